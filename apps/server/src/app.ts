@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.ts';
+import { createContainer } from './container.ts';
+import type { Database } from './db/client.ts';
+import { registerAccessControl } from './http/access.ts';
+import { errorBody, notFound, registerErrorHandling } from './http/errors.ts';
+import type { TMailer } from './mail/mailer.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+
+export type TAppOptions = {
+  database: Database;
+  config: TConfig;
+  version: string;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: TMailer;
+};
+
+/** Builds the whole HTTP application; tests call it and use `inject`, main.ts listens. */
+export async function buildApp(opts: TAppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const c = createContainer({ ...opts, log: app.log });
+
+  await app.register(cookie);
+  const https = opts.config.appUrl.startsWith('https:');
+  await app.register(helmet, {
+    // HSTS and upgrade-insecure-requests only where the site is served over TLS; they break plain http.
+    hsts: https,
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: https ? [] : null,
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+  });
+  // Per-route limits only: a global bucket would be spent by static assets (stack-notes G7).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'FST_ERR_RATE_LIMIT',
+      message: `Too many requests, retry in ${context.after}`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Atoll API', version: opts.version }, servers: [] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAccessControl(app, c.auth.lookupSession);
+  registerAuthRoutes(app, {
+    auth: c.auth,
+    rateLimit: opts.config.authRateLimit,
+    secureCookie: https,
+  });
+  registerUsersRoutes(app, {
+    db: c.db,
+    auth: c.auth,
+    service: c.usersService,
+    repository: c.usersRepository,
+  });
+  registerSystemRoutes(app, {
+    db: c.db,
+    settings: c.settings,
+    auth: c.auth,
+    version: opts.version,
+    dataDir: opts.config.dataDir,
+  });
+  await registerWeb(app, opts.config.webDist);
+  return app;
+}
+
+/** The built SPA: files from apps/web/dist, index.html for every other non-API path. */
+async function registerWeb(app: FastifyInstance, dist: string) {
+  await app.register(fastifyStatic, { root: dist, serve: false });
+  app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
+    const path = normalize(decodeURIComponent(request.url.split('?')[0] ?? '/'));
+    if (path.startsWith('/api/') || path === '/api') {
+      return reply.status(404).send(errorBody(request, notFound('Route')));
+    }
+    const file = path.slice(1);
+    if (file && !file.includes('..') && existsSync(join(dist, file))) {
+      const immutable = file.startsWith('assets/');
+      return reply.sendFile(file, { maxAge: immutable ? 31_536_000_000 : 0, immutable });
+    }
+    if (!existsSync(join(dist, 'index.html'))) {
+      return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+
+export type TConfig = {
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seed: 'demo' | 'none';
+  /** Public base URL used in links inside mails. */
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Lifetime of a login token in seconds. */
+  tokenTtlSeconds: number;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Rate limits for login and password reset, per IP and minute. */
+  authRateLimit: number;
+  webDist: string;
+};
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const host = env.HOST || '127.0.0.1';
+  const port = int(env.PORT, 3000);
+  return {
+    host,
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    appUrl: env.APP_URL || `http://${host}:${port}`,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Atoll <no-reply@atoll.local>',
+    tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 8 * 3600),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
+    authRateLimit: int(env.AUTH_RATE_LIMIT, 10),
+    webDist: resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,112 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Db } from './client.ts';
+import { agencies, customers, events, settings, userRoles, users } from './schema.ts';
+
+const crud = (resource: string) => ['read', 'create', 'update', 'delete'].map((a) => `${resource}.${a}`);
+
+/** The staff role of the demo: the daily work of a reservation office, no user administration. */
+export const STAFF_SCOPES = [
+  'user',
+  'events.read',
+  'agencies.read',
+  ...['bookings', 'customers', 'tours', 'schedules', 'resort', 'vessel', 'price'].flatMap(crud),
+];
+
+export const DEMO_LOGINS = [
+  { email: 'admin@example.com', password: 'demo-admin', role: 'admin' },
+  {
+    email: 'staff@example.com',
+    password: 'demo-staff',
+    role: 'staff (bookings, customers, tours, resort, vessel, price)',
+  },
+  { email: 'agent@example.com', password: 'demo-agent', role: 'agency Blue Reef Travel (agencies.self)' },
+  {
+    email: 'customer@example.com',
+    password: 'demo-customer',
+    role: 'customer Maria Sommer (customers.self)',
+  },
+] as const;
+
+export async function isEmpty(db: Db) {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Demo data for a first start; one transaction, so a crash leaves an empty database to seed again. */
+export async function seedDemo(db: Db) {
+  const [admin, staff, agent, customer] = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
+  const verifiedAt = new Date();
+  await db.transaction(async (tx) => {
+    const [agency] = await tx
+      .insert(agencies)
+      .values({ name: 'Blue Reef Travel', type: 'travel', email: 'info@bluereef.example' })
+      .returning();
+    const [client] = await tx
+      .insert(customers)
+      .values({
+        fullName: 'Maria Sommer',
+        masterData: { firstName: 'Maria', lastName: 'Sommer', gender: 'f', nationality: 'DE' },
+        contact: { email: 'customer@example.com' },
+      })
+      .returning();
+    const [role] = await tx
+      .insert(userRoles)
+      .values({ name: 'Staff', description: 'Reservation office', scopes: STAFF_SCOPES })
+      .returning();
+    if (!agency || !client || !role) throw new Error('demo seed: insert returned no row');
+    await tx.insert(users).values([
+      {
+        email: 'admin@example.com',
+        name: 'Demo Admin',
+        userType: 'Default',
+        scopes: ['admin', 'user'],
+        passwordHash: admin,
+        verifiedAt,
+      },
+      {
+        email: 'staff@example.com',
+        name: 'Demo Staff',
+        userType: 'employee',
+        roleIds: [role.id],
+        passwordHash: staff,
+        verifiedAt,
+      },
+      {
+        email: 'agent@example.com',
+        name: 'Demo Agent',
+        userType: 'agency',
+        agencyId: agency.id,
+        scopes: ['agencies.self'],
+        passwordHash: agent,
+        verifiedAt,
+      },
+      {
+        email: 'customer@example.com',
+        name: 'Maria Sommer',
+        userType: 'customer',
+        customerId: client.id,
+        scopes: ['customers.self'],
+        passwordHash: customer,
+        isCrmUser: true,
+        verifiedAt,
+      },
+    ]);
+    await tx.insert(settings).values([
+      { group: 'company', key: 'name', value: 'Atoll Demo Divers' },
+      { group: 'auth', key: 'minPasswordLength', value: 8 },
+    ]);
+    await tx.insert(events).values({ type: 'Information', text: 'welcome', data: {} });
+  });
+}
+
+/** Without demo data, the first administrator comes from ADMIN_EMAIL and ADMIN_PASSWORD. */
+export async function seedAdmin(db: Db, email: string, password: string) {
+  await db.insert(users).values({
+    email,
+    name: 'Administrator',
+    scopes: ['admin', 'user'],
+    passwordHash: await hashPassword(password),
+    verifiedAt: new Date(),
+  });
+}

@@ -1,0 +1,79 @@
+import { hasAllScopes, hasScope } from '@atoll/domain/scopes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TSessionUser } from '../modules/auth/auth.service.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+
+/**
+ * What a route needs. Every route declares one; start-up fails otherwise (default deny).
+ * - `public`: anyone; a presented token is still read, so the handler knows who asks.
+ * - `scopes`: any one of them (spec platform §6).
+ * - `all`: every check must pass (multi-permission check).
+ */
+export type TAccess =
+  | { public: true; reportExpiredToken?: boolean }
+  | { scopes: readonly string[] }
+  | { all: readonly (readonly string[])[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: TAccess;
+  }
+  interface FastifyRequest {
+    user: TSessionUser | null;
+  }
+}
+
+export type TSessionLookup = (
+  token: string,
+) => Promise<{ status: 'ok'; user: TSessionUser } | { status: 'expired' | 'invalid' }>;
+
+export const TOKEN_COOKIE = 'atoll_token';
+
+/** Bearer header; the cookie copy only for GET/HEAD downloads opened in a new window (no CSRF). */
+export function presentedToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  if (request.method === 'GET' || request.method === 'HEAD')
+    return request.cookies?.[TOKEN_COOKIE] || undefined;
+  return undefined;
+}
+
+export function registerAccessControl(app: FastifyInstance, lookup: TSessionLookup) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: TAccess } | undefined)?.access;
+    // fastify adds HEAD twins of GET routes itself; they inherit the GET's config.
+    if (!access && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (scopes or public)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return; // not-found handler and documentation assets
+    const token = presentedToken(request);
+    if (token) {
+      const session = await lookup(token);
+      if (session.status === 'ok') request.user = session.user;
+      else if (!('public' in access) || access.reportExpiredToken) throw tokenError(session.status);
+    }
+    if ('public' in access) return;
+    if (!request.user) throw unauthorized();
+    const scopes = request.user.scopes;
+    const allowed = 'scopes' in access ? hasScope(scopes, access.scopes) : hasAllScopes(scopes, access.all);
+    if (!allowed) throw forbidden();
+  });
+}
+
+function tokenError(status: 'expired' | 'invalid') {
+  return status === 'expired'
+    ? new AppError(401, 'TOKEN_EXPIRED', 'The session has expired, log in again')
+    : unauthorized();
+}
+
+/** The acting user of a route that requires login. */
+export function actor(request: FastifyRequest): TSessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,239 @@
+import { Readable } from 'node:stream';
+import { listAnswer, type TListQuery, ZListQuery } from '@atoll/domain/list';
+import { hasScope } from '@atoll/domain/scopes';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, Executor, Tx } from '../db/client.ts';
+import type { TSessionUser } from '../modules/auth/auth.service.ts';
+import { actor } from './access.ts';
+import { toCsvLine } from './csv.ts';
+import { badRequest, notFound } from './errors.ts';
+import { compileFilter, compileSearch, type TListFields } from './filter.ts';
+
+/** Hard cap for `size=0` (all) and for one CSV export. */
+export const MAX_LIST_ROWS = 10_000;
+const CSV_BATCH = 500;
+
+type TRow = Record<string, unknown> & { id: number };
+export type TWriteContext = { user: TSessionUser; tx: Tx };
+
+/** One declaration gives a base path the seven standard calls of spec platform §7. */
+export type TResource<Out extends Record<string, unknown>, C, U> = {
+  name: string;
+  base: string;
+  table: PgTable;
+  id: PgColumn;
+  fields: TListFields;
+  output: z.ZodType<Out>;
+  toOutput: (row: never) => Out;
+  create: z.ZodType<C>;
+  update: z.ZodType<U>;
+  access: { read: string[]; create: string[]; update: string[]; delete: string[] };
+  /** Own-records scopes (`*.self`): a user holding only these sees just the rows `where` selects. */
+  self?: { scopes: string[]; where: (user: TSessionUser) => SQL };
+  /** Maps a validated body to column values and enforces the resource's rules. */
+  toValues: (ctx: TWriteContext, input: C | U, existing?: never) => Promise<Record<string, unknown>>;
+  /** Column values of a copy; default: the row without id and timestamps. */
+  copyValues?: (ctx: TWriteContext, row: never) => Promise<Record<string, unknown>>;
+  beforeDelete?: (ctx: TWriteContext, row: never) => Promise<void>;
+};
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export function registerResource<Out extends Record<string, unknown>, C, U>(
+  app: FastifyInstance,
+  db: Db,
+  resource: TResource<Out, C, U>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { base, access } = resource;
+  const readScopes = [...access.read, ...(resource.self?.scopes ?? [])];
+  const tags = [resource.name];
+  const toOut = resource.toOutput as (row: TRow) => Out;
+  // Concrete schema types for the router: fastify cannot resolve reply types through our generics.
+  const output = resource.output as unknown as z.ZodObject;
+  const createBody = resource.create as unknown as z.ZodObject;
+  const updateBody = resource.update as unknown as z.ZodObject;
+
+  // Rows the user may see: all with a full read scope, else only their own.
+  const visible = (user: TSessionUser): SQL | undefined => {
+    if (hasScope(user.scopes, access.read)) return undefined;
+    if (resource.self && hasScope(user.scopes, resource.self.scopes)) return resource.self.where(user);
+    return eq(resource.id, -1);
+  };
+
+  const listWhere = (user: TSessionUser, query: TListQuery) =>
+    and(
+      visible(user),
+      compileSearch(query.search, resource.fields),
+      compileFilter(query.filter, resource.fields),
+    );
+
+  const orderBy = (query: TListQuery) => {
+    const field = resource.fields[query.sort];
+    if (!field?.sort) throw badRequest(`Cannot sort by "${query.sort}"`, 'sort');
+    const dir = query.order === -1 ? desc : asc;
+    return [dir(field.column), asc(resource.id)];
+  };
+
+  const findVisible = async (ex: Executor, user: TSessionUser, id: number) => {
+    const [row] = await ex
+      .select()
+      .from(resource.table)
+      .where(and(eq(resource.id, id), visible(user)));
+    if (!row) throw notFound(resource.name);
+    return row as TRow;
+  };
+
+  const insert = async (tx: Tx, values: Record<string, unknown>) => {
+    const [row] = await tx.insert(resource.table).values(values).returning();
+    return row as TRow;
+  };
+
+  r.get(
+    base,
+    {
+      config: { access: { scopes: readScopes } },
+      schema: { tags, querystring: ZListQuery, response: { 200: listAnswer(output) } },
+    },
+    async (request) => {
+      const user = actor(request);
+      const query = request.query;
+      const where = listWhere(user, query);
+      const order = orderBy(query);
+      const size = query.size === 0 ? MAX_LIST_ROWS : Math.min(query.size, MAX_LIST_ROWS);
+      const [totalRow] = await db.select({ total: count() }).from(resource.table).where(where);
+      const rows = await db
+        .select()
+        .from(resource.table)
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset((query.page - 1) * size);
+      return { data: (rows as TRow[]).map(toOut), total: totalRow?.total ?? 0, page: query.page, size };
+    },
+  );
+
+  r.get(
+    `${base}/listCSV`,
+    { config: { access: { scopes: readScopes } }, schema: { tags, querystring: ZListQuery } },
+    async (request, reply) => {
+      const user = actor(request);
+      const query = request.query;
+      const where = listWhere(user, query);
+      const order = orderBy(query);
+      const columns = Object.keys(output.shape ?? {});
+      async function* lines() {
+        yield `\uFEFF${toCsvLine(columns)}`;
+        for (let offset = 0; offset < MAX_LIST_ROWS; offset += CSV_BATCH) {
+          const rows = await db
+            .select()
+            .from(resource.table)
+            .where(where)
+            .orderBy(...order)
+            .limit(CSV_BATCH)
+            .offset(offset);
+          for (const row of rows as TRow[]) {
+            const out = toOut(row);
+            yield toCsvLine(columns.map((c) => out[c]));
+          }
+          if (rows.length < CSV_BATCH) return;
+        }
+      }
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${resource.name}.csv"`);
+      return reply.send(Readable.from(lines()));
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    {
+      config: { access: { scopes: readScopes } },
+      schema: { tags, params: ZIdParams, response: { 200: output } },
+    },
+    async (request) => toOut(await findVisible(db, actor(request), request.params.id)) as never,
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      config: { access: { scopes: access.delete } },
+      schema: { tags, params: ZIdParams, response: { 200: z.object({ id: z.number().int() }) } },
+    },
+    async (request) => {
+      const user = actor(request);
+      await db.transaction(async (tx) => {
+        const row = await findVisible(tx, user, request.params.id);
+        await resource.beforeDelete?.({ user, tx }, row as never);
+        await tx.delete(resource.table).where(eq(resource.id, row.id));
+      });
+      return { id: request.params.id };
+    },
+  );
+
+  r.post(
+    `${base}/:id/copy`,
+    {
+      config: { access: { scopes: access.create } },
+      schema: { tags, params: ZIdParams, response: { 201: output } },
+    },
+    async (request, reply) => {
+      const user = actor(request);
+      const row = await db.transaction(async (tx) => {
+        const source = await findVisible(tx, user, request.params.id);
+        const values = resource.copyValues
+          ? await resource.copyValues({ user, tx }, source as never)
+          : withoutIdentity(source);
+        return insert(tx, values);
+      });
+      return reply.status(201).send(toOut(row) as never);
+    },
+  );
+
+  r.post(
+    `${base}/:id`,
+    {
+      config: { access: { scopes: access.update } },
+      schema: { tags, params: ZIdParams, body: updateBody, response: { 200: output } },
+    },
+    async (request) => {
+      const user = actor(request);
+      const row = await db.transaction(async (tx) => {
+        const existing = await findVisible(tx, user, request.params.id);
+        const values = await resource.toValues({ user, tx }, request.body as U, existing as never);
+        const [updated] = await tx
+          .update(resource.table)
+          .set({ ...values, ...('updatedAt' in existing ? { updatedAt: new Date() } : {}) })
+          .where(eq(resource.id, existing.id))
+          .returning();
+        return updated as TRow;
+      });
+      return toOut(row) as never;
+    },
+  );
+
+  r.post(
+    base,
+    {
+      config: { access: { scopes: access.create } },
+      schema: { tags, body: createBody, response: { 201: output } },
+    },
+    async (request, reply) => {
+      const user = actor(request);
+      const row = await db.transaction(async (tx) =>
+        insert(tx, await resource.toValues({ user, tx }, request.body as C)),
+      );
+      return reply.status(201).send(toOut(row) as never);
+    },
+  );
+}
+
+function withoutIdentity(row: TRow): Record<string, unknown> {
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
+  return rest;
+}

@@ -1,0 +1,41 @@
+import type { TLanguage } from '@atoll/domain/constants';
+import type { TMail } from './mailer.ts';
+
+// Account mails in both languages. Operator-editable templates come with the mail-template module.
+const TEXTS = {
+  reset: {
+    de: {
+      subject: 'Atoll: Passwort zurücksetzen',
+      body: (name: string, link: string) =>
+        `Hallo ${name},\n\nüber den folgenden Link können Sie ein neues Passwort vergeben. Er ist eine Stunde gültig und nur einmal verwendbar:\n\n${link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.`,
+    },
+    en: {
+      subject: 'Atoll: reset your password',
+      body: (name: string, link: string) =>
+        `Hello ${name},\n\nuse the following link to choose a new password. It is valid for one hour and works once:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+    },
+  },
+  verify: {
+    de: {
+      subject: 'Atoll: E-Mail-Adresse bestätigen',
+      body: (name: string, link: string) =>
+        `Hallo ${name},\n\nbitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link (24 Stunden gültig):\n\n${link}`,
+    },
+    en: {
+      subject: 'Atoll: confirm your e-mail address',
+      body: (name: string, link: string) =>
+        `Hello ${name},\n\nplease confirm your e-mail address with this link (valid for 24 hours):\n\n${link}`,
+    },
+  },
+} as const;
+
+export function accountMail(
+  kind: keyof typeof TEXTS,
+  lang: TLanguage,
+  to: string,
+  name: string,
+  link: string,
+): TMail {
+  const t = TEXTS[kind][lang];
+  return { to, subject: t.subject, text: t.body(name || to, link) };
+}

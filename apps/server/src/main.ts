@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_LOGINS, isEmpty, seedAdmin, seedDemo } from './db/seed.ts';
+import { VERSION } from './version.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+
+if (await isEmpty(database.db)) {
+  if (config.seed === 'demo') {
+    await seedDemo(database.db);
+    console.log('\nDemo data loaded. Log in with:');
+    for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(22)} ${l.password.padEnd(15)} ${l.role}`);
+    console.log('');
+  } else if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
+    await seedAdmin(database.db, process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD);
+  }
+}
+
+const app = await buildApp({ database, config, version: VERSION, logger: { level: config.logLevel } });
+await app.listen({ host: config.host, port: config.port });
+console.log(
+  `Atoll ${VERSION} on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: finishing open requests`);
+  // Stop accepting, let running requests end, then close the database.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,103 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { authTokens, oneTimeTokens, userLogins, users } from '../../db/schema.ts';
+
+export type TOneTimeKind = 'reset' | 'verify' | 'jump';
+
+export function createAuthRepository() {
+  return {
+    async insertToken(
+      ex: Executor,
+      values: {
+        tokenHash: string;
+        userId: number;
+        expiresAt: Date;
+        device?: string | null;
+        ip?: string;
+        userAgent?: string;
+      },
+    ) {
+      await ex.insert(authTokens).values(values);
+    },
+    /** The session of a token with its user and the scopes of the user's roles, in one round trip. */
+    async findSession(ex: Executor, hash: string) {
+      const [found] = await ex
+        .select({
+          token: authTokens,
+          user: users,
+          roleScopes: sql<
+            string[]
+          >`coalesce((select array_agg(distinct s) from user_roles r, unnest(r.scopes) s where r.id = any(${users.roleIds})), '{}')`,
+        })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt)));
+      return found;
+    },
+    async revokeToken(ex: Executor, hash: string) {
+      await ex
+        .update(authTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt)));
+    },
+    /** Revokes every session of a user, except the one given. */
+    async revokeUserTokens(ex: Executor, userId: number, exceptHash?: string) {
+      await ex
+        .update(authTokens)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(authTokens.userId, userId),
+            isNull(authTokens.revokedAt),
+            exceptHash ? ne(authTokens.tokenHash, exceptHash) : undefined,
+          ),
+        );
+    },
+    async insertOneTime(
+      ex: Executor,
+      values: {
+        kind: TOneTimeKind;
+        tokenHash: string;
+        userId: number;
+        expiresAt: Date;
+        data?: Record<string, unknown>;
+      },
+    ) {
+      await ex.insert(oneTimeTokens).values(values);
+    },
+    /** Marks a live one-time token used and returns it; a used, expired or unknown token gives nothing. */
+    async consumeOneTime(ex: Executor, kind: TOneTimeKind, hash: string) {
+      const [row] = await ex
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(oneTimeTokens.kind, kind),
+            eq(oneTimeTokens.tokenHash, hash),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      return row;
+    },
+    async peekOneTime(ex: Executor, kind: TOneTimeKind, hash: string) {
+      const [row] = await ex
+        .select()
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.kind, kind),
+            eq(oneTimeTokens.tokenHash, hash),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, new Date()),
+          ),
+        );
+      return row;
+    },
+    async logLogin(ex: Executor, values: typeof userLogins.$inferInsert) {
+      await ex.insert(userLogins).values(values);
+    },
+  };
+}
+export type TAuthRepository = ReturnType<typeof createAuthRepository>;

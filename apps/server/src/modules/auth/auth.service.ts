@@ -1,0 +1,300 @@
+import type { TLanguage } from '@atoll/domain/constants';
+import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { TMailer } from '../../mail/mailer.ts';
+import { accountMail } from '../../mail/system-mails.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
+import { type TUserRow, type TUsersRepository, toUser } from '../users/users.repository.ts';
+import type { TAuthRepository } from './auth.repository.ts';
+import { hashPassword, newToken, tokenHash, verifyPassword } from './passwords.ts';
+
+export type { TSessionUser };
+
+export type TClient = { ip: string; userAgent?: string | undefined; device?: string | undefined };
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const JUMP_TTL_MS = 60 * 1000;
+
+export type TAuthDeps = {
+  db: Db;
+  users: TUsersRepository;
+  auth: TAuthRepository;
+  settings: TSettingsService;
+  mailer: TMailer;
+  config: { tokenTtlSeconds: number; appUrl: string };
+  version: string;
+  log: { error(obj: unknown, msg: string): void };
+};
+
+export function createAuthService(deps: TAuthDeps) {
+  const { db, users, auth, settings } = deps;
+
+  const toSessionUser = (row: TUserRow, roleScopes: readonly string[]): TSessionUser => ({
+    ...toUser(row),
+    scopes: [...new Set([...row.scopes, ...roleScopes])],
+  });
+
+  async function openSession(row: TUserRow, client: TClient) {
+    const token = newToken();
+    const expiresIn = deps.config.tokenTtlSeconds;
+    await auth.insertToken(db, {
+      tokenHash: tokenHash(token),
+      userId: row.id,
+      expiresAt: new Date(Date.now() + expiresIn * 1000),
+      device: client.device ?? null,
+      ip: client.ip,
+      ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+    });
+    const user = toSessionUser(row, await users.effectiveScopes(db, { scopes: [], roleIds: row.roleIds }));
+    return { token, expiresIn, user, version: deps.version };
+  }
+
+  async function checkPasswordLength(password: string) {
+    const min = await settings.minPasswordLength();
+    if (password.length < min) {
+      throw new AppError(400, 'PASSWORD_TOO_SHORT', `The password needs at least ${min} characters`, [
+        { path: 'password', code: 'too_small', message: String(min) },
+      ]);
+    }
+  }
+
+  /** Sends after the transaction, so a slow or failing SMTP server never blocks or undoes the change. */
+  function sendLater(...args: Parameters<typeof accountMail>) {
+    deps.mailer.send(accountMail(...args)).catch((err) => deps.log.error({ err }, 'account mail failed'));
+  }
+
+  const language = (row: TUserRow, fallback: TLanguage): TLanguage =>
+    (row.settings as { language?: TLanguage } | null)?.language ?? fallback;
+
+  const loginError = () => new AppError(401, 'INVALID_CREDENTIALS', 'E-mail or password is wrong');
+
+  return {
+    async lookupSession(token: string) {
+      const found = await auth.findSession(db, tokenHash(token));
+      if (!found || found.user.userType === 'Inactive') return { status: 'invalid' as const };
+      if (found.token.expiresAt.getTime() <= Date.now()) return { status: 'expired' as const };
+      return { status: 'ok' as const, user: toSessionUser(found.user, found.roleScopes) };
+    },
+
+    async login(input: { email: string; password: string; ts?: string | undefined }, client: TClient) {
+      const row = await users.findByEmail(db, input.email);
+      const ok = await verifyPassword(row?.passwordHash, input.password);
+      const log = (success: boolean, reason?: string) =>
+        auth.logLogin(db, {
+          userId: row?.id ?? null,
+          email: input.email.slice(0, 254),
+          success,
+          reason: reason ?? null,
+          ip: client.ip,
+          userAgent: client.userAgent ?? null,
+          device: input.ts ?? null,
+        });
+      if (!row || !ok) {
+        await log(false, row ? 'password' : 'unknown');
+        throw loginError();
+      }
+      if (row.userType === 'Inactive' || row.userType === 'guest') {
+        await log(false, 'inactive');
+        throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is not active');
+      }
+      if (!row.verifiedAt) {
+        await log(false, 'unverified');
+        throw new AppError(403, 'ACCOUNT_NOT_VERIFIED', 'Confirm your e-mail address first');
+      }
+      await log(true);
+      const updated = (await users.update(db, row.id, { lastLoginAt: new Date() })) ?? row;
+      return openSession(updated, { ...client, device: input.ts });
+    },
+
+    /** Rotation: a new token for the presented one, which stops working at once. */
+    async refresh(token: string, client: TClient) {
+      const session = await this.lookupSession(token);
+      if (session.status !== 'ok') throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
+      const row = await users.findById(db, session.user.id);
+      if (!row) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
+      const answer = await openSession(row, client);
+      await auth.revokeToken(db, tokenHash(token));
+      return answer;
+    },
+
+    logout: (token: string) => auth.revokeToken(db, tokenHash(token)),
+
+    /** Answers the same whether or not the address is known. */
+    async requestReset(input: { email: string; isCRMUser?: boolean | undefined }, lang: TLanguage) {
+      const row = await users.findByEmail(db, input.email);
+      if (!row || row.userType === 'Inactive' || row.userType === 'guest') return;
+      const token = newToken();
+      await auth.insertOneTime(db, {
+        kind: 'reset',
+        tokenHash: tokenHash(token),
+        userId: row.id,
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+      const page = input.isCRMUser || row.isCrmUser ? '/club/password/reset' : '/password/reset';
+      const link = `${deps.config.appUrl}${page}?token=${token}&email=${encodeURIComponent(row.email)}`;
+      sendLater('reset', language(row, lang), row.email, row.name, link);
+    },
+
+    async saveReset(input: {
+      email: string;
+      password: string;
+      passwordRepeat?: string | undefined;
+      token: string;
+    }) {
+      if (input.passwordRepeat !== undefined && input.passwordRepeat !== input.password) {
+        throw badRequest('Passwords must match', 'passwordRepeat');
+      }
+      await checkPasswordLength(input.password);
+      const passwordHash = await hashPassword(input.password);
+      const invalid = new AppError(400, 'INVALID_TOKEN', 'The link is invalid or has expired');
+      await db.transaction(async (tx) => {
+        const pending = await auth.peekOneTime(tx, 'reset', tokenHash(input.token));
+        const row = pending && (await users.findById(tx, pending.userId));
+        if (!row || row.email.toLowerCase() !== input.email.trim().toLowerCase()) throw invalid;
+        if (!(await auth.consumeOneTime(tx, 'reset', tokenHash(input.token)))) throw invalid;
+        // Following the mailed link proves the address, so the account counts as verified.
+        await users.update(tx, row.id, { passwordHash, verifiedAt: row.verifiedAt ?? new Date() });
+        await auth.revokeUserTokens(tx, row.id);
+      });
+    },
+
+    async register(
+      input: {
+        userType: 'customer' | 'agency';
+        email: string;
+        password: string;
+        name: string;
+        phone?: string | undefined;
+        language?: TLanguage | undefined;
+        isCRMUser?: boolean | undefined;
+      },
+      lang: TLanguage,
+    ) {
+      if (!(await settings.registrationOpen(input.userType))) {
+        throw new AppError(403, 'REGISTRATION_CLOSED', 'Registration is closed');
+      }
+      await checkPasswordLength(input.password);
+      if (await users.findByEmail(db, input.email)) {
+        throw new AppError(409, 'EMAIL_TAKEN', 'This e-mail address is already registered');
+      }
+      const passwordHash = await hashPassword(input.password);
+      const language = input.language ?? lang;
+      const token = newToken();
+      const row = await db.transaction(async (tx) => {
+        // No link yet: staff link the customer or agency record, which grants the `*.self` scope its meaning.
+        const created = await users.insert(tx, {
+          email: input.email.trim(),
+          name: input.name,
+          phone: input.phone ?? null,
+          userType: input.userType,
+          scopes: input.userType === 'customer' ? ['users.self', 'customers.self'] : ['users.self'],
+          settings: { language },
+          isCrmUser: input.isCRMUser ?? false,
+          passwordHash,
+        });
+        await auth.insertOneTime(tx, {
+          kind: 'verify',
+          tokenHash: tokenHash(token),
+          userId: created.id,
+          expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+        });
+        return created;
+      });
+      const page = row.isCrmUser ? `/club/user/${row.id}/verify` : `/user/${row.id}/verify`;
+      sendLater('verify', language, row.email, row.name, `${deps.config.appUrl}${page}?token=${token}`);
+      return toUser(row);
+    },
+
+    async verify(userId: number, token: string) {
+      await db.transaction(async (tx) => {
+        const pending = await auth.peekOneTime(tx, 'verify', tokenHash(token));
+        if (
+          !pending ||
+          pending.userId !== userId ||
+          !(await auth.consumeOneTime(tx, 'verify', tokenHash(token)))
+        ) {
+          throw new AppError(400, 'INVALID_TOKEN', 'The link is invalid or has expired');
+        }
+        await users.update(tx, userId, { verifiedAt: new Date() });
+      });
+    },
+
+    /**
+     * Sets a password: one's own, or anyone's with users.update. Unless `keepStatus`, the account
+     * counts as verified afterwards and the user's other sessions end.
+     */
+    async setPassword(
+      actor: TSessionUser,
+      currentToken: string | undefined,
+      userId: number,
+      input: { email?: string | undefined; password: string; keepStatus?: boolean | undefined },
+    ) {
+      const own = actor.id === userId;
+      if (!own && !hasScope(actor.scopes, ['users.update'])) throw forbidden();
+      const row = await users.findById(db, userId);
+      if (!row) throw notFound('User');
+      if (!own && hasScope(row.scopes, ['admin']) && !hasScope(actor.scopes, ['admin'])) throw forbidden();
+      if (input.email && input.email.trim().toLowerCase() !== row.email.toLowerCase()) {
+        throw badRequest('The e-mail does not belong to this user', 'email');
+      }
+      await checkPasswordLength(input.password);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await users.update(tx, userId, {
+          passwordHash,
+          ...(input.keepStatus ? {} : { verifiedAt: row.verifiedAt ?? new Date() }),
+        });
+        if (!input.keepStatus) {
+          await auth.revokeUserTokens(tx, userId, own && currentToken ? tokenHash(currentToken) : undefined);
+        }
+      });
+    },
+
+    async changeOwnPassword(
+      actor: TSessionUser,
+      currentToken: string | undefined,
+      input: { currentPassword: string; password: string },
+    ) {
+      const row = await users.findById(db, actor.id);
+      if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+        throw new AppError(400, 'WRONG_PASSWORD', 'The current password is wrong', [
+          { path: 'currentPassword', code: 'invalid', message: 'wrong password' },
+        ]);
+      }
+      await this.setPassword(actor, currentToken, actor.id, { password: input.password });
+    },
+
+    /** A one-time login link for the /jumpto page, valid for 60 seconds. */
+    async issueJump(actor: TSessionUser, system: string, target: string | undefined) {
+      const token = newToken();
+      await auth.insertOneTime(db, {
+        kind: 'jump',
+        tokenHash: tokenHash(token),
+        userId: actor.id,
+        expiresAt: new Date(Date.now() + JUMP_TTL_MS),
+        data: { system, ...(target ? { target } : {}) },
+      });
+      const query = target ? `?target=${encodeURIComponent(target)}` : '';
+      return {
+        token,
+        system,
+        expiresIn: JUMP_TTL_MS / 1000,
+        url: `${deps.config.appUrl}/jumpto/${token}${query}`,
+      };
+    },
+
+    async redeemJump(token: string, client: TClient) {
+      const used = await auth.consumeOneTime(db, 'jump', tokenHash(token));
+      const row = used && (await users.findById(db, used.userId));
+      if (!row || row.userType === 'Inactive') {
+        throw new AppError(400, 'INVALID_TOKEN', 'The link is invalid or has expired');
+      }
+      const target = (used.data as { target?: string }).target;
+      return { ...(await openSession(row, client)), ...(target ? { target } : {}) };
+    },
+  };
+}
+export type TAuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,206 @@
+import { statfs } from 'node:fs/promises';
+import { GUEST_FORM_FILE_MAX_KB, LANGUAGES, MIN_TOKEN_LENGTH } from '@atoll/domain/constants';
+import { ZLoginAnswer, ZSessionUser } from '@atoll/domain/users';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema.ts';
+import { actor } from '../../http/access.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { requestClient, requestLanguage, ZOk } from '../../http/request.ts';
+import type { TAuthService } from '../auth/auth.service.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
+
+const tags = ['system'];
+const NOTIFICATION_DAYS = 30;
+
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; settings: TSettingsService; auth: TAuthService; version: string; dataDir: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { settings } = deps;
+
+  r.get(
+    '/version',
+    {
+      config: { access: { public: true } },
+      schema: { tags, response: { 200: z.object({ version: z.string() }) } },
+    },
+    async () => ({ version: deps.version }),
+  );
+
+  r.get(
+    '/api/bootstrap',
+    {
+      // The web runs its token-expired action on this call's 401 (spec booking §8).
+      config: { access: { public: true, reportExpiredToken: true } },
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            version: z.string(),
+            language: z.enum(LANGUAGES),
+            languages: z.array(z.enum(LANGUAGES)),
+            features: z.record(z.string(), z.boolean()),
+            views: z.record(z.string(), z.boolean()),
+            maxGuestFormFileSize: z.number().int(),
+            disk: z.object({ size: z.number(), used: z.number(), free: z.number() }),
+            logo: z.string().nullable(),
+            company: z.string().nullable(),
+            user: ZSessionUser.nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const [features, views, maxKb, logo, company, disk] = await Promise.all([
+        settings.features(),
+        settings.views(),
+        settings.get('guestform', 'maxGuestFormFileSizeinKb', GUEST_FORM_FILE_MAX_KB),
+        settings.get<string | null>('company', 'logo', null),
+        settings.get<string | null>('company', 'name', null),
+        diskUsage(deps.dataDir),
+      ]);
+      return {
+        version: deps.version,
+        language: request.user?.settings.language ?? requestLanguage(request),
+        languages: [...LANGUAGES],
+        features,
+        views,
+        maxGuestFormFileSize: maxKb,
+        disk,
+        logo,
+        company,
+        user: request.user,
+      };
+    },
+  );
+
+  r.post(
+    '/clearCache',
+    { config: { access: { scopes: ['admin'] } }, schema: { tags, response: { 200: ZOk } } },
+    async () => {
+      settings.clearCache();
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    '/api/settings/lang',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['settings'],
+        response: { 200: z.object({ lang: z.enum(LANGUAGES), languages: z.array(z.enum(LANGUAGES)) }) },
+      },
+    },
+    async (request) => ({ lang: requestLanguage(request), languages: [...LANGUAGES] }),
+  );
+
+  r.get(
+    '/api/events/notifications',
+    {
+      config: { access: { scopes: ['events.read'] } },
+      schema: {
+        tags,
+        querystring: z.object({ unread: z.enum(['true', 'false']).optional() }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number().int(),
+                type: z.string(),
+                text: z.string(),
+                data: z.record(z.string(), z.unknown()),
+                createdAt: z.string(),
+                read: z.boolean(),
+              }),
+            ),
+            total: z.number().int(),
+            unread: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const me = actor(request);
+      const since = new Date(Date.now() - NOTIFICATION_DAYS * 86_400_000);
+      const rows = await deps.db
+        .select()
+        .from(events)
+        .where(
+          and(
+            or(eq(events.userId, me.id), isNull(events.userId)),
+            gt(events.createdAt, since),
+            request.query.unread === 'true' ? isNull(events.readAt) : undefined,
+          ),
+        )
+        .orderBy(desc(events.createdAt), desc(events.id))
+        .limit(100);
+      const data = rows.map((e) => ({
+        id: e.id,
+        type: e.type,
+        text: e.text,
+        data: e.data as Record<string, unknown>,
+        createdAt: e.createdAt.toISOString(),
+        read: e.readAt !== null,
+      }));
+      return { data, total: data.length, unread: data.filter((e) => !e.read).length };
+    },
+  );
+
+  // One path, two uses (spec platform §7): a token-sized parameter is redeemed, anything else names
+  // the system to issue a one-time login for.
+  const ZJumpParams = z.object({ param: z.string().min(1).max(200) });
+  const ZIssued = z.object({
+    token: z.string(),
+    system: z.string(),
+    expiresIn: z.number().int(),
+    url: z.string(),
+  });
+  const jump = async (
+    request: FastifyRequest<{ Params: { param: string }; Querystring: { target?: string } }>,
+  ) => {
+    const { param } = request.params;
+    if (param.length > MIN_TOKEN_LENGTH) return deps.auth.redeemJump(param, requestClient(request));
+    if (!/^[a-z0-9][a-z0-9_-]{0,49}$/i.test(param)) throw unauthorized();
+    if (!request.user) throw unauthorized();
+    return deps.auth.issueJump(request.user, param, request.query.target);
+  };
+  const jumpSchema = {
+    tags: ['auth'],
+    params: ZJumpParams,
+    querystring: z.object({
+      target: z
+        .string()
+        .max(2000)
+        .regex(/^\/(?!\/)/)
+        .optional(),
+    }),
+    response: { 200: z.union([ZLoginAnswer.extend({ target: z.string().optional() }), ZIssued]) },
+  };
+  r.get(
+    '/api/cauth/jump/:param',
+    { config: { access: { public: true } }, schema: jumpSchema },
+    jump as never,
+  );
+  r.post(
+    '/api/cauth/jump/:param',
+    { config: { access: { public: true } }, schema: jumpSchema },
+    jump as never,
+  );
+}
+
+async function diskUsage(dir: string) {
+  try {
+    const s = await statfs(dir);
+    const size = s.blocks * s.bsize;
+    const free = s.bavail * s.bsize;
+    return { size, used: size - free, free };
+  } catch {
+    return { size: 0, used: 0, free: 0 };
+  }
+}

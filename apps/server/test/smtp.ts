@@ -1,0 +1,42 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on a free local port that keeps what it receives. */
+export async function startSmtpServer() {
+  const received: ParsedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          for (const w of waiters.splice(0)) w();
+          done();
+        })
+        .catch(done);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    received,
+    /** Waits until `count` mails have arrived (or fails after 5 s). */
+    async waitFor(count: number) {
+      const deadline = Date.now() + 5000;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${received.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,30 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const dataDir = join(tmpdir(), `atoll-e2e-${process.pid}`);
+
+// Journeys run in Debian's Chromium against the built app served by a seeded server on PGlite.
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  retries: 0,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && npx tsx apps/server/src/main.ts`,
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/version`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  },
+});

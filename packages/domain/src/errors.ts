@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API; the web translates them as `errors.<code>`. */
+export const ERROR_CODES = [
+  'ValidationError',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'NOT_AVAILABLE',
+  'TOO_MANY_REQUESTS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'METHOD_NOT_ALLOWED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_INACTIVE',
+  'ACCOUNT_NOT_VERIFIED',
+  'INVALID_TOKEN',
+  'PASSWORD_TOO_SHORT',
+  'WRONG_PASSWORD',
+  'EMAIL_TAKEN',
+  'REGISTRATION_CLOSED',
+  'INTERNAL_ERROR',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export const ZErrorDetail = z.object({ path: z.string(), code: z.string(), message: z.string() });
+
+/** The body of every non-2xx answer (spec platform §8). */
+export const ZErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  statusCode: z.number().int(),
+  description: z.string(),
+  path: z.string(),
+  method: z.string(),
+  timestamp: z.string(),
+  details: z.array(ZErrorDetail).optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { DEFAULT_ORDER, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, DEFAULT_SORT } from '../constants.ts';
+
+/** Paged list request of spec platform §3; `filter` is a JSON query string. */
+export const ZListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_PAGE),
+  size: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PAGE_SIZE),
+  sort: z.string().max(64).default(DEFAULT_SORT),
+  order: z
+    .union([z.literal('1'), z.literal('-1'), z.literal(1), z.literal(-1)])
+    .default(DEFAULT_ORDER)
+    .transform(Number),
+  search: z.string().max(200).optional(),
+  filter: z.string().max(20_000).optional(),
+});
+export type TListQuery = z.infer<typeof ZListQuery>;
+
+export const listAnswer = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+
+/** Operators a list filter may use. */
+export const FILTER_OPERATORS = ['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$like'] as const;
+export type TFilterOperator = (typeof FILTER_OPERATORS)[number];

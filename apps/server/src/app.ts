@@ -33,6 +33,8 @@ export async function buildApp(opts: TAppOptions) {
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // No implicit HEAD twins: a HEAD on a redeeming GET would spend a one-time token.
+    exposeHeadRoutes: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -14,9 +14,15 @@ export type TAccess =
   | { scopes: readonly string[] }
   | { all: readonly (readonly string[])[] };
 
+export type TRouteEntry = { method: string; url: string; access: TAccess };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: TAccess;
+  }
+  interface FastifyInstance {
+    /** Every registered route with its declared access: for the authorization tests and the docs. */
+    routeTable: TRouteEntry[];
   }
   interface FastifyRequest {
     user: TSessionUser | null;
@@ -40,13 +46,14 @@ export function presentedToken(request: FastifyRequest): string | undefined {
 
 export function registerAccessControl(app: FastifyInstance, lookup: TSessionLookup) {
   app.decorateRequest('user', null);
+  app.decorate('routeTable', [] as TRouteEntry[]);
 
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: TAccess } | undefined)?.access;
-    // fastify adds HEAD twins of GET routes itself; they inherit the GET's config.
-    if (!access && !route.url.startsWith('/api/docs')) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access (scopes or public)`);
-    }
+    // The documentation UI registers its own asset routes; they are public by nature.
+    if (route.url.startsWith('/api/docs')) return;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (scopes or public)`);
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

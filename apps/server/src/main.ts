@@ -6,9 +6,9 @@ import { VERSION } from './version.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-await database.migrate();
-
-if (await isEmpty(database.db)) {
+await database.exclusive(async () => {
+  await database.migrate();
+  if (!(await isEmpty(database.db))) return;
   if (config.seed === 'demo') {
     await seedDemo(database.db);
     console.log('\nDemo data loaded. Log in with:');
@@ -17,7 +17,7 @@ if (await isEmpty(database.db)) {
   } else if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
     await seedAdmin(database.db, process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD);
   }
-}
+});
 
 const app = await buildApp({ database, config, version: VERSION, logger: { level: config.logLevel } });
 await app.listen({ host: config.host, port: config.port });

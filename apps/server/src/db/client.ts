@@ -22,6 +22,8 @@ export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
+  /** Runs start-up work (migrate, seed) in one instance at a time when several start together. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -36,6 +38,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // PGlite belongs to one process; nobody else can start on the same files.
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -46,12 +50,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      // Several instances may start at once: one migrates, the others wait on the lock.
+    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    async exclusive(work) {
+      // Several instances may start at once: one migrates and seeds, the others wait on the lock.
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock(7243001)');
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        return await work();
       } finally {
         await client.query('SELECT pg_advisory_unlock(7243001)').catch(() => {});
         client.release();

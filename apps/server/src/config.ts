@@ -9,6 +9,8 @@ export type TConfig = {
   /** Public base URL used in links inside mails. */
   appUrl: string;
   smtpUrl: string | undefined;
+  /** Optional: rate-limit counters shared by all instances. */
+  redisUrl: string | undefined;
   mailFrom: string;
   /** Lifetime of a login token in seconds. */
   tokenTtlSeconds: number;
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     seed: env.SEED === 'none' ? 'none' : 'demo',
     appUrl: env.APP_URL || `http://${host}:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Atoll <no-reply@atoll.local>',
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 8 * 3600),
     logLevel: env.LOG_LEVEL || 'info',

@@ -6,9 +6,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { TConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import type { Database } from './db/client.ts';
@@ -62,7 +62,9 @@ export async function buildApp(opts: TAppOptions) {
   });
   // Per-route limits only: a global bucket would be spent by static assets (stack-notes G7).
   // With REDIS_URL the counters are shared, so N instances enforce one limit together.
-  const redis = opts.config.redisUrl ? new Redis(opts.config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = opts.config.redisUrl
+    ? new Redis(opts.config.redisUrl, { maxRetriesPerRequest: 1 })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,

@@ -35,7 +35,10 @@ async function start(env: Record<string, string>): Promise<TRun> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/version`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, port, output: () => out };
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -78,7 +81,9 @@ describe('run contract on the embedded database', () => {
     ] as const) {
       expect(await login(first.port, email, password)).toBe(200);
     }
-    const version = await fetch(`http://127.0.0.1:${first.port}/version`).then((r) => r.json());
+    const version = (await fetch(`http://127.0.0.1:${first.port}/version`).then((r) => r.json())) as {
+      version: string;
+    };
     expect(version.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(await stop(first)).toBe(0);
 
@@ -91,7 +96,12 @@ describe('run contract on the embedded database', () => {
   it('SEED=none starts empty and creates the first administrator from ADMIN_EMAIL', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'atoll-run-'));
     dirs.push(dataDir);
-    const run = await start({ DATA_DIR: dataDir, SEED: 'none', ADMIN_EMAIL: 'boss@dive.example', ADMIN_PASSWORD: 'long-secret-1' });
+    const run = await start({
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      ADMIN_EMAIL: 'boss@dive.example',
+      ADMIN_PASSWORD: 'long-secret-1',
+    });
     expect(run.output()).not.toContain('demo-admin');
     expect(await login(run.port, 'admin@example.com', 'demo-admin')).toBe(401);
     expect(await login(run.port, 'boss@dive.example', 'long-secret-1')).toBe(200);
@@ -126,5 +136,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('run contract on PostgreSQL', () =
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }
+  }, 120_000);
+});
+
+describe('embedded database directory', () => {
+  it('refuses a second process on the same DATA_DIR', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atoll-run-'));
+    dirs.push(dataDir);
+    const first = await start({ DATA_DIR: dataDir, SEED: 'none' });
+    await expect(start({ DATA_DIR: dataDir, SEED: 'none' })).rejects.toThrow(/Another Atoll process/);
+    expect(await stop(first)).toBe(0);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -30,9 +30,36 @@ export type Database = {
 const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 const extensions = { btree_gist, pg_trgm };
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions, loadDataDir });
+/** PGlite files belong to one process; a second one on the same directory would corrupt them. */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = resolve(dataDir, 'atoll.pid');
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `Another Atoll process (pid ${pid}) uses ${dataDir}; stop it or choose another DATA_DIR`,
+      );
+    }
+    writeFileSync(lock, String(process.pid));
+  }
+  return () => rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const client = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -40,7 +67,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     // PGlite belongs to one process; nobody else can start on the same files.
     exclusive: (work) => work(),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
 

@@ -1,12 +1,13 @@
+import './app/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PlaceholderPage } from './PlaceholderPage.tsx';
+import { App } from './app/App.tsx';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <PlaceholderPage />
+      <App />
     </StrictMode>,
   );
 }

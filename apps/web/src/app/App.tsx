@@ -1,0 +1,51 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import { configureApi } from './api.ts';
+import { isBootstrapped } from './bootstrap.ts';
+import { i18n } from './i18n.ts';
+import { LoadingBar } from './LoadingBar.tsx';
+import { apiErrorText, showError } from './messages.ts';
+import { queryClient } from './query.ts';
+import { createRouter } from './router.tsx';
+import { CACHE_RELOAD_EVENT, session } from './session.ts';
+import { buildTheme } from './theme.ts';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
+
+session.restore();
+configureApi({
+  token: session.token,
+  // The token-expired action: forget the session; the guard then sends the user to login.
+  onTokenExpired: () => session.clear(),
+  onError: (error) => {
+    if (error.description === 'UNAUTHORIZED' && !isBootstrapped()) return;
+    showError(apiErrorText(error));
+  },
+});
+
+export function App() {
+  const router = useMemo(createRouter, []);
+  const theme = useMemo(() => buildTheme(), []);
+  useEffect(() => {
+    const reload = () => queryClient.invalidateQueries();
+    window.addEventListener(CACHE_RELOAD_EVENT, reload);
+    return () => window.removeEventListener(CACHE_RELOAD_EVENT, reload);
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+  }, []);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-right" />
+        <LoadingBar />
+        <UpdatePrompt />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Button, Group, Notification } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from './messages.ts';
+
+export const OFFLINE_EVENT = 'atoll:offline';
+
+/** Registers the service worker at the root and offers a reload when a new version is waiting. */
+export function UpdatePrompt() {
+  const { t } = useTranslation();
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisterError: () => window.dispatchEvent(new Event(OFFLINE_EVENT)),
+  });
+
+  useEffect(() => {
+    const offline = () => showError(t('app.offline'));
+    window.addEventListener(OFFLINE_EVENT, offline);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener(OFFLINE_EVENT, offline);
+      window.removeEventListener('offline', offline);
+    };
+  }, [t]);
+
+  if (!needRefresh) return null;
+  return (
+    <Notification
+      title={t('app.updateTitle')}
+      onClose={() => setNeedRefresh(false)}
+      style={{ position: 'fixed', bottom: 16, right: 16, zIndex: 1000, maxWidth: 360 }}
+    >
+      <Group justify="space-between" mt="xs">
+        {t('app.updateText')}
+        <Button size="xs" onClick={() => void updateServiceWorker(true)}>
+          {t('app.reload')}
+        </Button>
+      </Group>
+    </Notification>
+  );
+}

@@ -1,0 +1,42 @@
+import type { TFeature, TLanguage, TView } from '@atoll/domain/constants';
+import type { TSessionUser } from '@atoll/domain/users';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
+import { session, useSession } from './session.ts';
+
+export type TBootstrap = {
+  version: string;
+  language: TLanguage;
+  languages: TLanguage[];
+  features: Record<TFeature, boolean>;
+  views: Record<TView, boolean>;
+  maxGuestFormFileSize: number;
+  disk: { size: number; used: number; free: number };
+  logo: string | null;
+  company: string | null;
+  user: TSessionUser | null;
+};
+
+let bootstrapped = false;
+/** UNAUTHORIZED messages stay hidden until the first bootstrap answered (spec booking §8). */
+export const isBootstrapped = () => bootstrapped;
+
+/** Installation facts and who the token belongs to; asked again whenever the token changes. */
+export function useBootstrap() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: ['bootstrap', token],
+    queryFn: async () => {
+      try {
+        const data = await api<TBootstrap>('/bootstrap', { silent: !bootstrapped });
+        session.setUser(data.user);
+        session.checkVersion(data.version);
+        return data;
+      } finally {
+        bootstrapped = true;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

@@ -13,7 +13,7 @@ import type { TConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
-import { errorBody, notFound, registerErrorHandling } from './http/errors.ts';
+import { errorBody, frameworkErrors, notFound, registerErrorHandling } from './http/errors.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -36,6 +36,8 @@ export async function buildApp(opts: TAppOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // No implicit HEAD twins: a HEAD on a redeeming GET would spend a one-time token.
     exposeHeadRoutes: false,
+    // Bad URL encoding and over-long parameters get our error body too.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

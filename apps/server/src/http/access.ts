@@ -34,11 +34,15 @@ export type TSessionLookup = (
 ) => Promise<{ status: 'ok'; user: TSessionUser } | { status: 'expired' | 'invalid' }>;
 
 export const TOKEN_COOKIE = 'atoll_token';
+/** Where @fastify/swagger-ui serves the API documentation (see app.ts). */
+const DOCS_PREFIX = '/api/docs';
 
 /** Bearer header; the cookie copy only for GET/HEAD downloads opened in a new window (no CSRF). */
 export function presentedToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const bearer = header?.match(/^Bearer\s+(.+)$/i);
+  if (bearer) return bearer[1]?.trim() || undefined;
   if (request.method === 'GET' || request.method === 'HEAD')
     return request.cookies?.[TOKEN_COOKIE] || undefined;
   return undefined;
@@ -50,8 +54,9 @@ export function registerAccessControl(app: FastifyInstance, lookup: TSessionLook
 
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: TAccess } | undefined)?.access;
-    // The documentation UI registers its own asset routes; they are public by nature.
-    if (route.url.startsWith('/api/docs')) return;
+    // The documentation UI registers its own asset routes; they are public by nature. Only that exact
+    // prefix: a startsWith('/api/docs') would also wave through e.g. an undeclared '/api/docsExport'.
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) return;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (scopes or public)`);
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
   });

@@ -5,7 +5,11 @@ export function toCsvLine(values: readonly unknown[]): string {
 
 function toCsvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  let text: string;
+  if (value instanceof Date) text = Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  else if (typeof value === 'object') text = JSON.stringify(value);
+  else text = String(value);
+  // Only text can be a formula; a number such as -5 stays a number.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -35,6 +35,16 @@ const MAX_CONDITIONS = 100;
 const MAX_IN_VALUES = 1000;
 const OPERATORS = new Set<string>(FILTER_OPERATORS);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// ISO 8601 only: `new Date()` alone would also read '1' as a date in 2001.
+const DATETIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/** A real calendar day: Date.parse would roll 2024-02-30 over to March 1st. */
+function isCalendarDate(value: string) {
+  if (!DATE.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
 
 type TScalar = string | number | boolean | Date;
 
@@ -57,10 +67,13 @@ function coerce(field: string, type: TFieldType, value: unknown): TScalar {
       if (value === false || value === 'false') return false;
       throw fail();
     case 'date':
-      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw fail();
+      if (typeof value !== 'string' || !isCalendarDate(value)) throw fail();
       return value;
     case 'datetime': {
-      const d = typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
+      const d =
+        (typeof value === 'string' && DATETIME.test(value.trim())) || typeof value === 'number'
+          ? new Date(typeof value === 'string' ? value.trim() : value)
+          : undefined;
       if (!d || Number.isNaN(d.getTime())) throw fail();
       return d;
     }
@@ -84,7 +97,8 @@ function compileOperator(
       throw badRequest(`${op} on "${name}" needs a list of 1 to ${MAX_IN_VALUES} values`, `filter.${name}`);
     }
     const list = value.map((v) => coerce(name, field.type, v));
-    return op === '$in' ? inArray(col, list) : not(inArray(col, list));
+    // Like $ne, $nin keeps the rows without a value (Mongo semantics); plain NOT IN would drop them.
+    return op === '$in' ? inArray(col, list) : (or(isNull(col), not(inArray(col, list))) as SQL);
   }
   if (value === null) {
     if (op === '$eq') return isNull(col);
@@ -96,12 +110,14 @@ function compileOperator(
     return sql`${col}::text ilike ${likeContains(value)}`;
   }
   const v = coerce(name, field.type, value);
-  const compare = { $eq: eq, $ne: ne, $gt: gt, $gte: gte, $lt: lt, $lte: lte }[op];
+  // `<>` is unknown for NULL; "not equal to 5" includes the rows without a value.
+  if (op === '$ne') return or(isNull(col), ne(col, v)) as SQL;
+  const compare = { $eq: eq, $gt: gt, $gte: gte, $lt: lt, $lte: lte }[op];
   return compare(col, v);
 }
 
 function compileField(ctx: TContext, name: string, value: unknown): SQL {
-  const field = ctx.fields[name];
+  const field = Object.hasOwn(ctx.fields, name) ? ctx.fields[name] : undefined;
   if (!field?.filter) throw badRequest(`Cannot filter by "${name}"`, `filter.${name}`);
   if (value === null || typeof value !== 'object') return compileOperator(ctx, name, field, '$eq', value);
   if (Array.isArray(value)) throw badRequest(`Use $in to match "${name}" against a list`, `filter.${name}`);
@@ -136,7 +152,11 @@ function compileNode(ctx: TContext, node: unknown, depth: number): SQL | undefin
   return parts.length ? and(...parts) : undefined;
 }
 
-/** Compiles the list's JSON filter to SQL over whitelisted fields and operators; anything else is a 400. */
+/**
+ * Compiles the list's JSON filter to SQL over whitelisted fields and operators; anything else is a 400.
+ * Values are bound parameters. `null` with $eq/$ne tests for a missing value; $ne and $nin keep rows
+ * without a value, as in MongoDB whose operator names these are.
+ */
 export function compileFilter(filter: string | undefined, fields: TListFields): SQL | undefined {
   if (filter === undefined || filter.trim() === '') return undefined;
   let parsed: unknown;

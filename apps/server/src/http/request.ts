@@ -12,3 +12,12 @@ export const requestClient = (request: FastifyRequest): TClient => ({
 
 /** The answer of calls whose result the spec leaves open. */
 export const ZOk = z.object({ ok: z.literal(true) });
+
+/** A database id in the path: decimal digits only (no '1e3', '0x10' or '+1'), within int4. */
+export const ZIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'a positive whole number')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647)),
+});

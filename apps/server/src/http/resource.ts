@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { listAnswer, type TListQuery, ZListQuery } from '@atoll/domain/list';
 import { hasScope } from '@atoll/domain/scopes';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import type { Db, Executor, Tx } from '../db/client.ts';
 import type { TSessionUser } from '../modules/auth/auth.service.ts';
 import { actor } from './access.ts';
 import { toCsvLine } from './csv.ts';
+import { ZIdParams } from './request.ts';
 import { badRequest, notFound } from './errors.ts';
 import { compileFilter, compileSearch, type TListFields } from './filter.ts';
 
@@ -30,6 +31,7 @@ export type TResource<Out extends Record<string, unknown>, C, U> = {
   output: z.ZodType<Out>;
   toOutput: (row: never) => Out;
   create: z.ZodType<C>;
+  /** Partial body of `POST {id}`; the factory drops its top-level defaults (see `withoutDefaults`). */
   update: z.ZodType<U>;
   access: { read: string[]; create: string[]; update: string[]; delete: string[] };
   /** Own-records scopes (`*.self`): a user holding only these sees just the rows `where` selects. */
@@ -41,7 +43,6 @@ export type TResource<Out extends Record<string, unknown>, C, U> = {
   beforeDelete?: (ctx: TWriteContext, row: never) => Promise<void>;
 };
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function registerResource<Out extends Record<string, unknown>, C, U>(
   app: FastifyInstance,
@@ -56,7 +57,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
   // Concrete schema types for the router: fastify cannot resolve reply types through our generics.
   const output = resource.output as unknown as z.ZodObject;
   const createBody = resource.create as unknown as z.ZodObject;
-  const updateBody = resource.update as unknown as z.ZodObject;
+  const updateBody = withoutDefaults(resource.update as unknown as z.ZodObject);
 
   // Rows the user may see: all with a full read scope, else only their own.
   const visible = (user: TSessionUser): SQL | undefined => {
@@ -73,10 +74,11 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
     );
 
   const orderBy = (query: TListQuery) => {
-    const field = resource.fields[query.sort];
+    const field = Object.hasOwn(resource.fields, query.sort) ? resource.fields[query.sort] : undefined;
     if (!field?.sort) throw badRequest(`Cannot sort by "${query.sort}"`, 'sort');
-    const dir = query.order === -1 ? desc : asc;
-    return [dir(field.column), asc(resource.id)];
+    // Empty values last either way: "newest first" should not open with rows that have none.
+    const direction = query.order === -1 ? sql`desc` : sql`asc`;
+    return [sql`${field.column} ${direction} nulls last`, asc(resource.id)];
   };
 
   const findVisible = async (ex: Executor, user: TSessionUser, id: number) => {
@@ -206,9 +208,12 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
       const row = await db.transaction(async (tx) => {
         const existing = await findVisible(tx, user, request.params.id);
         const values = await resource.toValues({ user, tx }, request.body as U, existing as never);
+        const set = { ...values, ...('updatedAt' in existing ? { updatedAt: new Date() } : {}) };
+        // Nothing to change (e.g. only unknown keys): drizzle refuses an empty SET.
+        if (Object.keys(set).length === 0) return existing;
         const [updated] = await tx
           .update(resource.table)
-          .set({ ...values, ...('updatedAt' in existing ? { updatedAt: new Date() } : {}) })
+          .set(set)
           .where(eq(resource.id, existing.id))
           .returning();
         return updated as TRow;
@@ -231,6 +236,28 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
       return reply.status(201).send(toOut(row) as never);
     },
   );
+}
+
+/**
+ * A partial update changes only what the body names. `.partial()` of a create schema keeps its
+ * defaults in zod 4 (`{ phone }` would parse to `{ phone, name: '', userType: 'Default' }`), so the
+ * top-level defaults go; nested objects keep theirs (declare a default-free patch schema for merges).
+ */
+export function withoutDefaults<T extends z.ZodObject>(schema: T): T {
+  const shape: Record<string, z.ZodType> = {};
+  let changed = false;
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    let inner: z.ZodType = field;
+    let optional = false;
+    for (;;) {
+      if (inner instanceof z.ZodOptional) optional = true;
+      else if (inner instanceof z.ZodDefault || inner instanceof z.ZodPrefault) changed = optional = true;
+      else break;
+      inner = (inner as z.ZodOptional | z.ZodDefault | z.ZodPrefault).unwrap() as z.ZodType;
+    }
+    shape[key] = optional ? inner.optional() : field;
+  }
+  return changed ? (schema.safeExtend(shape as never) as unknown as T) : schema;
 }
 
 function withoutIdentity(row: TRow): Record<string, unknown> {

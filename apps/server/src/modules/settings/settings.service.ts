@@ -23,14 +23,23 @@ type TCached = { at: number; values: Map<string, unknown> };
 export function createSettingsService(db: Db, now: () => number = Date.now) {
   const repo = createSettingsRepository();
   const cache = new Map<string, TCached>();
+  // Bumped on every invalidation: a read that was under way meanwhile may have seen the old rows
+  // and must not put them back into the cache for three hours.
+  let generation = 0;
 
   async function group(name: string): Promise<Map<string, unknown>> {
     const hit = cache.get(name);
     if (hit && now() - hit.at < SETTINGS_GROUP_CACHE_MS) return hit.values;
+    const started = generation;
     const rows = await repo.group(db, name);
     const values = new Map(rows.map((r) => [r.key, r.value]));
-    cache.set(name, { at: now(), values });
+    if (started === generation) cache.set(name, { at: now(), values });
     return values;
+  }
+
+  function invalidate(name: string) {
+    generation++;
+    cache.delete(name);
   }
 
   async function get<T>(name: string, key: string, fallback: T): Promise<T> {
@@ -41,11 +50,17 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
   return {
     group,
     get,
+    /**
+     * Stores one value. Inside a transaction (`ex` not the database) other requests may read and
+     * cache the old value until the commit: call `invalidate(name)` again after it.
+     */
     async set(ex: Executor, name: string, key: string, value: unknown) {
       await repo.upsert(ex, name, key, value);
-      cache.delete(name);
+      invalidate(name);
     },
+    invalidate,
     clearCache() {
+      generation++;
       cache.clear();
     },
     async features(): Promise<Record<TFeature, boolean>> {

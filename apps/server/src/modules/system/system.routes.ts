@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { GUEST_FORM_FILE_MAX_KB, LANGUAGES, MIN_TOKEN_LENGTH } from '@atoll/domain/constants';
 import { ZLoginAnswer, ZSessionUser } from '@atoll/domain/users';
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
 import { actor } from '../../http/access.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { badRequest, unauthorized } from '../../http/errors.ts';
 import { requestClient, requestLanguage, ZOk } from '../../http/request.ts';
 import type { TAuthService } from '../auth/auth.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
@@ -166,7 +167,8 @@ export function registerSystemRoutes(
   ) => {
     const { param } = request.params;
     if (param.length > MIN_TOKEN_LENGTH) return deps.auth.redeemJump(param, requestClient(request));
-    if (!/^[a-z0-9][a-z0-9_-]{0,49}$/i.test(param)) throw unauthorized();
+    // Too short for a token and no system name either: a malformed request, not a missing login.
+    if (!/^[a-z0-9][a-z0-9_-]{0,49}$/i.test(param)) throw badRequest('Not a system name', 'param');
     if (!request.user) throw unauthorized();
     return deps.auth.issueJump(request.user, param, request.query.target);
   };
@@ -194,13 +196,20 @@ export function registerSystemRoutes(
   );
 }
 
-async function diskUsage(dir: string) {
-  try {
-    const s = await statfs(dir);
-    const size = s.blocks * s.bsize;
-    const free = s.bavail * s.bsize;
-    return { size, used: size - free, free };
-  } catch {
-    return { size: 0, used: 0, free: 0 };
+/**
+ * The disk the data directory is on. The directory may not exist (yet): with PostgreSQL nothing is
+ * written there, and the embedded database creates it on first start. Then the nearest existing
+ * parent tells the same disk, instead of answering zeros.
+ */
+export async function diskUsage(dir: string) {
+  for (let current = resolve(dir); ; current = dirname(current)) {
+    try {
+      const s = await statfs(current);
+      const size = s.blocks * s.bsize;
+      const free = s.bavail * s.bsize;
+      return { size, used: size - free, free };
+    } catch {
+      if (dirname(current) === current) return { size: 0, used: 0, free: 0 };
+    }
   }
 }

@@ -10,6 +10,7 @@ import {
   ZUpdateSelf,
   ZUpdateUser,
   ZUser,
+  ZUserSettings,
 } from '@atoll/domain/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,14 +19,19 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema.ts';
 import { actor, presentedToken } from '../../http/access.ts';
-import { ZOk } from '../../http/request.ts';
-import { registerResource } from '../../http/resource.ts';
+import { ZIdParams, ZOk } from '../../http/request.ts';
+import { registerResource, withoutDefaults } from '../../http/resource.ts';
 import type { TAuthService } from '../auth/auth.service.ts';
 import { type TUserRow, type TUsersRepository, toUser } from './users.repository.ts';
 import type { TUsersService } from './users.service.ts';
 
 const tags = ['users'];
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+// Settings are merged into the stored ones, so a patch must not bring the defaults along:
+// `{ language: 'en' }` would otherwise reset showCustomersInBookingList and the others.
+const ZSettingsPatch = withoutDefaults(ZUserSettings.partial());
+const ZUserPatch = ZUpdateUser.safeExtend({ settings: ZSettingsPatch.optional() });
+const ZSelfPatch = ZUpdateSelf.safeExtend({ settings: ZSettingsPatch.optional() });
 
 export function registerUsersRoutes(
   app: FastifyInstance,
@@ -48,7 +54,7 @@ export function registerUsersRoutes(
     '/api/users/self',
     {
       config: { access: { scopes: ['$$IsAuthorized$$'] } },
-      schema: { tags, body: ZUpdateSelf, response: { 200: ZSessionUser } },
+      schema: { tags, body: ZSelfPatch, response: { 200: ZSessionUser } },
     },
     async (request) => {
       const me = actor(request);
@@ -81,7 +87,7 @@ export function registerUsersRoutes(
     '/api/users/:id/password',
     {
       config: { access: { scopes: ['$$IsAuthorized$$'] } },
-      schema: { tags, params: ZId, body: ZSetPassword, response: { 200: ZOk } },
+      schema: { tags, params: ZIdParams, body: ZSetPassword, response: { 200: ZOk } },
     },
     async (request) => {
       await auth.setPassword(actor(request), presentedToken(request), request.params.id, request.body);
@@ -139,7 +145,7 @@ export function registerUsersRoutes(
     output: ZUser,
     toOutput: toUser as (row: never) => z.infer<typeof ZUser>,
     create: ZCreateUser,
-    update: ZUpdateUser,
+    update: ZUserPatch,
     access: {
       read: ['users.read'],
       create: ['users.create'],
@@ -189,12 +195,13 @@ export function registerUsersRoutes(
       update: ['users.update'],
       delete: ['users.update'],
     },
-    toValues: (ctx, input) => service.roleValues(ctx, input),
+    toValues: (ctx, input, existing?: typeof userRoles.$inferSelect) =>
+      service.roleValues(ctx, input, existing),
     copyValues: async (ctx, row: typeof userRoles.$inferSelect) => ({
       ...(await service.roleValues(ctx, { scopes: row.scopes })),
       name: `${row.name} (copy ${Date.now().toString(36)})`,
       description: row.description,
     }),
-    beforeDelete: (ctx, row: { id: number }) => service.beforeDeleteRole(ctx, row),
+    beforeDelete: (ctx, row: typeof userRoles.$inferSelect) => service.beforeDeleteRole(ctx, row),
   });
 }

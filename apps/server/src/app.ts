@@ -94,6 +94,7 @@ export async function buildApp(opts: TAppOptions) {
     auth: c.auth,
     service: c.usersService,
     repository: c.usersRepository,
+    rateLimit: opts.config.authRateLimit,
   });
   registerSystemRoutes(app, {
     db: c.db,

@@ -10,7 +10,10 @@ let a: TTestApp;
 let b: TTestApp;
 beforeAll(async () => {
   const config = { authRateLimit: 3, redisUrl };
-  [a, b] = await Promise.all([createTestApp({ seed: false, config }), createTestApp({ seed: false, config })]);
+  [a, b] = await Promise.all([
+    createTestApp({ seed: false, config }),
+    createTestApp({ seed: false, config }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([a.close(), b.close()]);

@@ -10,9 +10,9 @@ import type { Db, Executor, Tx } from '../db/client.ts';
 import type { TSessionUser } from '../modules/auth/auth.service.ts';
 import { actor } from './access.ts';
 import { toCsvLine } from './csv.ts';
-import { ZIdParams } from './request.ts';
 import { badRequest, notFound } from './errors.ts';
 import { compileFilter, compileSearch, type TListFields } from './filter.ts';
+import { ZIdParams } from './request.ts';
 
 /** Hard cap for `size=0` (all) and for one CSV export. */
 export const MAX_LIST_ROWS = 10_000;
@@ -42,7 +42,6 @@ export type TResource<Out extends Record<string, unknown>, C, U> = {
   copyValues?: (ctx: TWriteContext, row: never) => Promise<Record<string, unknown>>;
   beforeDelete?: (ctx: TWriteContext, row: never) => Promise<void>;
 };
-
 
 export function registerResource<Out extends Record<string, unknown>, C, U>(
   app: FastifyInstance,

@@ -34,11 +34,14 @@ export function createAuthRepository() {
         .where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt)));
       return found;
     },
+    /** Revokes a live token; true only for the one call that actually revoked it. */
     async revokeToken(ex: Executor, hash: string) {
-      await ex
+      const rows = await ex
         .update(authTokens)
         .set({ revokedAt: new Date() })
-        .where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt)));
+        .where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt)))
+        .returning({ id: authTokens.id });
+      return rows.length > 0;
     },
     /** Revokes every session of a user, except the one given. */
     async revokeUserTokens(ex: Executor, userId: number, exceptHash?: string) {
@@ -80,6 +83,15 @@ export function createAuthRepository() {
         )
         .returning();
       return row;
+    },
+    /** Spends every pending one-time token of a kind for a user (e.g. older reset links). */
+    async spendUserOneTime(ex: Executor, userId: number, kind: TOneTimeKind) {
+      await ex
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)),
+        );
     },
     async peekOneTime(ex: Executor, kind: TOneTimeKind, hash: string) {
       const [row] = await ex

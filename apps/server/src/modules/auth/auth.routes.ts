@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentedToken, TOKEN_COOKIE } from '../../http/access.ts';
 import { unauthorized } from '../../http/errors.ts';
-import { requestClient, requestLanguage, ZOk } from '../../http/request.ts';
+import { requestClient, requestLanguage, ZIdParams, ZOk } from '../../http/request.ts';
 import type { TAuthService } from './auth.service.ts';
 
 const tags = ['auth'];
@@ -106,7 +106,7 @@ export function registerAuthRoutes(
       config: { access: { public: true }, rateLimit: limited },
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: ZIdParams,
         body: z.object({ token: z.string().min(1).max(200) }),
         response: { 200: ZOk },
       },

@@ -1,12 +1,13 @@
 import type { TLanguage } from '@atoll/domain/constants';
-import { hasScope } from '@atoll/domain/scopes';
+import { hasScope, isSelfScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import { accountMail } from '../../mail/system-mails.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { type TUserRow, type TUsersRepository, toUser } from '../users/users.repository.ts';
+import { assertCanGrant } from '../users/users.service.ts';
 import type { TAuthRepository } from './auth.repository.ts';
 import { hashPassword, newToken, tokenHash, verifyPassword } from './passwords.ts';
 
@@ -37,10 +38,10 @@ export function createAuthService(deps: TAuthDeps) {
     scopes: [...new Set([...row.scopes, ...roleScopes])],
   });
 
-  async function openSession(row: TUserRow, client: TClient) {
+  async function openSession(row: TUserRow, client: TClient, ex: Executor = db) {
     const token = newToken();
     const expiresIn = deps.config.tokenTtlSeconds;
-    await auth.insertToken(db, {
+    await auth.insertToken(ex, {
       tokenHash: tokenHash(token),
       userId: row.id,
       expiresAt: new Date(Date.now() + expiresIn * 1000),
@@ -48,7 +49,7 @@ export function createAuthService(deps: TAuthDeps) {
       ip: client.ip,
       ...(client.userAgent ? { userAgent: client.userAgent } : {}),
     });
-    const user = toSessionUser(row, await users.effectiveScopes(db, { scopes: [], roleIds: row.roleIds }));
+    const user = toSessionUser(row, await users.effectiveScopes(ex, { scopes: [], roleIds: row.roleIds }));
     return { token, expiresIn, user, version: deps.version };
   }
 
@@ -115,12 +116,18 @@ export function createAuthService(deps: TAuthDeps) {
       if (session.status !== 'ok') throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
       const row = await users.findById(db, session.user.id);
       if (!row) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
-      const answer = await openSession(row, client);
-      await auth.revokeToken(db, tokenHash(token));
-      return answer;
+      // Revoke first and only then open the successor: of concurrent refreshes of one token, one wins.
+      return db.transaction(async (tx) => {
+        if (!(await auth.revokeToken(tx, tokenHash(token)))) {
+          throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
+        }
+        return openSession(row, client, tx);
+      });
     },
 
-    logout: (token: string) => auth.revokeToken(db, tokenHash(token)),
+    async logout(token: string) {
+      await auth.revokeToken(db, tokenHash(token));
+    },
 
     /** Answers the same whether or not the address is known. */
     async requestReset(input: { email: string; isCRMUser?: boolean | undefined }, lang: TLanguage) {
@@ -155,6 +162,8 @@ export function createAuthService(deps: TAuthDeps) {
         const row = pending && (await users.findById(tx, pending.userId));
         if (!row || row.email.toLowerCase() !== input.email.trim().toLowerCase()) throw invalid;
         if (!(await auth.consumeOneTime(tx, 'reset', tokenHash(input.token)))) throw invalid;
+        // Older reset links of the same user must not outlive the password they were meant to replace.
+        await auth.spendUserOneTime(tx, row.id, 'reset');
         // Following the mailed link proves the address, so the account counts as verified.
         await users.update(tx, row.id, { passwordHash, verifiedAt: row.verifiedAt ?? new Date() });
         await auth.revokeUserTokens(tx, row.id);
@@ -177,32 +186,37 @@ export function createAuthService(deps: TAuthDeps) {
         throw new AppError(403, 'REGISTRATION_CLOSED', 'Registration is closed');
       }
       await checkPasswordLength(input.password);
-      if (await users.findByEmail(db, input.email)) {
-        throw new AppError(409, 'EMAIL_TAKEN', 'This e-mail address is already registered');
-      }
+      const taken = () => new AppError(409, 'EMAIL_TAKEN', 'This e-mail address is already registered');
+      if (await users.findByEmail(db, input.email)) throw taken();
       const passwordHash = await hashPassword(input.password);
       const language = input.language ?? lang;
       const token = newToken();
-      const row = await db.transaction(async (tx) => {
-        // No link yet: staff link the customer or agency record, which grants the `*.self` scope its meaning.
-        const created = await users.insert(tx, {
-          email: input.email.trim(),
-          name: input.name,
-          phone: input.phone ?? null,
-          userType: input.userType,
-          scopes: input.userType === 'customer' ? ['users.self', 'customers.self'] : ['users.self'],
-          settings: { language },
-          isCrmUser: input.isCRMUser ?? false,
-          passwordHash,
+      const row = await db
+        .transaction(async (tx) => {
+          // No link yet: staff link the customer or agency record, which grants the `*.self` scope its meaning.
+          const created = await users.insert(tx, {
+            email: input.email.trim(),
+            name: input.name,
+            phone: input.phone ?? null,
+            userType: input.userType,
+            scopes: input.userType === 'customer' ? ['users.self', 'customers.self'] : ['users.self'],
+            settings: { language },
+            isCrmUser: input.isCRMUser ?? false,
+            passwordHash,
+          });
+          await auth.insertOneTime(tx, {
+            kind: 'verify',
+            tokenHash: tokenHash(token),
+            userId: created.id,
+            expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+          });
+          return created;
+        })
+        .catch(async (err) => {
+          // A simultaneous registration of the same address won the unique index.
+          if (await users.findByEmail(db, input.email)) throw taken();
+          throw err;
         });
-        await auth.insertOneTime(tx, {
-          kind: 'verify',
-          tokenHash: tokenHash(token),
-          userId: created.id,
-          expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
-        });
-        return created;
-      });
       const page = row.isCrmUser ? `/club/user/${row.id}/verify` : `/user/${row.id}/verify`;
       sendLater('verify', language, row.email, row.name, `${deps.config.appUrl}${page}?token=${token}`);
       return toUser(row);
@@ -236,7 +250,17 @@ export function createAuthService(deps: TAuthDeps) {
       if (!own && !hasScope(actor.scopes, ['users.update'])) throw forbidden();
       const row = await users.findById(db, userId);
       if (!row) throw notFound('User');
-      if (!own && hasScope(row.scopes, ['admin']) && !hasScope(actor.scopes, ['admin'])) throw forbidden();
+      // Admin rights may come from a role: judge the target by the scopes in force, not the own list.
+      // Setting someone's password is taking over their account, so it needs every right they hold
+      // (own-record `*.self` scopes aside, which grant nothing beyond that user's own records).
+      if (!own && !hasScope(actor.scopes, ['admin'])) {
+        const theirs = await users.effectiveScopes(db, row);
+        if (theirs.includes('admin')) throw forbidden();
+        assertCanGrant(
+          actor,
+          theirs.filter((scope) => !isSelfScope(scope)),
+        );
+      }
       if (input.email && input.email.trim().toLowerCase() !== row.email.toLowerCase()) {
         throw badRequest('The e-mail does not belong to this user', 'email');
       }

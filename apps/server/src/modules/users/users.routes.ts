@@ -35,7 +35,13 @@ const ZSelfPatch = ZUpdateSelf.safeExtend({ settings: ZSettingsPatch.optional() 
 
 export function registerUsersRoutes(
   app: FastifyInstance,
-  deps: { db: Db; auth: TAuthService; service: TUsersService; repository: TUsersRepository },
+  deps: {
+    db: Db;
+    auth: TAuthService;
+    service: TUsersService;
+    repository: TUsersRepository;
+    rateLimit: number;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, auth, service } = deps;
@@ -74,7 +80,11 @@ export function registerUsersRoutes(
   r.post(
     '/api/users/self/password',
     {
-      config: { access: { scopes: ['$$IsAuthorized$$'] } },
+      // Limited like login: a stolen session must not become a way to guess the password.
+      config: {
+        access: { scopes: ['$$IsAuthorized$$'] },
+        rateLimit: { max: deps.rateLimit, timeWindow: '1 minute' },
+      },
       schema: { tags, body: ZChangeOwnPassword, response: { 200: ZOk } },
     },
     async (request) => {

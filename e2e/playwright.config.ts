@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = join(tmpdir(), `atoll-e2e-${process.pid}`);
+/** The journeys run a real SMTP server on this port (tests/support/mailbox.ts). */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3198);
 
 // Journeys run in Debian's Chromium against the built app served by a seeded server on PGlite.
 export default defineConfig({
@@ -25,6 +27,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/version`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Every journey logs in from 127.0.0.1; the per-minute login limit is tested in the server suite.
+      AUTH_RATE_LIMIT: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?ignoreTLS=true`,
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
   },
 });

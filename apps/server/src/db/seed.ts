@@ -8,6 +8,7 @@ const crud = (resource: string) => ['read', 'create', 'update', 'delete'].map((a
 /** The staff role of the demo: the daily work of a reservation office, no user administration. */
 export const STAFF_SCOPES = [
   'user',
+  'users.self',
   'events.read',
   'agencies.read',
   ...['bookings', 'customers', 'tours', 'schedules', 'resort', 'vessel', 'price'].flatMap(crud),
@@ -86,7 +87,7 @@ export async function seedDemo(db: Db) {
         name: 'Maria Sommer',
         userType: 'customer',
         customerId: client.id,
-        scopes: ['customers.self'],
+        scopes: ['customers.self', 'users.self'],
         passwordHash: customer,
         isCrmUser: true,
         verifiedAt,

@@ -4,7 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: navigations then honour `flushSync`, so a login's redirect wins over the re-render.
+import { RouterProvider } from 'react-router/dom';
 import { configureApi } from './api.ts';
 import { isBootstrapped } from './bootstrap.ts';
 import { i18n } from './i18n.ts';
@@ -13,7 +14,7 @@ import { apiErrorText, showError } from './messages.ts';
 import { queryClient } from './query.ts';
 import { createRouter } from './router.tsx';
 import { CACHE_RELOAD_EVENT, session } from './session.ts';
-import { buildTheme } from './theme.ts';
+import { buildTheme, cssVariablesResolver } from './theme.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 session.restore();
@@ -39,9 +40,10 @@ export function App() {
     document.documentElement.lang = i18n.language;
   }, []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        {/* Bottom right: top-right messages covered the page actions below the header. */}
+        <Notifications position="bottom-right" />
         <LoadingBar />
         <UpdatePrompt />
         <RouterProvider router={router} />

@@ -10,11 +10,14 @@ import { showError } from './messages.ts';
 import { NotFoundPage, NotYetAvailablePage, PAGES } from './pages.ts';
 import { useSession } from './session.ts';
 
-export const PageLoader = () => (
-  <Center h="50vh">
-    <Loader aria-label="Loading" />
-  </Center>
-);
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center h="50vh" role="status" aria-label={t('app.loading')}>
+      <Loader />
+    </Center>
+  );
+}
 
 /** Runs the navigation guard (packages/domain) for one route, then renders its screen. */
 export function Guarded({ route }: { route: TRouteDef }) {
@@ -37,16 +40,18 @@ export function Guarded({ route }: { route: TRouteDef }) {
       now: Date.now(),
     });
 
+  const kind = decision?.kind;
+  const redirect = decision && 'redirect' in decision ? decision.redirect : undefined;
+  const message = decision && 'message' in decision ? decision.message : undefined;
   useEffect(() => {
-    if (!decision || decision.kind === 'allow' || decision.kind === 'notFound') {
-      if (decision?.kind === 'allow') routeHistory.push({ path: location.pathname, search: location.search });
-      return;
-    }
-    showError(t(`messages.${decision.message}`));
-    Promise.resolve(navigate(decision.redirect, { replace: true })).catch((err) => {
+    if (kind === 'allow') routeHistory.push({ path: location.pathname, search: location.search });
+    if (!redirect || !message) return;
+    // A logged-in user on a login page is simply sent on (spec platform §4): no message for that.
+    if (!route.guestOnly) showError(t(`messages.${message}`));
+    Promise.resolve(navigate(redirect, { replace: true })).catch((err) => {
       if (!isDuplicateNavigationError(err)) throw err;
     });
-  }, [decision, location.pathname, location.search, navigate, t]);
+  }, [kind, redirect, message, route.guestOnly, location.pathname, location.search, navigate, t]);
 
   if (boot.isPending) return <PageLoader />;
   if (boot.isError && !boot.data) return <NotYetAvailablePage />;

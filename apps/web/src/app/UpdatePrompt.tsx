@@ -31,6 +31,7 @@ export function UpdatePrompt() {
     <Notification
       title={t('app.updateTitle')}
       onClose={() => setNeedRefresh(false)}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
       style={{ position: 'fixed', bottom: 16, right: 16, zIndex: 1000, maxWidth: 360 }}
     >
       <Group justify="space-between" mt="xs">

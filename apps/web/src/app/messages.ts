@@ -4,18 +4,17 @@ import type { ApiError } from './api.ts';
 import { i18n } from './i18n.ts';
 
 /** The message bar: errors in the error colour for 6 s, successes green for 3 s (spec booking §8, §9). */
-export function showError(text: string) {
-  notifications.show({ color: 'red', message: text, autoClose: MESSAGE_TIMEOUT_MS, withBorder: true });
-}
-
-export function showSuccess(text: string) {
+const show = (color: 'red' | 'green', message: string, autoClose: number) =>
   notifications.show({
-    color: 'green',
-    message: text,
-    autoClose: SUCCESS_MESSAGE_TIMEOUT_MS,
+    color,
+    message,
+    autoClose,
     withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('app.close') },
   });
-}
+
+export const showError = (text: string) => show('red', text, MESSAGE_TIMEOUT_MS);
+export const showSuccess = (text: string) => show('green', text, SUCCESS_MESSAGE_TIMEOUT_MS);
 
 /** Status code plus the translated `errors.<key>`, or the server's description when there is no key. */
 export function apiErrorText(error: ApiError): string {

@@ -10,3 +10,10 @@ export function buildTheme(brand: MantineColor = 'blue') {
     colors: {},
   });
 }
+
+/** Dimmed text one shade darker than Mantine's default, which fails WCAG AA contrast on white. */
+export const cssVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+});

@@ -1,68 +1,119 @@
-import { safeJumpTarget } from '@atoll/domain/navigation/guard';
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { isClubPath, RETURN_TO_PARAM } from '@atoll/domain/navigation/guard';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../../app/api.ts';
-import { session, type TLoginAnswer } from '../../../app/session.ts';
+import { useBootstrap } from '../../../app/bootstrap.ts';
+import { session } from '../../../app/session.ts';
+import { useLogin } from '../api.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { FormHeader } from '../components/FormHeader.tsx';
+import { deviceId } from '../device.ts';
+import { errorCode, errorText } from '../errorText.ts';
+import { afterLoginPath, isNonGuest, landingPath } from '../landing.ts';
+import { useFieldErrors } from '../useFieldErrors.ts';
+import { compact, emailError, requiredError } from '../validation.ts';
 
+/** /login and /club/login. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const club = pathname.startsWith('/club/');
-  const [email, setEmail] = useState('');
+  const boot = useBootstrap();
+  const login = useLogin();
+  const club = isClubPath(pathname);
+  const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useFieldErrors<'email' | 'password'>(() =>
+    compact({ email: emailError(email, t), password: requiredError(password, t) }),
+  );
+  const resetPath = club ? '/club/password/reset' : '/password/reset';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const answer = await api<TLoginAnswer>('/auth/token', {
-        method: 'POST',
-        body: { email, password, isCRMUser: club },
-      });
-      session.accept(answer);
-      await navigate(safeJumpTarget(params.get('returnTo') ?? (club ? '/club/dashboard' : '/')), {
-        replace: true,
-      });
-    } catch {
-      setBusy(false);
+    // Spec platform §4: a login while a non-guest is logged in is ignored; that user just goes home.
+    const current = session.get().user;
+    if (session.token() && isNonGuest(current)) {
+      void navigate(landingPath(current, boot.data), { replace: true });
+      return;
     }
+    if (!form.validate()) return;
+    login.mutate(
+      { email: email.trim(), password, ts: deviceId(), isCRMUser: club },
+      {
+        onSuccess: (answer) => {
+          const target = afterLoginPath(params.get(RETURN_TO_PARAM), answer.user, boot.data);
+          session.accept(answer);
+          // One synchronous render for both changes: the login page must not show a logged-in user.
+          void navigate(target, { replace: true, flushSync: true });
+        },
+      },
+    );
   };
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={400} component="form" onSubmit={submit}>
-        <Stack>
-          <Title order={1} size="h2">
-            {t(club ? 'login.clubTitle' : 'login.title')}
-          </Title>
+    <AuthLayout>
+      <form noValidate onSubmit={submit} ref={form.formRef}>
+        <Stack gap="md">
+          <FormHeader
+            title={club ? t('auth.login.clubTitle') : t('auth.login.title')}
+            text={club ? t('auth.login.clubIntro') : t('auth.login.intro')}
+          />
+          {login.isError && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+              {errorText(login.error, t)}
+              {errorCode(login.error) === 'ACCOUNT_NOT_VERIFIED' && (
+                <>
+                  {' '}
+                  <Anchor
+                    component={Link}
+                    to={`${resetPath}?email=${encodeURIComponent(email.trim())}`}
+                    size="sm"
+                  >
+                    {t('auth.login.newLink')}
+                  </Anchor>
+                </>
+              )}
+            </Alert>
+          )}
           <TextInput
-            label={t('login.email')}
+            label={t('resources.users.fields.email')}
             type="email"
+            inputMode="email"
             autoComplete="username"
             required
             value={email}
+            error={form.errors.email}
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
-          <PasswordInput
-            label={t('login.password')}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={busy}>
-            {t('login.submit')}
+          <Stack gap={6}>
+            <PasswordInput
+              label={t('resources.users.fields.password')}
+              autoComplete="current-password"
+              required
+              value={password}
+              error={form.errors.password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to={resetPath} size="sm">
+                {t('auth.login.forgot')}
+              </Anchor>
+            </Group>
+          </Stack>
+          <Button type="submit" size="md" fullWidth loading={login.isPending}>
+            {t('auth.login.submit')}
           </Button>
-          <Anchor component={Link} to={club ? '/club/password/reset' : '/password/reset'} size="sm">
-            {t('login.forgot')}
-          </Anchor>
+          <Text size="sm" c="dimmed" ta="center">
+            {club ? t('auth.login.noAccount') : t('auth.login.newAgency')}{' '}
+            <Anchor component={Link} to={club ? '/register/customer' : '/register/agency'} fw={600}>
+              {t('auth.login.register')}
+            </Anchor>
+          </Text>
         </Stack>
-      </Paper>
-    </Center>
+      </form>
+    </AuthLayout>
   );
 }

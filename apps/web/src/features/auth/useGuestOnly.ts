@@ -1,0 +1,14 @@
+import { useBootstrap } from '../../app/bootstrap.ts';
+import { useSession } from '../../app/session.ts';
+import { isNonGuest, landingPath } from './landing.ts';
+
+/**
+ * Pages for guests only (reset, registration, login): where a logged-in non-guest is sent instead,
+ * or null for a guest (spec platform §2 "Password screen", §4).
+ */
+export function useGuestOnlyRedirect(): string | null {
+  const { token, user } = useSession();
+  const boot = useBootstrap();
+  if (!token || !isNonGuest(user)) return null;
+  return landingPath(user, boot.data);
+}

@@ -1,0 +1,30 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+type TProps = {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** Asks before something that cannot be undone, such as a delete. */
+export function ConfirmModal({ opened, title, text, confirmLabel, busy, onConfirm, onClose }: TProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Text size="sm">{text}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          {t('users.common.cancel')}
+        </Button>
+        <Button color="red" loading={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+
+test.use({ locale: 'en-GB' });
+
+const menu = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+test.describe('menu per user', () => {
+  test('admin sees administration and operations', async ({ page }) => {
+    await login(page, DEMO.admin);
+    await expect(menu(page).locator('a[href="/users"]')).toBeVisible();
+    await expect(menu(page).locator('a[href="/userroles"]')).toBeVisible();
+    await expect(menu(page).locator('a[href="/booking/list"]')).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'home-admin');
+  });
+
+  test('staff sees bookings and vessels but no user administration', async ({ page }) => {
+    await login(page, DEMO.staff);
+    await expect(menu(page).locator('a[href="/booking/list"]')).toBeVisible();
+    await expect(menu(page).locator('a[href="/vessel/list"]')).toBeVisible();
+    await expect(menu(page).locator('a[href="/users"]')).toHaveCount(0);
+    await expect(menu(page).locator('a[href="/config/company"]')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('an agent sees their bookings, nothing of the office', async ({ page }) => {
+    await login(page, DEMO.agent);
+    await expect(menu(page).locator('a[href="/booking/list"]')).toBeVisible();
+    await expect(menu(page).locator('a[href="/users"]')).toHaveCount(0);
+    await expect(menu(page).locator('a[href="/vessel/list"]')).toHaveCount(0);
+    await expect(menu(page).locator('a[href="/bank/list"]')).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshots(page, 'home-agent');
+  });
+
+  test('a customer sees no office menu entries', async ({ page }) => {
+    await login(page, DEMO.customer, '/club/login');
+    await expect(menu(page).locator('a[href="/booking/list"]')).toHaveCount(0);
+    await expect(menu(page).locator('a[href="/users"]')).toHaveCount(0);
+  });
+});
+
+test('a guest opening a protected page is sent to login and comes back after it', async ({ page }) => {
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fusers/);
+  await expect(page.getByText('Please log in first.')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'login');
+  await page.getByRole('textbox', { name: /e-?mail/i }).fill(DEMO.admin.email);
+  await page.getByRole('textbox', { name: /passwor/i }).fill(DEMO.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+});
+
+test('an agent opening /users gets the forbidden message and goes back', async ({ page }) => {
+  await login(page, DEMO.agent);
+  await page.goto('/users');
+  await expect(page.getByText('You may not open this page.')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/users/);
+});
+
+test('an unknown address shows the not-found page', async ({ page }) => {
+  await login(page, DEMO.staff);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a route without its screen yet says so, still guarded', async ({ page }) => {
+  await login(page, DEMO.staff);
+  await page.goto('/vessel/list');
+  await expect(page.getByText('Not yet available')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('logout returns to the login page and the token stops working', async ({ page }) => {
+  await login(page, DEMO.staff);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/booking/list');
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -27,7 +27,10 @@ export async function expectAccessible(page: Page) {
 /** Screenshots at desktop and phone width, kept as test artefacts to look at. */
 export async function screenshots(page: Page, name: string) {
   const size = page.viewportSize();
-  for (const [label, width] of [['1280', 1280], ['375', 375]] as const) {
+  for (const [label, width] of [
+    ['1280', 1280],
+    ['375', 375],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 // From react-router/dom: navigations then honour `flushSync`, so a login's redirect wins over the re-render.
 import { RouterProvider } from 'react-router/dom';
 import { configureApi } from './api.ts';
@@ -30,7 +31,9 @@ configureApi({
 
 export function App() {
   const router = useMemo(createRouter, []);
-  const theme = useMemo(() => buildTheme(), []);
+  const { t, i18n: i18nInstance } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
+  const theme = useMemo(() => buildTheme(t('app.close')), [t, i18nInstance.language]);
   useEffect(() => {
     const reload = () => queryClient.invalidateQueries();
     window.addEventListener(CACHE_RELOAD_EVENT, reload);

@@ -1,13 +1,40 @@
-import { createTheme, type MantineColor } from '@mantine/core';
+import {
+  createTheme,
+  Drawer,
+  defaultVariantColorsResolver,
+  Loader,
+  type MantineColor,
+  Modal,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
-/** primaryShade 8 keeps text on the brand colour above 4.5:1 contrast (stack-notes G9). */
-export function buildTheme(brand: MantineColor = 'blue') {
+// Light variants (badges, light buttons) get their text from shade 9: Mantine's default shade is
+// below 4.5:1 contrast on the pale background for most colours.
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  return parsed.isThemeColor ? { ...colors, color: `var(--mantine-color-${parsed.color}-9)` } : colors;
+};
+
+/**
+ * primaryShade 8 keeps text on the brand colour above 4.5:1 contrast (stack-notes G9). `closeLabel`
+ * names the close buttons of drawers and modals in the current language.
+ */
+export function buildTheme(closeLabel: string, brand: MantineColor = 'blue') {
   return createTheme({
     primaryColor: brand,
     primaryShade: { light: 8, dark: 6 },
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     defaultRadius: 'md',
-    colors: {},
+    variantColorResolver,
+    components: {
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+      // A loader announces itself as a status, which also makes its aria-label allowed.
+      Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    },
   });
 }
 

@@ -3,11 +3,12 @@ import { Badge, type MantineColor } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
+// Colours whose shade 9 reads at 4.5:1 on their light background (not teal, green, yellow, orange).
 const COLORS: Record<TUserType, MantineColor> = {
-  guest: 'yellow',
+  guest: 'gray',
   System: 'gray',
   API: 'gray',
-  customer: 'teal',
+  customer: 'cyan',
   agency: 'blue',
   employee: 'grape',
   Default: 'indigo',

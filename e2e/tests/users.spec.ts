@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+
+test.use({ locale: 'en-GB' });
+
+test('an administrator finds, creates, edits and deletes a user in the list', async ({ page }) => {
+  await login(page, DEMO.admin);
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  const rows = page.locator('table tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByText('1–4 of 4')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'users-list');
+
+  // Search narrows the list and is kept in the address.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('agent');
+  await expect(rows).toHaveCount(1);
+  await expect(page).toHaveURL(/search=agent/);
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('agent@example.com');
+
+  // Create.
+  const email = `new-colleague-${Date.now()}@example.com`;
+  await page.goto('/users');
+  await page
+    .getByRole('link', { name: 'New user' })
+    .or(page.getByRole('button', { name: 'New user' }))
+    .first()
+    .click();
+  await page
+    .getByRole('textbox', { name: /e-?mail/i })
+    .first()
+    .fill(email);
+  await page.getByRole('textbox', { name: /^name/i }).first().fill('New Colleague');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByText('User created')).toBeVisible();
+
+  // Edit: the name change shows in the list.
+  await expect(page).toHaveURL(/\/users\/\d+/);
+  const name = page.getByRole('textbox', { name: /^name/i }).first();
+  await expect(name).toHaveValue('New Colleague');
+  // Known defect (noted on issue 3): the edit form is re-created once more after the create's
+  // background refreshes, dropping what was typed before; wait for them to settle.
+  await page.waitForLoadState('networkidle');
+  await name.fill('Renamed Colleague');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('User saved')).toBeVisible();
+  await page.goto('/users?search=renamed');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(email);
+
+  // Delete with confirmation.
+  await rows.first().click();
+  await page.getByRole('button', { name: 'Delete' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('User deleted')).toBeVisible();
+  await page.goto('/users?search=renamed');
+  await expect(page.getByText('Nothing matches the search or filter')).toBeVisible();
+});
+
+test('roles are listed and their scopes shown for editing', async ({ page }) => {
+  await login(page, DEMO.admin);
+  await page.goto('/userroles');
+  await expect(page.locator('table tbody tr').filter({ hasText: 'Staff' })).toHaveCount(1);
+  await page.locator('table tbody tr').filter({ hasText: 'Staff' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'role-drawer');
+});
+
+test('staff without user rights cannot open the users list', async ({ page }) => {
+  await login(page, DEMO.staff);
+  await page.goto('/users');
+  await expect(page.getByText('You may not open this page.')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/users$/);
+});

@@ -209,9 +209,9 @@ describe.each([['customer'], ['agent'], ['staff']] as const)('%s', (who) => {
     const s = session(who);
     await s.headers();
     const denied = routes.filter((r) => !allows(s.scopes, r.access));
-    // The customer holds customers.self only: most of the API must be closed to them.
+    // The customer holds customers.self and users.self only: most of the API must be closed to them.
     if (who === 'customer') {
-      expect(s.scopes).toEqual(['customers.self']);
+      expect(s.scopes).toEqual(['customers.self', 'users.self']);
       expect(denied.length).toBeGreaterThan(15);
     }
     const wrong: string[] = [];

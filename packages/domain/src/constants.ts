@@ -68,3 +68,21 @@ export const VIEWS = [
   'diveReports',
 ] as const;
 export type TView = (typeof VIEWS)[number];
+
+/** Brand colours an installation may choose (settings group 'theme', key 'primaryColor'). */
+export const THEME_COLORS = [
+  'blue',
+  'cyan',
+  'teal',
+  'indigo',
+  'violet',
+  'grape',
+  'pink',
+  'red',
+  'orange',
+  'green',
+  'dark',
+] as const;
+export type TThemeColor = (typeof THEME_COLORS)[number];
+export const isThemeColor = (value: unknown): value is TThemeColor =>
+  typeof value === 'string' && (THEME_COLORS as readonly string[]).includes(value);

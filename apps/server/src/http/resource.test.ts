@@ -596,14 +596,25 @@ describe('access to the seven calls', () => {
     expectError(await send(), 401, 'UNAUTHORIZED');
   });
 
+  // Staff hold users.self (their profile) but no other users scope: writes are refused, reads
+  // show their own record only.
   it.each(
     withToken(
       '/api/users',
       () => otherId,
       () => staff,
-    ),
+    ).filter(([name]) => !name.startsWith('GET')),
   )('users %s as staff → 403', async (_, send) => {
     expectError(await send(), 403, 'FORBIDDEN');
+  });
+
+  it('users GET as staff shows only their own record, another id is not found', async () => {
+    const list = await call('GET', '/api/users', staff);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((u: { email: string }) => u.email)).toEqual([DEMO.staff[0]]);
+    const csv = await call('GET', '/api/users/listCSV', staff);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+    expectError(await call('GET', `/api/users/${otherId}`, staff), 404, 'NOT_FOUND');
   });
 
   it.each(
@@ -693,11 +704,19 @@ describe('self filter (users.self)', () => {
       .where(eq(users.id, selfId));
   });
 
-  it('refuses the customer demo user, who holds customers.self only', async () => {
-    const customer = await t.login(...DEMO.customer);
-    expectError(await get('/api/users', customer), 403, 'FORBIDDEN');
-    expectError(await get('/api/users/listCSV', customer), 403, 'FORBIDDEN');
-    expectError(await get(`/api/users/${selfId}`, customer), 403, 'FORBIDDEN');
+  it('refuses a user who holds customers.self only', async () => {
+    await t.database.db
+      .update(users)
+      .set({ scopes: ['customers.self'] })
+      .where(eq(users.id, selfId));
+    const customerOnly = await t.login('self@self.test', 'self-password');
+    expectError(await get('/api/users', customerOnly), 403, 'FORBIDDEN');
+    expectError(await get('/api/users/listCSV', customerOnly), 403, 'FORBIDDEN');
+    expectError(await get(`/api/users/${otherId}`, customerOnly), 403, 'FORBIDDEN');
+    await t.database.db
+      .update(users)
+      .set({ scopes: ['users.self'] })
+      .where(eq(users.id, selfId));
   });
 });
 

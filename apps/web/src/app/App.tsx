@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 // From react-router/dom: navigations then honour `flushSync`, so a login's redirect wins over the re-render.
 import { RouterProvider } from 'react-router/dom';
 import { configureApi } from './api.ts';
-import { isBootstrapped } from './bootstrap.ts';
+import { isBootstrapped, useBootstrap } from './bootstrap.ts';
 import { i18n } from './i18n.ts';
 import { LoadingBar } from './LoadingBar.tsx';
 import { apiErrorText, showError } from './messages.ts';
@@ -30,10 +30,6 @@ configureApi({
 });
 
 export function App() {
-  const router = useMemo(createRouter, []);
-  const { t, i18n: i18nInstance } = useTranslation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
-  const theme = useMemo(() => buildTheme(t('app.close')), [t, i18nInstance.language]);
   useEffect(() => {
     const reload = () => queryClient.invalidateQueries();
     window.addEventListener(CACHE_RELOAD_EVENT, reload);
@@ -43,14 +39,26 @@ export function App() {
     document.documentElement.lang = i18n.language;
   }, []);
   return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedApp />
+    </QueryClientProvider>
+  );
+}
+
+/** Mantine with the installation's brand colour (from the bootstrap) and labels in the current language. */
+function ThemedApp() {
+  const router = useMemo(createRouter, []);
+  const { t, i18n: i18nInstance } = useTranslation();
+  const brand = useBootstrap().data?.theme.primaryColor;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
+  const theme = useMemo(() => buildTheme(t('app.close'), brand), [t, brand, i18nInstance.language]);
+  return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        {/* Bottom right: top-right messages covered the page actions below the header. */}
-        <Notifications position="bottom-right" />
-        <LoadingBar />
-        <UpdatePrompt />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      {/* Bottom right: top-right messages covered the page actions below the header. */}
+      <Notifications position="bottom-right" />
+      <LoadingBar />
+      <UpdatePrompt />
+      <RouterProvider router={router} />
     </MantineProvider>
   );
 }

@@ -1,4 +1,4 @@
-import type { TFeature, TLanguage, TView } from '@atoll/domain/constants';
+import type { TFeature, TLanguage, TThemeColor, TView } from '@atoll/domain/constants';
 import type { TSessionUser } from '@atoll/domain/users';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
@@ -14,6 +14,7 @@ export type TBootstrap = {
   disk: { size: number; used: number; free: number };
   logo: string | null;
   company: string | null;
+  theme: { primaryColor: TThemeColor };
   user: TSessionUser | null;
 };
 

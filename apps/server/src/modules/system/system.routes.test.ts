@@ -156,6 +156,21 @@ describe('GET /api/bootstrap', () => {
     expect((await get('/api/bootstrap')).json().maxGuestFormFileSize).toBe(256);
   });
 
+  it('answers the brand colour from settings theme/primaryColor, blue when unset or unknown', async () => {
+    expect((await get('/api/bootstrap')).json().theme).toEqual({ primaryColor: 'blue' });
+    try {
+      await putSetting('theme', 'primaryColor', 'teal');
+      await clearCache();
+      expect((await get('/api/bootstrap')).json().theme).toEqual({ primaryColor: 'teal' });
+      await putSetting('theme', 'primaryColor', 'url(javascript:alert(1))');
+      await clearCache();
+      expect((await get('/api/bootstrap')).json().theme).toEqual({ primaryColor: 'blue' });
+    } finally {
+      await dropSetting('theme', 'primaryColor');
+      await clearCache();
+    }
+  });
+
   it('a feature switched off in settings shows only after POST /clearCache (settings are cached)', async () => {
     expect((await get('/api/bootstrap')).json().features.vessel).toBe(true); // warms the cache
     await putSetting('features', 'vessel', false);

@@ -1,6 +1,12 @@
 import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { GUEST_FORM_FILE_MAX_KB, LANGUAGES, MIN_TOKEN_LENGTH } from '@atoll/domain/constants';
+import {
+  GUEST_FORM_FILE_MAX_KB,
+  isThemeColor,
+  LANGUAGES,
+  MIN_TOKEN_LENGTH,
+  THEME_COLORS,
+} from '@atoll/domain/constants';
 import { ZLoginAnswer, ZSessionUser } from '@atoll/domain/users';
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -51,19 +57,21 @@ export function registerSystemRoutes(
             disk: z.object({ size: z.number(), used: z.number(), free: z.number() }),
             logo: z.string().nullable(),
             company: z.string().nullable(),
+            theme: z.object({ primaryColor: z.enum(THEME_COLORS) }),
             user: ZSessionUser.nullable(),
           }),
         },
       },
     },
     async (request) => {
-      const [features, views, maxKb, logo, company, disk] = await Promise.all([
+      const [features, views, maxKb, logo, company, disk, primaryColor] = await Promise.all([
         settings.features(),
         settings.views(),
         settings.get('guestform', 'maxGuestFormFileSizeinKb', GUEST_FORM_FILE_MAX_KB),
         settings.get<string | null>('company', 'logo', null),
         settings.get<string | null>('company', 'name', null),
         diskUsage(deps.dataDir),
+        settings.get<string>('theme', 'primaryColor', 'blue'),
       ]);
       return {
         version: deps.version,
@@ -75,6 +83,8 @@ export function registerSystemRoutes(
         disk,
         logo,
         company,
+        // An unknown colour in the settings falls back to the default rather than breaking the app.
+        theme: { primaryColor: isThemeColor(primaryColor) ? primaryColor : 'blue' },
         user: request.user,
       };
     },

@@ -76,6 +76,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server drops (restart, failover, admin command) must not take the
+  // process down: the pool replaces it on the next checkout.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,

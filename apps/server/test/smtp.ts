@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpServer() {
+/** A real SMTP server on a local port (a free one by default) that keeps what it receives. */
+export async function startSmtpServer(port = 0) {
   const received: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -20,10 +20,10 @@ export async function startSmtpServer() {
         .catch(done);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    url: `smtp://127.0.0.1:${bound}?ignoreTLS=true`,
     received,
     /** Waits until `count` mails have arrived (or fails after 5 s). */
     async waitFor(count: number) {

@@ -601,6 +601,20 @@ describe('homeFor', () => {
   });
 });
 
+describe('homeFor with the installation', () => {
+  it('sends members to the club dashboard only where the club is switched on', () => {
+    const views = Object.fromEntries(VIEWS.map((v) => [v, true])) as Record<TView, boolean>;
+    const switches = (crmMaster: boolean) =>
+      Object.fromEntries(FEATURES.map((f) => [f, f === 'crmMaster' ? crmMaster : true])) as Record<
+        TFeature,
+        boolean
+      >;
+    expect(homeFor(MEMBER, { features: switches(true), views })).toBe('/club/dashboard');
+    expect(homeFor(MEMBER, { features: switches(false), views })).toBe('/');
+    expect(homeFor(STAFF, { features: switches(true), views })).toBe('/');
+  });
+});
+
 describe('safeJumpTarget', () => {
   it.each([
     ['/', '/'],

@@ -140,11 +140,21 @@ export function withTimestamp(search: string, now: number): string {
   return `?${[...kept, `${TIMESTAMP_PARAM}=${now}`].join('&')}`;
 }
 
-/** Home page of a user: the club dashboard for club (customer) accounts, else the staff home. */
-export function homeFor(user: TNavigationUser | null): string {
+/**
+ * Home page of a user: the club dashboard for club (customer) accounts, else the staff home. Given the
+ * installation's switches, a club dashboard that is switched off (no crmMaster) gives the staff home.
+ */
+export function homeFor(
+  user: TNavigationUser | null,
+  installation?: { features: Record<TFeature, boolean>; views: Record<TView, boolean> },
+): string {
   if (user === null) return STAFF_HOME;
   const kind = classifyUser(user);
-  return kind === 'customer' || kind === 'nonAssignedCustomer' ? CLUB_HOME : STAFF_HOME;
+  if (kind !== 'customer' && kind !== 'nonAssignedCustomer') return STAFF_HOME;
+  if (!installation) return CLUB_HOME;
+  const club = findRoute(CLUB_HOME);
+  const open = club && evaluateAccess(club, user, installation.features, installation.views) === 'allow';
+  return open ? CLUB_HOME : STAFF_HOME;
 }
 
 /**
@@ -168,7 +178,7 @@ function previousPage(input: TNavigationInput): THistoryEntry | undefined {
 function forbiddenRedirect(input: TNavigationInput): string {
   const previous = previousPage(input);
   if (previous) return `${previous.path}${withTimestamp(previous.search, input.now)}`;
-  if (input.route.guestOnly) return homeFor(input.user);
+  if (input.route.guestOnly) return homeFor(input.user, input);
   if (input.user && classifyUser(input.user) === 'internal') return STAFF_HOME;
   return loginPathFor(input.pathname);
 }

@@ -1,12 +1,5 @@
 import type { TFeature, TView } from '@atoll/domain/constants';
-import {
-  evaluateAccess,
-  homeFor,
-  isLoginPath,
-  STAFF_HOME,
-  safeJumpTarget,
-} from '@atoll/domain/navigation/guard';
-import { findRoute } from '@atoll/domain/navigation/routes';
+import { homeFor, isLoginPath, safeJumpTarget } from '@atoll/domain/navigation/guard';
 import { classifyUser } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
 
@@ -16,17 +9,9 @@ type TInstallation = { features: Record<TFeature, boolean>; views: Record<TView,
 export const isNonGuest = (user: TSessionUser | null): user is TSessionUser =>
   user !== null && classifyUser(user) !== 'guest';
 
-/**
- * The user's home (homeFor: club dashboard for customers, else /). When that page is switched off
- * here (no crmMaster), the staff home is the page that exists for them.
- */
-export function landingPath(user: TSessionUser, installation: TInstallation | undefined): string {
-  const home = homeFor(user);
-  if (!installation || home === STAFF_HOME) return home;
-  const route = findRoute(home);
-  const open = route && evaluateAccess(route, user, installation.features, installation.views) === 'allow';
-  return open ? home : STAFF_HOME;
-}
+/** The user's home for this installation (homeFor: the club dashboard only where it is switched on). */
+export const landingPath = (user: TSessionUser, installation: TInstallation | undefined): string =>
+  homeFor(user, installation);
 
 /**
  * Where to go after logging in: the `returnTo` hint when it is a safe internal path (never an open

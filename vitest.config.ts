@@ -6,7 +6,12 @@ const json = process.env.VITEST_JSON;
 // (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/test/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+    ],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TZ: 'UTC' },
     testTimeout: 30_000,

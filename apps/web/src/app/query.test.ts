@@ -1,9 +1,10 @@
+import type { Query } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { listQueriesToDrop } from './query.ts';
 
 const query = (key: unknown[], updatedAt: number, observers = 0) => ({
   queryKey: key,
-  state: { dataUpdatedAt: updatedAt } as never,
+  state: { dataUpdatedAt: updatedAt } as Query['state'],
   getObserversCount: () => observers,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DASHBOARD_DAYS, LANGUAGES } from '../constants.ts';
+import { withoutDefaults } from '../schema.ts';
 
 /** User types of spec platform §3. */
 export const USER_TYPES = [
@@ -21,6 +22,8 @@ export const ZUserSettings = z.object({
   defaultDashboardDays: z.number().int().min(1).max(366).default(DEFAULT_DASHBOARD_DAYS),
 });
 export type TUserSettings = z.infer<typeof ZUserSettings>;
+/** A change of some settings: what is not named stays as it is (no defaults filled in). */
+export const ZUserSettingsPatch = withoutDefaults(ZUserSettings.partial());
 
 export const ZAssetRef = z.object({ ref: z.number().int().positive(), type: z.enum(['resort', 'vessel']) });
 
@@ -65,7 +68,7 @@ export const ZCreateUser = z.object({
   customerId: z.number().int().positive().nullish(),
   permissions: z.object({ scope: z.array(z.string().min(1).max(100)).max(500) }).optional(),
   roleIds: z.array(z.number().int().positive()).max(100).optional(),
-  settings: ZUserSettings.partial().optional(),
+  settings: ZUserSettingsPatch.optional(),
   notifications: z.record(z.string(), z.unknown()).optional(),
   activeAsset: ZAssetRef.nullish(),
   resorts: z.array(z.number().int().positive()).max(1000).optional(),
@@ -74,14 +77,15 @@ export const ZCreateUser = z.object({
   password: ZPassword.optional(),
 });
 export type TCreateUser = z.infer<typeof ZCreateUser>;
-export const ZUpdateUser = ZCreateUser.partial();
+/** A change of some fields: what is not named stays as it is (no defaults filled in). */
+export const ZUpdateUser = withoutDefaults(ZCreateUser.partial());
 export type TUpdateUser = z.infer<typeof ZUpdateUser>;
 
 /** What a user may change of their own record. */
 export const ZUpdateSelf = z.object({
   name: z.string().max(200).optional(),
   phone: z.string().max(50).nullish(),
-  settings: ZUserSettings.partial().optional(),
+  settings: ZUserSettingsPatch.optional(),
   notifications: z.record(z.string(), z.unknown()).optional(),
   activeAsset: ZAssetRef.nullish(),
 });

@@ -10,7 +10,6 @@ import {
   ZUpdateSelf,
   ZUpdateUser,
   ZUser,
-  ZUserSettings,
 } from '@atoll/domain/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,18 +19,12 @@ import type { Db } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema.ts';
 import { actor, presentedToken } from '../../http/access.ts';
 import { ZIdParams, ZOk } from '../../http/request.ts';
-import { registerResource, withoutDefaults } from '../../http/resource.ts';
+import { registerResource } from '../../http/resource.ts';
 import type { TAuthService } from '../auth/auth.service.ts';
 import { type TUserRow, type TUsersRepository, toUser } from './users.repository.ts';
 import type { TUsersService } from './users.service.ts';
 
 const tags = ['users'];
-
-// Settings are merged into the stored ones, so a patch must not bring the defaults along:
-// `{ language: 'en' }` would otherwise reset showCustomersInBookingList and the others.
-const ZSettingsPatch = withoutDefaults(ZUserSettings.partial());
-const ZUserPatch = ZUpdateUser.safeExtend({ settings: ZSettingsPatch.optional() });
-const ZSelfPatch = ZUpdateSelf.safeExtend({ settings: ZSettingsPatch.optional() });
 
 export function registerUsersRoutes(
   app: FastifyInstance,
@@ -60,7 +53,7 @@ export function registerUsersRoutes(
     '/api/users/self',
     {
       config: { access: { scopes: ['$$IsAuthorized$$'] } },
-      schema: { tags, body: ZSelfPatch, response: { 200: ZSessionUser } },
+      schema: { tags, body: ZUpdateSelf, response: { 200: ZSessionUser } },
     },
     async (request) => {
       const me = actor(request);
@@ -155,7 +148,7 @@ export function registerUsersRoutes(
     output: ZUser,
     toOutput: toUser as (row: never) => z.infer<typeof ZUser>,
     create: ZCreateUser,
-    update: ZUserPatch,
+    update: ZUpdateUser,
     access: {
       read: ['users.read'],
       create: ['users.create'],

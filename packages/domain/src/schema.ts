@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * A partial update changes only what the body names. `.partial()` of a create schema keeps its
+ * defaults in zod 4 (`{ phone }` would parse to `{ phone, name: '', userType: 'Default' }`), so the
+ * top-level defaults go; nested objects keep theirs (declare a default-free patch schema for merges).
+ */
+export function withoutDefaults<T extends z.ZodObject>(schema: T): T {
+  const shape: Record<string, z.ZodType> = {};
+  let changed = false;
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    let inner: z.ZodType = field;
+    let optional = false;
+    for (;;) {
+      if (inner instanceof z.ZodOptional) optional = true;
+      else if (inner instanceof z.ZodDefault || inner instanceof z.ZodPrefault) changed = optional = true;
+      else break;
+      inner = (inner as z.ZodOptional | z.ZodDefault | z.ZodPrefault).unwrap() as z.ZodType;
+    }
+    shape[key] = optional ? inner.optional() : field;
+  }
+  return changed ? (schema.safeExtend(shape as never) as unknown as T) : schema;
+}

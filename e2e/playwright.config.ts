@@ -13,7 +13,10 @@ export default defineConfig({
   timeout: 30_000,
   retries: 0,
   workers: 1,
-  reporter: [['list']],
+  // CI also writes a JSON report, from which .ci/run prints the closing count.
+  reporter: process.env.PLAYWRIGHT_JSON
+    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]]
+    : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

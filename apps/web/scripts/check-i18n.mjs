@@ -71,11 +71,13 @@ const load = (path) => tsImport(join(domain, path), import.meta.url);
 const { ROUTES } = await load('navigation/routes.ts');
 const { FEATURES, LANGUAGES } = await load('constants.ts');
 const { ERROR_CODES } = await load('errors.ts');
+const { SCOPE_RESOURCES } = await load('scopes/catalogue.ts');
 for (const route of ROUTES) requireKey(`routes.${route.name}`, `route ${route.path}`);
 for (const section of new Set(ROUTES.map((r) => r.section))) requireKey(`sections.${section}`, 'route table');
 for (const feature of FEATURES) requireKey(`features.${feature}`, 'feature switch');
 for (const lang of LANGUAGES) requireKey(`languages.${lang}`, 'language');
 for (const code of ERROR_CODES) requireKey(`errors.${code}`, 'API error code');
+for (const resource of SCOPE_RESOURCES) requireKey(`users.scopes.resources.${resource}`, 'scope group');
 
 // 3. Literal keys in the source: t('a.b'), i18n.t("a.b"), getFixedT(lang)('a.b').
 const LITERAL_CALLS = [

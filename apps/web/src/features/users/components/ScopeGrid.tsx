@@ -72,9 +72,12 @@ export function ScopeGrid({ groups, value, onChange }: TProps) {
             <Table.Tr key={group.group}>
               <Table.Th scope="row">
                 <Group gap={6} wrap="nowrap">
-                  {lineBox(group.scopes, t('users.roles.allOfGroup', { group: group.group }))}
+                  {lineBox(
+                    group.scopes,
+                    t('users.roles.allOfGroup', { group: t(`users.scopes.resources.${group.group}`) }),
+                  )}
                   <Text size="sm" fw={500}>
-                    {group.group}
+                    {t(`users.scopes.resources.${group.group}`)}
                   </Text>
                 </Group>
               </Table.Th>

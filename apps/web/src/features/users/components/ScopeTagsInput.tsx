@@ -20,7 +20,7 @@ export function ScopeTagsInput({ label, description, value, onChange, error }: T
     () => [
       { group: t('users.scopes.special'), items: [ADMIN_SCOPE, USER_SCOPE] },
       ...(groups.data ?? []).map((g: TScopeGroup) => ({
-        group: g.group,
+        group: t(`users.scopes.resources.${g.group}`),
         items: [...g.scopes, `${g.group}.*`],
       })),
     ],

@@ -19,6 +19,8 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The app honours reduced motion: no transitions, so the accessibility checks see settled colours.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

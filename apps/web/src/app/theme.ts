@@ -9,13 +9,18 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 
-// Light variants (badges, light buttons) get their text from shade 9: Mantine's default shade is
-// below 4.5:1 contrast on the pale background for most colours.
+// Light variants (badges, light buttons) get their text from shade 9 and hover on shade 1: Mantine's
+// defaults fall below 4.5:1 contrast, at rest and under the pointer.
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
-  return parsed.isThemeColor ? { ...colors, color: `var(--mantine-color-${parsed.color}-9)` } : colors;
+  if (!parsed.isThemeColor) return colors;
+  return {
+    ...colors,
+    color: `var(--mantine-color-${parsed.color}-9)`,
+    hover: `var(--mantine-color-${parsed.color}-1)`,
+  };
 };
 
 /**
@@ -29,6 +34,8 @@ export function buildTheme(closeLabel: string, brand: MantineColor = 'blue') {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     defaultRadius: 'md',
     variantColorResolver,
+    // People who ask their system for less motion get no transitions (and axe measures settled colours).
+    respectReducedMotion: true,
     components: {
       Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),

@@ -47,3 +47,25 @@ export function useFieldErrors<K extends string>(rules: () => TFieldErrors<K>) {
 
   return { errors, validate, setServerError, clearServerError, reset, formRef };
 }
+
+/**
+ * Text fields held together with their errors: `field(name)` binds an input's value, error and
+ * change handler (a change also clears that field's server error).
+ */
+export function useFormFields<K extends string>(
+  initial: Record<K, string>,
+  rules: (values: Record<K, string>) => TFieldErrors<K>,
+) {
+  const [values, setValues] = useState(initial);
+  const form = useFieldErrors<K>(() => rules(values));
+  const field = (name: K) => ({
+    value: values[name],
+    error: form.errors[name],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setValues((prev) => ({ ...prev, [name]: value }));
+      form.clearServerError(name);
+    },
+  });
+  return { ...form, values, setValues, field };
+}

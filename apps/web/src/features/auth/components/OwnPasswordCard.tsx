@@ -1,10 +1,10 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { useChangeOwnPassword } from '../api.ts';
-import { useFieldErrors } from '../useFieldErrors.ts';
+import { useFormFields } from '../useFieldErrors.ts';
 import { compact, passwordTooShortText, repeatError, requiredError } from '../validation.ts';
 
 type TField = 'currentPassword' | 'password' | 'passwordRepeat';
@@ -14,23 +14,15 @@ const EMPTY: Record<TField, string> = { currentPassword: '', password: '', passw
 export function OwnPasswordCard({ email }: { email: string }) {
   const { t } = useTranslation();
   const change = useChangeOwnPassword();
-  const [values, setValues] = useState(EMPTY);
-  const form = useFieldErrors<TField>(() =>
+  const form = useFormFields<TField>(EMPTY, (values) =>
     compact({
       currentPassword: requiredError(values.currentPassword, t),
       password: requiredError(values.password, t),
       passwordRepeat: repeatError(values.password, values.passwordRepeat, t),
     }),
   );
-  const field = (name: TField) => ({
-    value: values[name],
-    error: form.errors[name],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((prev) => ({ ...prev, [name]: value }));
-      form.clearServerError(name);
-    },
-  });
+
+  const { values, setValues, field } = form;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

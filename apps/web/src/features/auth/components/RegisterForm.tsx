@@ -8,7 +8,7 @@ import { currentLanguage } from '../../../app/i18n.ts';
 import { showError } from '../../../app/messages.ts';
 import { type TRegister, useRegister } from '../api.ts';
 import { errorText } from '../errorText.ts';
-import { useFieldErrors } from '../useFieldErrors.ts';
+import { useFormFields } from '../useFieldErrors.ts';
 import { compact, emailError, passwordTooShortText, repeatError, requiredError } from '../validation.ts';
 import { LanguageField } from './LanguageField.tsx';
 
@@ -19,27 +19,21 @@ type TProps = { userType: TRegister['userType']; onRegistered: (email: string) =
 export function RegisterForm({ userType, onRegistered }: TProps) {
   const { t } = useTranslation();
   const register = useRegister();
-  const [values, setValues] = useState({ name: '', email: '', phone: '', password: '', passwordRepeat: '' });
   const [language, setLanguage] = useState<TLanguage>(currentLanguage());
   const [closed, setClosed] = useState(false);
-  const form = useFieldErrors<TField>(() =>
-    compact({
-      name: requiredError(values.name, t),
-      email: emailError(values.email, t),
-      phone: values.phone.length > 50 ? t('validation.tooLong', { max: 50 }) : undefined,
-      password: requiredError(values.password, t),
-      passwordRepeat: repeatError(values.password, values.passwordRepeat, t),
-    }),
+  const form = useFormFields<TField>(
+    { name: '', email: '', phone: '', password: '', passwordRepeat: '' },
+    (values) =>
+      compact({
+        name: requiredError(values.name, t),
+        email: emailError(values.email, t),
+        phone: values.phone.length > 50 ? t('validation.tooLong', { max: 50 }) : undefined,
+        password: requiredError(values.password, t),
+        passwordRepeat: repeatError(values.password, values.passwordRepeat, t),
+      }),
   );
-  const field = (name: TField) => ({
-    value: values[name],
-    error: form.errors[name],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((prev) => ({ ...prev, [name]: value }));
-      form.clearServerError(name);
-    },
-  });
+
+  const { values, field } = form;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,40 +1,238 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Travel agencies that book for their clients; the master-data issue adds the remaining fields. */
-export const agencies = pgTable('agencies', {
+export const agencyGroups = pgTable('agency_groups', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  type: text('type').notNull().default('travel'),
-  email: text('email'),
+  description: text('description'),
+  color: text('color'),
   ...timestamps,
 });
 
-/** Guests and clients; the master-data issue adds the remaining fields. */
-export const customers = pgTable('customers', {
+/** Travel agencies, resellers and employee accounts that book for their clients (spec platform §7 Agencies). */
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** travel, resell or employee */
+    type: text('type').notNull().default('travel'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    groupId: integer('group_id').references(() => agencyGroups.id, { onDelete: 'set null' }),
+    /** street, zip, city, state, country */
+    address: jsonb('address').notNull().default({}),
+    taxId: text('tax_id'),
+    language: text('language').notNull().default('de'),
+    currency: text('currency').notNull().default('EUR'),
+    /** Default commission in percent (0..100) and mode (`included` or `subtract`, domain-rules §3.8). */
+    commission: numeric('commission', { precision: 5, scale: 2 }).notNull().default('0'),
+    commissionMode: text('commission_mode').notNull().default('included'),
+    creditLimit: numeric('credit_limit', { precision: 14, scale: 2 }),
+    /** bank name, IBAN, BIC, account holder */
+    bank: jsonb('bank').notNull().default({}),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Internal note of the operator: never shown to agents or customers. */
+    internalNote: text('internal_note'),
+    data: jsonb('data').notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('agencies_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],
+);
+
+/** People to talk to at an agency (`GET /api/agencies/contacts`). */
+export const agencyContacts = pgTable(
+  'agency_contacts',
+  {
+    id: serial('id').primaryKey(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: text('position'),
+    email: text('email'),
+    phone: text('phone'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('agency_contacts_agency_idx').on(t.agencyId)],
+);
+
+/** An agency's identity in a connected system (`{agency}/link/{system}`). */
+export const agencyLinks = pgTable(
+  'agency_links',
+  {
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    system: text('system').notNull(),
+    external: text('external').notNull(),
+    data: jsonb('data').notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.system] })],
+);
+
+export const customerGroups = pgTable('customer_groups', {
   id: serial('id').primaryKey(),
-  fullName: text('full_name').notNull(),
-  customerType: text('customer_type').notNull().default('Default'),
-  masterData: jsonb('master_data').notNull().default({}),
-  contact: jsonb('contact').notNull().default({}),
-  agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  description: text('description'),
+  color: text('color'),
   ...timestamps,
 });
+
+/**
+ * Guests and clients (spec platform §3). The nested objects of the API (masterData, contact, address,
+ * passport) are stored as jsonb; the values lists search, sort and filter by are copied into typed
+ * columns on every write.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    customerType: text('customer_type').notNull().default('Default'),
+    masterData: jsonb('master_data').notNull().default({}),
+    contact: jsonb('contact').notNull().default({}),
+    address: jsonb('address').notNull().default({}),
+    passport: jsonb('passport').notNull().default({}),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** Lower-cased contact e-mail. */
+    email: text('email'),
+    phone: text('phone'),
+    birthday: date('birthday'),
+    permanentAge: integer('permanent_age'),
+    gender: text('gender').notNull().default('u'),
+    nationality: text('nationality'),
+    country: text('country'),
+    language: text('language'),
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    groupId: integer('group_id').references(() => customerGroups.id, { onDelete: 'set null' }),
+    /** Custom data by customer data group: `{ [groupId]: { [field]: value } }`. */
+    data: jsonb('data').notNull().default({}),
+    /** Internal note of the operator: never shown to agents or customers. */
+    internalNote: text('internal_note'),
+    /** Loyalty rule inputs (domain-rules §5.2), set by `{id}/stats/recalculate`. */
+    stays: integer('stays').notNull().default(0),
+    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull().default('0'),
+    lastStay: date('last_stay'),
+    statsAt: timestamp('stats_at', { withTimezone: true }),
+    /** Bumped on every change; `customer_versions` keeps each version for `{id}/diff/{from}`. */
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('customers_full_name_trgm').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('customers_email_idx').on(t.email),
+    index('customers_birthday_idx').on(t.birthday),
+    index('customers_last_name_idx').on(t.lastName, t.firstName),
+    index('customers_agency_idx').on(t.agencyId),
+  ],
+);
+
+/** A snapshot of a customer as it was saved in each version. */
+export const customerVersions = pgTable(
+  'customer_versions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customer_versions_unique').on(t.customerId, t.version)],
+);
+
+/** A customer's identity in an external system (`{id}/reference/{system}/{external}`). */
+export const customerReferences = pgTable(
+  'customer_references',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    system: text('system').notNull(),
+    external: text('external').notNull(),
+    data: jsonb('data').notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('customer_references_unique').on(t.system, t.external),
+    index('customer_references_customer_idx').on(t.customerId, t.system),
+  ],
+);
+
+/** Free key/value data of a customer (`{id}/meta/{key}`). */
+export const customerMeta = pgTable(
+  'customer_meta',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);
+
+/** Groups of custom customer fields (diving experience, medical, ...): `fields` [{key, type, label{de,en}, options}]. */
+export const customerDataGroups = pgTable('customer_data_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  label: jsonb('label').notNull().default({}),
+  sort: integer('sort').notNull().default(0),
+  fields: jsonb('fields').notNull().default([]),
+  ...timestamps,
+});
+
+/** Credit ledgers of customers and agencies (domain-rules §7.3): the balance is the sum, never negative. */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull().default('EUR'),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    bookingId: integer('booking_id'),
+    note: text('note'),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('credit_entries_one_owner', sql`(${t.customerId} is null) <> (${t.agencyId} is null)`),
+    index('credit_entries_customer_idx').on(t.customerId),
+    index('credit_entries_agency_idx').on(t.agencyId),
+  ],
+);
 
 export const userRoles = pgTable('user_roles', {
   id: serial('id').primaryKey(),
@@ -151,3 +349,175 @@ export const events = pgTable(
   },
   (t) => [index('events_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Uploaded files kept in the database (company logo, imports); media of the inventory issue have their own table. */
+export const storedFiles = pgTable('stored_files', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  userId: integer('user_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Operator overrides of UI and document texts per language (`/api/translation`). */
+export const translations = pgTable(
+  'translations',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    lang: text('lang').notNull(),
+    value: text('value').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('translations_key_lang_unique').on(t.key, t.lang)],
+);
+
+/** Tax rates (`/tax`); new taxes start aborted (spec booking §3). */
+export const taxes = pgTable('taxes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  value: numeric('value', { precision: 7, scale: 4 }).notNull().default('0'),
+  inclusive: boolean('inclusive').notNull().default(true),
+  status: text('status').notNull().default('aborted'),
+  countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+  ...timestamps,
+});
+
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+  decimals: integer('decimals').notNull().default(2),
+  isBase: boolean('is_base').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** 1 `from` = `rate` `to`, valid from a day until the next rate of the pair. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    fromCurrency: text('from_currency').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
+    validFrom: date('valid_from').notNull(),
+    source: text('source').notNull().default('manual'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('exchange_rates_pair_day_unique').on(t.fromCurrency, t.toCurrency, t.validFrom),
+    check('exchange_rates_positive', sql`${t.rate} > 0`),
+  ],
+);
+
+/** ISO 3166-1 countries with names per language, calling codes and ISO 3166-2 states. */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  code3: text('code3'),
+  name: text('name').notNull(),
+  translations: jsonb('translations').notNull().default({}),
+  callingCodes: text('calling_codes').array().notNull().default(sql`'{}'::text[]`),
+  /** [{ name, state_code }] */
+  states: jsonb('states').notNull().default([]),
+  currency: text('currency'),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const destinations = pgTable('destinations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  country: text('country'),
+  description: jsonb('description').notNull().default({}),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const ports = pgTable('ports', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code'),
+  country: text('country'),
+  destinationId: integer('destination_id').references(() => destinations.id, { onDelete: 'set null' }),
+  latitude: numeric('latitude', { precision: 9, scale: 6 }),
+  longitude: numeric('longitude', { precision: 9, scale: 6 }),
+  description: jsonb('description').notNull().default({}),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+export const airports = pgTable(
+  'airports',
+  {
+    id: serial('id').primaryKey(),
+    iata: text('iata').notNull().unique(),
+    icao: text('icao'),
+    name: text('name').notNull(),
+    city: text('city'),
+    country: text('country'),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('airports_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],
+);
+
+export const airlines = pgTable(
+  'airlines',
+  {
+    id: serial('id').primaryKey(),
+    iata: text('iata'),
+    icao: text('icao'),
+    name: text('name').notNull(),
+    country: text('country'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('airlines_iata_idx').on(t.iata)],
+);
+
+export const textblockGroups = pgTable('textblock_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** Reusable texts for mails and documents, per language (`text`: { de, en }). */
+export const textblocks = pgTable('textblocks', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').references(() => textblockGroups.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  text: jsonb('text').notNull().default({}),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const bookingSources = pgTable('booking_sources', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const bookingCategories = pgTable('booking_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  color: text('color'),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});

@@ -1,11 +1,11 @@
 // Fails (exit 1, listing the keys) when the translations are incomplete:
-// - de.json and en.json differ in keys, or a text's {{placeholders}} differ between them;
+// - de.json and en.json (the shell's in src/i18n plus each feature's features/<f>/i18n) differ in keys, or a text's {{placeholders}} differ between them;
 // - a route name (`routes.<name>`) or section (`sections.<section>`) of the route table is missing;
 // - a feature switch (`features.<f>`), language (`languages.<l>`) or API error code (`errors.<code>`),
 //   which the app translates through template keys, is missing;
 // - a literal key used as t('…') / t("…") in apps/web/src is missing. Template keys are not followed.
 // Run: node apps/web/scripts/check-i18n.mjs
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
@@ -28,16 +28,32 @@ function flatten(tree, prefix = '', out = new Map()) {
   return out;
 }
 
+/** The shell's src/i18n/<lang>.json plus every features/<feature>/i18n/<lang>.json; a key may live in one file only. */
+function translationFiles(lang) {
+  const featureDir = join(web, 'src/features');
+  const own = readdirSync(featureDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(featureDir, d.name, 'i18n', `${lang}.json`))
+    .filter((f) => existsSync(f));
+  return [join(web, 'src/i18n', `${lang}.json`), ...own];
+}
+
 function readTranslations(lang) {
-  const file = join(web, 'src/i18n', `${lang}.json`);
-  let tree;
-  try {
-    tree = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    console.error(`i18n: ${relative(process.cwd(), file)} is not valid JSON: ${err.message}`);
-    process.exit(1);
+  const all = new Map();
+  for (const file of translationFiles(lang)) {
+    let tree;
+    try {
+      tree = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      console.error(`i18n: ${relative(process.cwd(), file)} is not valid JSON: ${err.message}`);
+      process.exit(1);
+    }
+    for (const [key, text] of flatten(tree)) {
+      if (all.has(key)) fail(`${relative(process.cwd(), file)}: ${key} is defined in another file too`);
+      all.set(key, text);
+    }
   }
-  return flatten(tree);
+  return all;
 }
 const files = Object.fromEntries(LANGS.map((lang) => [lang, readTranslations(lang)]));
 

@@ -6,6 +6,23 @@ import de from '../i18n/de.json';
 import en from '../i18n/en.json';
 import { readCookie, writeCookie } from './cookies.ts';
 
+type TTree = { [key: string]: string | TTree };
+
+/** Shell texts (src/i18n) plus each feature's own `features/<feature>/i18n/{de,en}.json`, merged deeply. */
+function merge(target: TTree, source: TTree): TTree {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    target[key] =
+      typeof value === 'object' && typeof current === 'object' ? merge({ ...current }, value) : value;
+  }
+  return target;
+}
+const featureTexts = import.meta.glob<TTree>('../features/*/i18n/*.json', { eager: true, import: 'default' });
+const texts = (lang: 'de' | 'en', shell: TTree) =>
+  Object.entries(featureTexts)
+    .filter(([path]) => path.endsWith(`/${lang}.json`))
+    .reduce((all, [, tree]) => merge(all, tree), merge({}, shell));
+
 const LANG_COOKIE = 'lang';
 
 function initialLanguage(): TLanguage {
@@ -15,7 +32,7 @@ function initialLanguage(): TLanguage {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { de: { translation: de }, en: { translation: en } },
+  resources: { de: { translation: texts('de', de) }, en: { translation: texts('en', en) } },
   lng: initialLanguage(),
   fallbackLng: 'de',
   interpolation: { escapeValue: false },

@@ -37,6 +37,11 @@ export type TResource<Out extends Record<string, unknown>, C, U> = {
   access: { read: string[]; create: string[]; update: string[]; delete: string[] };
   /** Own-records scopes (`*.self`): a user holding only these sees just the rows `where` selects. */
   self?: { scopes: string[]; where: (user: TSessionUser) => SQL };
+  /**
+   * Removes what this user may not read (internal notes, commission) from every answer: list, CSV, get,
+   * create, update and copy. Runs after `toOutput`; the output schema must allow the removed keys to be absent.
+   */
+  redact?: (user: TSessionUser, out: Out) => Out;
   /** Maps a validated body to column values and enforces the resource's rules. */
   toValues: (ctx: TWriteContext, input: C | U, existing?: never) => Promise<Record<string, unknown>>;
   /** Column values of a copy; default: the row without id and timestamps. */
@@ -53,7 +58,9 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
   const { base, access } = resource;
   const readScopes = [...access.read, ...(resource.self?.scopes ?? [])];
   const tags = [resource.name];
-  const toOut = resource.toOutput as (row: TRow) => Out;
+  const toOutput = resource.toOutput as (row: TRow) => Out;
+  const toOut = (user: TSessionUser, row: TRow) =>
+    resource.redact ? resource.redact(user, toOutput(row)) : toOutput(row);
   // Concrete schema types for the router: fastify cannot resolve reply types through our generics.
   const output = resource.output as unknown as z.ZodObject;
   const createBody = resource.create as unknown as z.ZodObject;
@@ -115,7 +122,12 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
         .orderBy(...order)
         .limit(size)
         .offset((query.page - 1) * size);
-      return { data: (rows as TRow[]).map(toOut), total: totalRow?.total ?? 0, page: query.page, size };
+      return {
+        data: (rows as TRow[]).map((row) => toOut(user, row)),
+        total: totalRow?.total ?? 0,
+        page: query.page,
+        size,
+      };
     },
   );
 
@@ -139,7 +151,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
             .limit(CSV_BATCH)
             .offset(offset);
           for (const row of rows as TRow[]) {
-            const out = toOut(row);
+            const out = toOut(user, row);
             yield toCsvLine(columns.map((c) => out[c]));
           }
           if (rows.length < CSV_BATCH) return;
@@ -158,7 +170,10 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
       config: { access: { scopes: readScopes } },
       schema: { tags, params: ZIdParams, response: { 200: output } },
     },
-    async (request) => toOut(await findVisible(db, actor(request), request.params.id)) as never,
+    async (request) => {
+      const user = actor(request);
+      return toOut(user, await findVisible(db, user, request.params.id)) as never;
+    },
   );
 
   r.delete(
@@ -193,7 +208,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
           : withoutIdentity(source);
         return insert(tx, values);
       });
-      return reply.status(201).send(toOut(row) as never);
+      return reply.status(201).send(toOut(user, row) as never);
     },
   );
 
@@ -218,7 +233,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
           .returning();
         return updated as TRow;
       });
-      return toOut(row) as never;
+      return toOut(user, row) as never;
     },
   );
 
@@ -233,7 +248,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
       const row = await db.transaction(async (tx) =>
         insert(tx, await resource.toValues({ user, tx }, request.body as C)),
       );
-      return reply.status(201).send(toOut(row) as never);
+      return reply.status(201).send(toOut(user, row) as never);
     },
   );
 }

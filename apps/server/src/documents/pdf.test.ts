@@ -1,0 +1,49 @@
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DocumentFrame, FieldSection, renderPdf, type TLetterhead } from './pdf.tsx';
+import { pdfText } from './pdf-text.ts';
+
+const company: TLetterhead = {
+  name: 'Atoll Demo Divers',
+  address: { street: 'Hafenstraße 1', zip: '20457', city: 'Hamburg', country: 'DE' },
+  email: 'info@atoll.example',
+  bank: { name: 'Meeresbank', iban: 'DE02120300000000202051' },
+  taxIds: { vatId: 'DE123456789' },
+};
+
+function sheet(lang: 'de' | 'en') {
+  return createElement(
+    DocumentFrame,
+    { company, lang, title: lang === 'de' ? 'Kundenblatt' : 'Customer sheet' },
+    createElement(FieldSection, {
+      title: 'Stammdaten',
+      rows: [
+        ['Name', 'Jürgen Größe'],
+        ['Leer', ''],
+      ],
+    }),
+  );
+}
+
+describe('renderPdf', () => {
+  it('renders a real PDF with letterhead, content, footer and page numbers in German', async () => {
+    const pdf = await renderPdf(sheet('de'));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    expect(text).toContain('Atoll Demo Divers');
+    expect(text).toContain('Hafenstraße 1, 20457 Hamburg, DE');
+    expect(text).toContain('Kundenblatt');
+    expect(text).toContain('Jürgen Größe');
+    expect(text).not.toContain('Leer');
+    expect(text).toContain('IBAN DE02120300000000202051');
+    expect(text).toContain('USt-IdNr. DE123456789');
+    expect(text).toContain('Seite 1 von 1');
+  });
+
+  it('uses the English document texts', async () => {
+    const text = await pdfText(await renderPdf(sheet('en')));
+    expect(text).toContain('Page 1 of 1');
+    expect(text).toContain('VAT ID DE123456789');
+    expect(text).toMatch(/Created on \d{4}-\d{2}-\d{2}/);
+  });
+});

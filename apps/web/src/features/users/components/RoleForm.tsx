@@ -3,9 +3,9 @@ import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../app/messages.ts';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { fieldErrorsOf, focusFirstError, type TFieldErrors } from '../../../components/fieldErrors.ts';
 import { type TRole, useCopyRole, useDeleteRole, useSaveRole, useScopeGroups } from '../api.ts';
-import { ConfirmModal } from './ConfirmModal.tsx';
-import { fieldErrorsOf, focusFirstError, type TFieldErrors } from './fieldErrors.ts';
 import { ScopeGrid } from './ScopeGrid.tsx';
 
 type TProps = {
@@ -38,7 +38,7 @@ export function RoleForm({ role, onOpen, onClose }: TProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setErrors({ name: t('users.form.invalid.required') });
+      setErrors({ name: t('form.invalid.required') });
       return focusFirstError(formRef.current);
     }
     setErrors({});
@@ -123,7 +123,7 @@ export function RoleForm({ role, onOpen, onClose }: TProps) {
               {t(role ? 'users.roles.save' : 'users.roles.create')}
             </Button>
             <Button variant="default" onClick={onClose}>
-              {t('users.common.cancel')}
+              {t('common.cancel')}
             </Button>
           </Group>
           {role && (

@@ -16,8 +16,8 @@ import {
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf, focusFirstError, type TFieldErrors } from '../../../components/fieldErrors.ts';
 import { useRoleOptions, useSaveUser } from '../api.ts';
-import { fieldErrorsOf, focusFirstError, type TFieldErrors } from './fieldErrors.ts';
 import { ScopeTagsInput } from './ScopeTagsInput.tsx';
 import { userTypeOptions } from './UserTypeBadge.tsx';
 import { type TUserForm, toUserBody, toUserForm, USER_FIELDS } from './userForm.ts';

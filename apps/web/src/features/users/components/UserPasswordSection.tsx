@@ -2,8 +2,8 @@ import { Button, Checkbox, Fieldset, PasswordInput, Stack } from '@mantine/core'
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../app/messages.ts';
+import { fieldErrorsOf } from '../../../components/fieldErrors.ts';
 import { useSetUserPassword } from '../api.ts';
-import { fieldErrorsOf } from './fieldErrors.ts';
 
 /** Sets another user's password (`POST /api/users/{id}/password`). */
 export function UserPasswordSection({ userId }: { userId: number }) {
@@ -16,7 +16,7 @@ export function UserPasswordSection({ userId }: { userId: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    if (!password) return setError(t('users.form.invalid.too_small'));
+    if (!password) return setError(t('form.invalid.too_small'));
     setUserPassword.mutate(
       { id: userId, password, keepStatus },
       {

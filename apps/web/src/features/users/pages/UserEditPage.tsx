@@ -9,9 +9,9 @@ import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { apiErrorText, showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { useCopyUser, useDeleteUser, useUser } from '../api.ts';
-import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { UserForm } from '../components/UserForm.tsx';
 import { UserPasswordSection } from '../components/UserPasswordSection.tsx';
 
@@ -131,7 +131,7 @@ export default function UserEditPage() {
         onSaved={onSaved}
         extraActions={
           <Button variant="default" component={Link} to={back}>
-            {t('users.common.cancel')}
+            {t('common.cancel')}
           </Button>
         }
       />

@@ -19,7 +19,7 @@ export function ConfirmModal({ opened, title, text, confirmLabel, busy, onConfir
       <Text size="sm">{text}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus>
-          {t('users.common.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button color="red" loading={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../app/api.ts';
-import { i18n } from '../../../app/i18n.ts';
+import { ApiError } from '../app/api.ts';
+import { i18n } from '../app/i18n.ts';
 
 export type TFieldErrors = Record<string, string>;
 
@@ -12,7 +12,7 @@ const normalise = (path: string) =>
     .filter((part) => part !== '' && !/^\d+$/.test(part));
 
 const message = (code: string, fallback: string) => {
-  const key = `users.form.invalid.${code}`;
+  const key = `form.invalid.${code}`;
   return i18n.exists(key) ? i18n.t(key) : fallback;
 };
 

@@ -1,0 +1,153 @@
+import { hasScope } from '@atoll/domain/scopes';
+import { Alert, Button, Center, Drawer, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { apiErrorText } from '../../app/messages.ts';
+import { useSession } from '../../app/session.ts';
+import { DataTable, type TColumn, type TListFilter } from '../DataTable.tsx';
+import { resourceKeys, type TResourceRow, useResourceItem } from './api.ts';
+import type { TResourceField } from './fields.tsx';
+import { ResourceForm } from './ResourceForm.tsx';
+
+export type { TFieldProps, TResourceField } from './fields.tsx';
+
+type TProps<Row extends TResourceRow> = {
+  /** API base under /api (`destination` → /api/destination) and translation namespace `resources.<resource>`. */
+  resource: string;
+  title: string;
+  /** A line under the title saying what the list is for. */
+  intro?: ReactNode;
+  columns: TColumn<Row>[];
+  filters?: TListFilter[];
+  fields: TResourceField[];
+  /** Scopes (any of) for each action; the server checks them again. */
+  scopes: { create: string[]; update: string[]; delete: string[] };
+  /** Drawer title and delete question; default `row.name`. */
+  nameOf?: (row: Row) => string;
+  uniqueField?: string;
+  defaultSort?: string;
+};
+
+// The open record sits in the URL (`?open=5`, `?open=new`) beside the list state.
+const OPEN_PARAM = 'open';
+
+/**
+ * The screen of a simple generic resource (spec platform §7): the list with search, sort, filters, paging
+ * and CSV, and a drawer to create, edit, copy or delete one record. Screens with more than a form's worth
+ * of fields get their own pages (see features/customers).
+ */
+export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
+  const { resource, scopes } = props;
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const path = `/${resource}`;
+  const open = params.get(OPEN_PARAM);
+  const openId = open && /^\d+$/.test(open) ? Number(open) : null;
+  const item = useResourceItem<Row>(resource, path, openId);
+  const nameOf = props.nameOf ?? ((row: Row) => String(row.name ?? `#${row.id}`));
+  const mine = user?.scopes ?? [];
+  const can = {
+    create: hasScope(mine, scopes.create),
+    update: hasScope(mine, scopes.update),
+    delete: hasScope(mine, scopes.delete),
+  };
+
+  const show = (value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === null) next.delete(OPEN_PARAM);
+        else next.set(OPEN_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const close = () => show(null);
+  const form = (row?: Row) => (
+    <ResourceForm<Row>
+      key={row?.id ?? 'new'}
+      resource={resource}
+      path={path}
+      fields={props.fields}
+      {...(row ? { row } : {})}
+      nameOf={nameOf}
+      can={can}
+      {...(props.uniqueField ? { uniqueField: props.uniqueField } : {})}
+      onOpen={(id) => show(String(id))}
+      onClose={close}
+    />
+  );
+
+  const body = () => {
+    if (open === 'new') return can.create ? form() : null;
+    if (openId === null) return null;
+    if (item.isPending)
+      return (
+        <Center py="xl">
+          <Loader aria-label={t('datatable.loading')} />
+        </Center>
+      );
+    if (item.isError)
+      return (
+        <Alert color={item.error instanceof ApiError && item.error.status === 404 ? 'yellow' : 'red'}>
+          {item.error instanceof ApiError && item.error.status === 404
+            ? t('common.notFoundText')
+            : item.error instanceof ApiError
+              ? apiErrorText(item.error)
+              : t('datatable.error')}
+        </Alert>
+      );
+    return form(item.data);
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{props.title}</Title>
+        {props.intro && (
+          <Text c="dimmed" size="sm">
+            {props.intro}
+          </Text>
+        )}
+      </div>
+      <DataTable<Row>
+        resource={resource}
+        label={props.title}
+        queryKey={resourceKeys(resource).list}
+        columns={props.columns}
+        {...(props.filters ? { filters: props.filters } : {})}
+        {...(props.defaultSort ? { defaultSort: props.defaultSort } : {})}
+        onRowClick={(row) => show(String(row.id))}
+        minWidth={560}
+        actions={
+          can.create && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => show('new')}>
+              {t('common.new')}
+            </Button>
+          )
+        }
+      />
+      <Drawer
+        opened={open !== null}
+        onClose={close}
+        position="right"
+        size="lg"
+        title={
+          <Title order={2} size="h3">
+            {open === 'new'
+              ? `${props.title}: ${t('common.new')}`
+              : item.data
+                ? nameOf(item.data)
+                : props.title}
+          </Title>
+        }
+      >
+        {body()}
+      </Drawer>
+    </Stack>
+  );
+}

@@ -12,17 +12,18 @@ const company: TLetterhead = {
 };
 
 function sheet(lang: 'de' | 'en') {
-  return createElement(
-    DocumentFrame,
-    { company, lang, title: lang === 'de' ? 'Kundenblatt' : 'Customer sheet' },
-    createElement(FieldSection, {
+  return createElement(DocumentFrame, {
+    company,
+    lang,
+    title: lang === 'de' ? 'Kundenblatt' : 'Customer sheet',
+    children: createElement(FieldSection, {
       title: 'Stammdaten',
       rows: [
         ['Name', 'Jürgen Größe'],
         ['Leer', ''],
       ],
     }),
-  );
+  });
 }
 
 describe('renderPdf', () => {

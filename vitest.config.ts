@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*.test.{ts,tsx}',
       'apps/server/test/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
     ],

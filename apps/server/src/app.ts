@@ -15,8 +15,17 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { errorBody, frameworkErrors, notFound, registerErrorHandling } from './http/errors.ts';
 import type { TMailer } from './mail/mailer.ts';
+import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
+import { registerCurrenciesRoutes } from './modules/currencies/currencies.routes.ts';
+import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups/customer-data-groups.routes.ts';
+import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
+import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
+import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerTranslationRoutes } from './modules/translations/translations.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 
 export type TAppOptions = {
@@ -95,6 +104,21 @@ export async function buildApp(opts: TAppOptions) {
     service: c.usersService,
     repository: c.usersRepository,
     rateLimit: opts.config.authRateLimit,
+  });
+  registerAgenciesRoutes(app, { db: c.db, service: c.agencies });
+  registerSettingsRoutes(app, { db: c.db, settings: c.settings, logo: c.logo });
+  registerTranslationRoutes(app, { db: c.db, service: c.translations });
+  registerGeoRoutes(app, { db: c.db, service: c.geo });
+  registerCurrenciesRoutes(app, { db: c.db, service: c.currencies });
+  registerCustomerGroupsRoutes(app, { db: c.db });
+  registerCustomerDataGroupsRoutes(app, { db: c.db, service: c.customerDataGroups });
+  registerCreditsRoutes(app, { service: c.credits });
+  registerCustomersRoutes(app, {
+    db: c.db,
+    service: c.customers,
+    repository: c.customersRepository,
+    settings: c.settings,
+    mailer: c.mailer,
   });
   registerSystemRoutes(app, {
     db: c.db,

@@ -1,9 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppOptions } from './app.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createAgenciesRepository } from './modules/agencies/agencies.repository.ts';
+import { createAgenciesService } from './modules/agencies/agencies.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCreditsRepository } from './modules/credits/credits.repository.ts';
+import { createCreditsService } from './modules/credits/credits.service.ts';
+import { createCurrenciesRepository } from './modules/currencies/currencies.repository.ts';
+import { createCurrenciesService } from './modules/currencies/currencies.service.ts';
+import { createCustomerDataGroupsRepository } from './modules/customer-data-groups/customer-data-groups.repository.ts';
+import { createCustomerDataGroupsService } from './modules/customer-data-groups/customer-data-groups.service.ts';
+import { createCustomersRepository } from './modules/customers/customers.repository.ts';
+import { createCustomersService } from './modules/customers/customers.service.ts';
+import { createGeoRepository } from './modules/geo/geo.repository.ts';
+import { createGeoService } from './modules/geo/geo.service.ts';
+import { createLogoService } from './modules/settings/logo.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import {
+  createTranslationsService,
+  readBuiltInTexts,
+  WEB_SRC,
+} from './modules/translations/translations.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
@@ -26,5 +44,33 @@ export function createContainer(opts: TAppOptions & { log: FastifyBaseLogger }) 
     log: opts.log,
   });
   const usersService = createUsersService({ db, settings });
-  return { db, settings, auth, usersRepository, usersService, mailer };
+  const logo = createLogoService({ db, settings });
+  const translations = createTranslationsService({ db, builtIn: readBuiltInTexts(WEB_SRC) });
+  const agencies = createAgenciesService({ db, repository: createAgenciesRepository(), settings });
+  const customerDataGroups = createCustomerDataGroupsService({
+    db,
+    repository: createCustomerDataGroupsRepository(),
+  });
+  const customersRepository = createCustomersRepository();
+  const customers = createCustomersService({ db, settings, repository: customersRepository });
+  const credits = createCreditsService({ db, repository: createCreditsRepository() });
+  const geo = createGeoService({ db, repository: createGeoRepository() });
+  const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
+  return {
+    db,
+    geo,
+    currencies,
+    settings,
+    auth,
+    usersRepository,
+    usersService,
+    logo,
+    translations,
+    agencies,
+    customerDataGroups,
+    credits,
+    customers,
+    customersRepository,
+    mailer,
+  };
 }

@@ -2,12 +2,15 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, isEmpty, seedAdmin, seedDemo } from './db/seed.ts';
+import { seedReference } from './db/seed-reference.ts';
 import { VERSION } from './version.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.exclusive(async () => {
   await database.migrate();
+  // Countries, currencies, airports: also without demo data, and once for an older installation.
+  await seedReference(database.db);
   if (!(await isEmpty(database.db))) return;
   if (config.seed === 'demo') {
     await seedDemo(database.db);

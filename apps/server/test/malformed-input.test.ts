@@ -13,6 +13,8 @@ import { bearer, createTestApp, DEMO, type TTestApp } from './harness.ts';
  */
 
 const MIN_ROUTES = 30;
+/** Each sweep sends thousands of requests (several per route): minutes on 2 busy cores, not 30 s. */
+const SWEEP_TIMEOUT_MS = 900_000;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FORBIDDEN_TEXT = ['    at ', '.ts:', '$argon2', 'password_hash', 'passwordHash'];
 
@@ -53,6 +55,32 @@ async function adminHeaders() {
   return bearer(token);
 }
 
+/** Master data: a rejected request changes neither how many rows they hold nor when one was last written. */
+const MASTER_DATA_TABLES = [
+  'customers',
+  'customer_groups',
+  'customer_data_groups',
+  'customer_references',
+  'customer_meta',
+  'agencies',
+  'agency_groups',
+  'agency_contacts',
+  'agency_links',
+  'currencies',
+  'exchange_rates',
+  'countries',
+  'destinations',
+  'ports',
+  'airports',
+  'airlines',
+  'translations',
+  'taxes',
+  'textblocks',
+  'textblock_groups',
+  'booking_sources',
+  'booking_categories',
+];
+
 /** Everything a rejected request must leave as it was: the accounts, the roles and their contents. */
 async function snapshot() {
   const result = await t.database.db.execute(sql`
@@ -63,7 +91,11 @@ async function snapshot() {
       (select md5(coalesce(string_agg(r::text, '|' order by r.id), '')) from user_roles r) as roles_md5,
       (select count(*) from settings)::int as settings,
       (select count(*) from events)::int as events,
-      (select count(*) from one_time_tokens)::int as one_time_tokens`);
+      (select count(*) from one_time_tokens)::int as one_time_tokens,
+      ${sql.raw(MASTER_DATA_TABLES.map((t) => `(select count(*) || '/' || coalesce(max(updated_at)::text, '') from ${t}) as ${t}`).join(',\n'))},
+      (select count(*) from customer_versions)::int as customer_versions,
+      (select count(*) from credit_entries)::int as credit_entries,
+      (select count(*) from stored_files)::int as stored_files`);
   return (result as unknown as { rows: unknown[] }).rows[0];
 }
 
@@ -293,50 +325,67 @@ describe('malformed input on every route (admin)', () => {
     expect([...bodyProps.values()].filter((p) => p.length > 0).length).toBeGreaterThan(5);
   });
 
-  it('malformed bodies and wrong content types', async () => {
-    const failures: string[] = [];
-    let total = 0;
-    let rejected = 0;
-    for (const route of routes) {
-      const probes = bodyProbes(route);
-      const result = await run(route, probes);
-      failures.push(...result.failures);
-      if (bodyProps.get(`${route.method} ${route.url}`)?.length) {
+  it(
+    'malformed bodies and wrong content types',
+    async () => {
+      const failures: string[] = [];
+      let total = 0;
+      let rejected = 0;
+      for (const route of routes) {
+        const probes = bodyProbes(route);
+        const result = await run(route, probes);
+        failures.push(...result.failures);
+        if (bodyProps.get(`${route.method} ${route.url}`)?.length) {
+          total += probes.length;
+          rejected += result.rejected;
+        }
+      }
+      expect(failures).toEqual([]);
+      // Routes with a body schema refuse nearly all of it; a sweep where all passed would test nothing.
+      expect(total).toBeGreaterThan(100);
+      expect(rejected).toBeGreaterThan(total * 0.8);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'hostile path parameters',
+    async () => {
+      const failures: string[] = [];
+      let total = 0;
+      let rejected = 0;
+      for (const route of routes.filter((r) => paramCount(r.url) > 0)) {
+        const probes = paramProbes(route);
         total += probes.length;
+        const result = await run(route, probes);
+        failures.push(...result.failures);
         rejected += result.rejected;
       }
-    }
-    expect(failures).toEqual([]);
-    // Routes with a body schema refuse nearly all of it; a sweep where all passed would test nothing.
-    expect(total).toBeGreaterThan(100);
-    expect(rejected).toBeGreaterThan(total * 0.8);
-  });
+      expect(failures).toEqual([]);
+      expect(total).toBeGreaterThan(100);
+      expect(rejected).toBeGreaterThan(total / 2);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it('hostile path parameters', async () => {
-    const failures: string[] = [];
-    let total = 0;
-    let rejected = 0;
-    for (const route of routes.filter((r) => paramCount(r.url) > 0)) {
-      const probes = paramProbes(route);
-      total += probes.length;
-      const result = await run(route, probes);
-      failures.push(...result.failures);
-      rejected += result.rejected;
-    }
-    expect(failures).toEqual([]);
-    expect(total).toBeGreaterThan(100);
-    expect(rejected).toBeGreaterThan(total / 2);
-  });
-
-  it('hostile query strings', async () => {
-    const failures: string[] = [];
-    for (const route of routes) failures.push(...(await run(route, queryProbes(route))).failures);
-    expect(failures).toEqual([]);
-  });
+  it(
+    'hostile query strings',
+    async () => {
+      const failures: string[] = [];
+      for (const route of routes) failures.push(...(await run(route, queryProbes(route))).failures);
+      expect(failures).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it('list queries with bad paging, filters or sort fields are refused with 400', async () => {
-    const lists = routes.filter((r) => r.method === 'GET' && /\/(users|userrole)(\/listCSV)?$/.test(r.url));
-    expect(lists.length).toBe(4);
+    // Every generic list: the bases that have a listCSV twin, and the twins.
+    const csv = routes.filter((r) => r.method === 'GET' && r.url.endsWith('/listCSV'));
+    const bases = new Set(csv.map((r) => r.url.replace(/\/listCSV$/, '')));
+    const lists = routes.filter(
+      (r) => r.method === 'GET' && (bases.has(r.url) || r.url.endsWith('/listCSV')),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(2 * 20);
     for (const route of lists) {
       for (const q of [
         'page=-1',

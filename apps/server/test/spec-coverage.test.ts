@@ -56,8 +56,18 @@ function ownedByFoundation(call: TCall): boolean {
   return OWN_EXTRA.includes(`${call.method} ${call.path}`);
 }
 
-const MASTER_DATA_BASES = ['/api/textblock', '/api/textblockgroup', '/api/bookingsource', '/api/bookingcategory'];
-const MASTER_DATA_SECTIONS = ['Agencies', 'Customers', 'Customer data group', 'Settings: other reference resources'];
+const MASTER_DATA_BASES = [
+  '/api/textblock',
+  '/api/textblockgroup',
+  '/api/bookingsource',
+  '/api/bookingcategory',
+];
+const MASTER_DATA_SECTIONS = [
+  'Agencies',
+  'Customers',
+  'Customer data group',
+  'Settings: other reference resources',
+];
 
 /** The calls of the master-data issue: settings (without backups), reference data, customers, agencies. */
 function ownedByMasterData(call: TCall): boolean {

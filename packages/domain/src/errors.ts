@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'WRONG_PASSWORD',
   'EMAIL_TAKEN',
   'REGISTRATION_CLOSED',
+  'CREDIT_INSUFFICIENT',
   'INTERNAL_ERROR',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,11 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
 import { agencies, customers, events, settings, userRoles, users } from './schema.ts';
+import { seedAgencies } from './seed-agencies.ts';
+import { seedConfig } from './seed-config.ts';
+import { seedCustomerData } from './seed-customer-data.ts';
+import { seedCustomers } from './seed-customers.ts';
+import { seedReference } from './seed-reference.ts';
 
 const crud = (resource: string) => ['read', 'create', 'update', 'delete'].map((a) => `${resource}.${a}`);
 
@@ -11,6 +16,8 @@ export const STAFF_SCOPES = [
   'users.self',
   'events.read',
   'agencies.read',
+  'agencies.create',
+  'agencies.update',
   ...['bookings', 'customers', 'tours', 'schedules', 'resort', 'vessel', 'price'].flatMap(crud),
 ];
 
@@ -36,6 +43,7 @@ export async function isEmpty(db: Db) {
 
 /** Demo data for a first start; one transaction, so a crash leaves an empty database to seed again. */
 export async function seedDemo(db: Db) {
+  await seedReference(db, { demoRates: true });
   const [admin, staff, agent, customer] = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
   const verifiedAt = new Date();
   await db.transaction(async (tx) => {
@@ -93,11 +101,16 @@ export async function seedDemo(db: Db) {
         verifiedAt,
       },
     ]);
+    await seedAgencies(tx, agency.id);
+    await seedCustomers(tx);
     await tx.insert(settings).values([
       { group: 'company', key: 'name', value: 'Atoll Demo Divers' },
       { group: 'auth', key: 'minPasswordLength', value: 8 },
     ]);
     await tx.insert(events).values({ type: 'Information', text: 'welcome', data: {} });
+    await seedConfig(tx);
+    // Last: it completes the customers and agencies seeded above.
+    await seedCustomerData(tx);
   });
 }
 

@@ -42,11 +42,18 @@ export type TResource<Out extends Record<string, unknown>, C, U> = {
    * create, update and copy. Runs after `toOutput`; the output schema must allow the removed keys to be absent.
    */
   redact?: (user: TSessionUser, out: Out) => Out;
+  /**
+   * Adds what `toOutput` needs from elsewhere (other tables, settings) to the rows of one answer or CSV
+   * batch, in one go: derived values without a query per row.
+   */
+  expand?: (rows: never[]) => Promise<Record<string, unknown>[]>;
   /** Maps a validated body to column values and enforces the resource's rules. */
   toValues: (ctx: TWriteContext, input: C | U, existing?: never) => Promise<Record<string, unknown>>;
   /** Column values of a copy; default: the row without id and timestamps. */
   copyValues?: (ctx: TWriteContext, row: never) => Promise<Record<string, unknown>>;
   beforeDelete?: (ctx: TWriteContext, row: never) => Promise<void>;
+  /** Runs in the transaction of a create or update, after the row is written: nested rows (contacts). */
+  afterWrite?: (ctx: TWriteContext, row: never, input: C | U) => Promise<void>;
 };
 
 export function registerResource<Out extends Record<string, unknown>, C, U>(
@@ -59,8 +66,13 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
   const readScopes = [...access.read, ...(resource.self?.scopes ?? [])];
   const tags = [resource.name];
   const toOutput = resource.toOutput as (row: TRow) => Out;
-  const toOut = (user: TSessionUser, row: TRow) =>
+  const toOne = (user: TSessionUser, row: TRow) =>
     resource.redact ? resource.redact(user, toOutput(row)) : toOutput(row);
+  const toOuts = async (user: TSessionUser, rows: TRow[]) => {
+    const expanded = resource.expand ? ((await resource.expand(rows as never[])) as TRow[]) : rows;
+    return expanded.map((row) => toOne(user, row));
+  };
+  const toOut = async (user: TSessionUser, row: TRow) => (await toOuts(user, [row]))[0] as Out;
   // Concrete schema types for the router: fastify cannot resolve reply types through our generics.
   const output = resource.output as unknown as z.ZodObject;
   const createBody = resource.create as unknown as z.ZodObject;
@@ -123,7 +135,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
         .limit(size)
         .offset((query.page - 1) * size);
       return {
-        data: (rows as TRow[]).map((row) => toOut(user, row)),
+        data: await toOuts(user, rows as TRow[]),
         total: totalRow?.total ?? 0,
         page: query.page,
         size,
@@ -150,8 +162,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
             .orderBy(...order)
             .limit(CSV_BATCH)
             .offset(offset);
-          for (const row of rows as TRow[]) {
-            const out = toOut(user, row);
+          for (const out of await toOuts(user, rows as TRow[])) {
             yield toCsvLine(columns.map((c) => out[c]));
           }
           if (rows.length < CSV_BATCH) return;
@@ -172,7 +183,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
     },
     async (request) => {
       const user = actor(request);
-      return toOut(user, await findVisible(db, user, request.params.id)) as never;
+      return (await toOut(user, await findVisible(db, user, request.params.id))) as never;
     },
   );
 
@@ -208,7 +219,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
           : withoutIdentity(source);
         return insert(tx, values);
       });
-      return reply.status(201).send(toOut(user, row) as never);
+      return reply.status(201).send((await toOut(user, row)) as never);
     },
   );
 
@@ -225,15 +236,14 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
         const values = await resource.toValues({ user, tx }, request.body as U, existing as never);
         const set = { ...values, ...('updatedAt' in existing ? { updatedAt: new Date() } : {}) };
         // Nothing to change (e.g. only unknown keys): drizzle refuses an empty SET.
-        if (Object.keys(set).length === 0) return existing;
-        const [updated] = await tx
-          .update(resource.table)
-          .set(set)
-          .where(eq(resource.id, existing.id))
-          .returning();
+        const [updated] =
+          Object.keys(set).length === 0
+            ? [existing]
+            : await tx.update(resource.table).set(set).where(eq(resource.id, existing.id)).returning();
+        await resource.afterWrite?.({ user, tx }, updated as never, request.body as U);
         return updated as TRow;
       });
-      return toOut(user, row) as never;
+      return (await toOut(user, row)) as never;
     },
   );
 
@@ -245,10 +255,12 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
     },
     async (request, reply) => {
       const user = actor(request);
-      const row = await db.transaction(async (tx) =>
-        insert(tx, await resource.toValues({ user, tx }, request.body as C)),
-      );
-      return reply.status(201).send(toOut(user, row) as never);
+      const row = await db.transaction(async (tx) => {
+        const created = await insert(tx, await resource.toValues({ user, tx }, request.body as C));
+        await resource.afterWrite?.({ user, tx }, created as never, request.body as C);
+        return created;
+      });
+      return reply.status(201).send((await toOut(user, row)) as never);
     },
   );
 }

@@ -42,6 +42,10 @@ export function Shell() {
             <Anchor component={Link} to="/" underline="never" c="inherit" fw={700} size="lg">
               Atoll
             </Anchor>
+            {boot.data?.logo && (
+              // Decorative: the company's name stands beside it.
+              <img src={boot.data.logo} alt="" height={28} style={{ maxWidth: 120, objectFit: 'contain' }} />
+            )}
             {boot.data?.company && (
               <Text c="dimmed" size="sm" visibleFrom="sm" truncate>
                 {boot.data.company}

@@ -74,7 +74,9 @@ export async function api<T>(path: string, opts: TApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = hooks.token();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (file upload) sets its own multipart content type with the boundary.
+  const isForm = opts.body instanceof FormData;
+  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   loading.start();
   try {
     let res: Response;
@@ -82,7 +84,7 @@ export async function api<T>(path: string, opts: TApiOptions = {}): Promise<T> {
       res = await fetch(apiUrl(path, opts.query), {
         method: opts.method ?? 'GET',
         headers,
-        body: opts.body === undefined ? null : JSON.stringify(opts.body),
+        body: opts.body === undefined ? null : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
         signal: opts.signal ?? null,
       });
     } catch (err) {

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { settings, storedFiles } from '../../db/schema.ts';
+
+export type TNewStoredFile = typeof storedFiles.$inferInsert;
 
 export function createSettingsRepository() {
   return {
@@ -21,6 +23,24 @@ export function createSettingsRepository() {
     },
     async remove(ex: Executor, group: string, key: string) {
       await ex.delete(settings).where(and(eq(settings.group, group), eq(settings.key, key)));
+    },
+    async insertFile(ex: Executor, file: TNewStoredFile) {
+      const [row] = await ex.insert(storedFiles).values(file).returning({ id: storedFiles.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+    async file(ex: Executor, kind: string, id: number) {
+      const [row] = await ex
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.id, id), eq(storedFiles.kind, kind)));
+      return row;
+    },
+    /** Every file of a kind but `keep`. */
+    async removeFiles(ex: Executor, kind: string, keep?: number) {
+      await ex
+        .delete(storedFiles)
+        .where(and(eq(storedFiles.kind, kind), keep === undefined ? undefined : ne(storedFiles.id, keep)));
     },
   };
 }

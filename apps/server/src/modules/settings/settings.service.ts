@@ -6,7 +6,18 @@ import {
   type TView,
   VIEWS,
 } from '@atoll/domain/constants';
+import { hasScope } from '@atoll/domain/scopes';
+import {
+  isSettingsGroup,
+  SETTINGS_DEFAULTS,
+  SETTINGS_READ_ACCESS,
+  settingsPatch,
+  type TSettingsGroup,
+} from '@atoll/domain/settings';
+import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import type { TSessionUser } from '../auth/auth.service.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 
 /** Switches on by default on a new installation; the rest are opt-in modules. */
@@ -15,6 +26,33 @@ const DEFAULT_FEATURES: Record<TFeature, boolean> = Object.fromEntries(
 ) as Record<TFeature, boolean>;
 
 type TCached = { at: number; values: Map<string, unknown> };
+
+const isAdmin = (user: TSessionUser) => hasScope(user.scopes, ['admin']);
+
+/** Who may change a group; `features` and `system` also follow the module-accounts rule (ADR 0006). */
+const WRITE_SCOPES: Record<TSettingsGroup, readonly string[]> = {
+  company: ['settings.update'],
+  customers: ['settings.update'],
+  booking: ['settings.update', 'bookings.update'],
+  theme: ['settings.update'],
+  views: ['settings.update'],
+  features: ['admin'],
+  guestform: ['settings.update'],
+  auth: ['settings.update'],
+  system: ['admin'],
+  scuba: ['settings.update'],
+};
+const MODULE_GROUPS: readonly TSettingsGroup[] = ['features', 'system'];
+
+/** Paths like the request validation's (`body/bank/iban`), so that forms place them on their fields. */
+function validationError(error: z.ZodError) {
+  const details = error.issues.map((issue) => ({
+    path: ['body', ...issue.path].join('/'),
+    code: issue.code,
+    message: issue.message,
+  }));
+  return new AppError(400, 'ValidationError', 'The settings are not valid', details);
+}
 
 /**
  * Group/key/value settings with a per-process cache of 3 hours (spec platform §9), dropped on every
@@ -47,9 +85,59 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
     return value === undefined || value === null ? fallback : (value as T);
   }
 
+  async function features(): Promise<Record<TFeature, boolean>> {
+    const stored = await group('features');
+    return Object.fromEntries(
+      FEATURES.map((f) => [f, typeof stored.get(f) === 'boolean' ? stored.get(f) : DEFAULT_FEATURES[f]]),
+    ) as Record<TFeature, boolean>;
+  }
+
+  async function views(): Promise<Record<TView, boolean>> {
+    const stored = await group('views');
+    return Object.fromEntries(VIEWS.map((v) => [v, stored.get(v) !== false])) as Record<TView, boolean>;
+  }
+
+  /** A group as the API answers it: defaults for keys never stored. */
+  async function values(name: TSettingsGroup): Promise<Record<string, unknown>> {
+    if (name === 'features') return features();
+    if (name === 'views') return views();
+    return { ...SETTINGS_DEFAULTS[name], ...Object.fromEntries(await group(name)) };
+  }
+
+  /** Module switches: administrators, and only the named accounts once there are any (ADR 0006). */
+  async function mayChangeModules(user: TSessionUser) {
+    if (!isAdmin(user)) return false;
+    const accounts = await get<string[]>('system', 'moduleAccounts', []);
+    return accounts.length === 0 || accounts.includes(user.email.toLowerCase());
+  }
+
   return {
     group,
     get,
+    values,
+    mayChangeModules,
+    /** `GET /api/settings/group/{group}`: public, authorized or settings.read per group. */
+    async readGroup(user: TSessionUser | null, name: string) {
+      if (!isSettingsGroup(name)) throw notFound('Settings group');
+      const access = SETTINGS_READ_ACCESS[name];
+      if (access !== 'public' && !user) throw unauthorized();
+      if (access === 'settings.read' && user && !hasScope(user.scopes, ['settings.read'])) throw forbidden();
+      return values(name);
+    },
+    /** `POST /api/settings/group/{group}`: the named keys of one group, all or none. */
+    async updateGroup(user: TSessionUser, name: string, body: unknown) {
+      if (!isSettingsGroup(name)) throw badRequest(`Unknown settings group "${name}"`, 'group');
+      if (!hasScope(user.scopes, WRITE_SCOPES[name])) throw forbidden();
+      if (MODULE_GROUPS.includes(name) && !(await mayChangeModules(user))) throw forbidden();
+      const parsed = settingsPatch(name).safeParse(body ?? {});
+      if (!parsed.success) throw validationError(parsed.error);
+      await db.transaction(async (tx) => {
+        for (const [key, value] of Object.entries(parsed.data)) await repo.upsert(tx, name, key, value);
+      });
+      // After the commit: a read during the transaction may have cached the old rows.
+      invalidate(name);
+      return values(name);
+    },
     /**
      * Stores one value. Inside a transaction (`ex` not the database) other requests may read and
      * cache the old value until the commit: call `invalidate(name)` again after it.
@@ -63,16 +151,8 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
       generation++;
       cache.clear();
     },
-    async features(): Promise<Record<TFeature, boolean>> {
-      const stored = await group('features');
-      return Object.fromEntries(
-        FEATURES.map((f) => [f, typeof stored.get(f) === 'boolean' ? stored.get(f) : DEFAULT_FEATURES[f]]),
-      ) as Record<TFeature, boolean>;
-    },
-    async views(): Promise<Record<TView, boolean>> {
-      const stored = await group('views');
-      return Object.fromEntries(VIEWS.map((v) => [v, stored.get(v) !== false])) as Record<TView, boolean>;
-    },
+    features,
+    views,
     async minPasswordLength(): Promise<number> {
       const n = await get('auth', 'minPasswordLength', DEFAULT_MIN_PASSWORD_LENGTH);
       return Number.isInteger(n) && n > 0 ? n : DEFAULT_MIN_PASSWORD_LENGTH;

@@ -136,15 +136,11 @@ export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
         onClose={close}
         position="right"
         size="lg"
+        // The drawer's title is a heading already (h2).
         title={
-          <Title order={2} size="h3">
-            {open === 'new'
-              ? `${props.title}: ${t('common.new')}`
-              : item.data
-                ? nameOf(item.data)
-                : props.title}
-          </Title>
+          open === 'new' ? `${props.title}: ${t('common.new')}` : item.data ? nameOf(item.data) : props.title
         }
+        styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
       >
         {body()}
       </Drawer>

@@ -125,6 +125,7 @@ function Translations({ value, onChange, label, error, disabled }: TFieldProps &
 }
 
 export function ResourceFieldInput({ field, ...props }: TFieldProps & { field: TResourceField }) {
+  const { t } = useTranslation();
   const { value, onChange, label, error, required, disabled } = props;
   const common = { label, error, required, disabled, description: field.description };
   switch (field.kind) {
@@ -183,7 +184,14 @@ export function ResourceFieldInput({ field, ...props }: TFieldProps & { field: T
         />
       );
     case 'color':
-      return <ColorInput {...common} value={String(value ?? '')} onChange={onChange} />;
+      return (
+        <ColorInput
+          {...common}
+          value={String(value ?? '')}
+          onChange={onChange}
+          eyeDropperButtonProps={{ 'aria-label': t('common.pickColor') }}
+        />
+      );
     case 'tags':
       return <TagsInput {...common} value={(value as string[]) ?? []} onChange={onChange} />;
     case 'translations':

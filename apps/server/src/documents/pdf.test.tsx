@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { DocumentFrame, FieldSection, renderPdf, type TLetterhead } from './pdf.tsx';
 import { pdfText } from './pdf-text.ts';
@@ -12,18 +11,17 @@ const company: TLetterhead = {
 };
 
 function sheet(lang: 'de' | 'en') {
-  return createElement(DocumentFrame, {
-    company,
-    lang,
-    title: lang === 'de' ? 'Kundenblatt' : 'Customer sheet',
-    children: createElement(FieldSection, {
-      title: 'Stammdaten',
-      rows: [
-        ['Name', 'Jürgen Größe'],
-        ['Leer', ''],
-      ],
-    }),
-  });
+  return (
+    <DocumentFrame company={company} lang={lang} title={lang === 'de' ? 'Kundenblatt' : 'Customer sheet'}>
+      <FieldSection
+        title="Stammdaten"
+        rows={[
+          ['Name', 'Jürgen Größe'],
+          ['Leer', ''],
+        ]}
+      />
+    </DocumentFrame>
+  );
 }
 
 describe('renderPdf', () => {

@@ -1,0 +1,82 @@
+import { LANGUAGES } from '@atoll/domain/constants';
+import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconPencil, IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { PageLoader } from '../../../app/Guarded.tsx';
+import { routePath } from '../../../components/routePath.ts';
+import { CustomerDataSection, type TCustomerDataForm } from '../components/CustomerDataSection.tsx';
+import { CustomerDetails } from '../components/CustomerDetails.tsx';
+import { HistoryCard, MetaCard, ReferencesCard } from '../components/CustomerExtras.tsx';
+import { BackLink, LoadFailure } from '../components/PageParts.tsx';
+import { printCustomer } from '../printCustomer.ts';
+import { useCustomerPage } from '../useCustomerPage.ts';
+
+/** /customer/view/:id: the customer read-only, with references, meta, history and the printed sheet. */
+export default function CustomerViewPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const page = useCustomerPage('customerView');
+  const back =
+    (location.state as { back?: string } | null)?.back ??
+    (page.can.list ? routePath('customers') : undefined);
+
+  if (page.redirect) return <Navigate to={page.redirect} replace />;
+  const backLink = back && <BackLink to={back} />;
+  if (page.id === null || page.customer.isError)
+    return <LoadFailure back={backLink} error={page.customer.error} />;
+  if (page.customer.isPending) return <PageLoader />;
+  const c = page.customer.data;
+
+  return (
+    <Stack gap="md" maw={1200}>
+      {backLink}
+      <div>
+        <Title order={2}>{c.fullName}</Title>
+        <Text size="sm" c="dimmed">
+          {t('customers.edit.number', { id: c.id, version: c.version })}
+        </Text>
+      </div>
+      <Group gap="xs">
+        {page.can.edit && (
+          <Button
+            size="xs"
+            component={Link}
+            to={routePath('customerEdit', { id: c.id })}
+            state={{ back }}
+            leftSection={<IconPencil size={14} aria-hidden />}
+          >
+            {t('customers.view.edit')}
+          </Button>
+        )}
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPrinter size={14} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+            >
+              {t('customers.view.print')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {LANGUAGES.map((lang) => (
+              <Menu.Item key={lang} onClick={() => void printCustomer(c.id, 'sheet', lang)}>
+                {t('customers.view.printIn', { language: t(`languages.${lang}`) })}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <CustomerDetails customer={c} />
+      {/* The data groups are the office's to read; shown read-only here. */}
+      {page.isOffice && (
+        <CustomerDataSection value={c.data as TCustomerDataForm} onChange={() => {}} disabled />
+      )}
+      <ReferencesCard customerId={c.id} />
+      <MetaCard customerId={c.id} />
+      <HistoryCard key={c.version} customerId={c.id} version={c.version} />
+    </Stack>
+  );
+}

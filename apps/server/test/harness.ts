@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
@@ -45,8 +46,28 @@ export type TTestApp = {
   config: TConfig;
   /** Logs in through the API and returns the bearer token. */
   login(email: string, password: string): Promise<string>;
+  /** Logs in the given demo users (default: all four) at once and returns their tokens by name. */
+  demoTokens<K extends TDemoUser = TDemoUser>(...who: K[]): Promise<Record<K, string>>;
+  /** Creates a user with these scopes as admin, expects 201 and returns the new user's token. */
+  account(email: string, scopes: string[]): Promise<string>;
+  /** Injects a request, with the bearer token, JSON payload and extra headers when given. */
+  call(
+    method: TMethod,
+    url: string,
+    token?: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** `call('GET', …)`. */
+  get(url: string, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** `call('POST', …)`. */
+  post(url: string, token?: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** `call('DELETE', …)`. */
+  del(url: string, token?: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
+
+export type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const DEMO = {
   admin: ['admin@example.com', 'demo-admin'],
@@ -54,6 +75,10 @@ export const DEMO = {
   agent: ['agent@example.com', 'demo-agent'],
   customer: ['customer@example.com', 'demo-customer'],
 } as const;
+export type TDemoUser = keyof typeof DEMO;
+
+/** Password of the users that `account` creates. */
+export const ACCOUNT_PASSWORD = 'pass-word-1';
 
 export async function createTestApp(
   opts: { seed?: boolean; config?: Partial<TConfig>; mailer?: TMailer } = {},
@@ -68,15 +93,46 @@ export async function createTestApp(
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
   });
   await app.ready();
+  /** The last admin token from `login`, which `account` reuses instead of logging in again. */
+  let adminToken: string | undefined;
+  const login = async (email: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/token', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    const token = res.json().token as string;
+    if (email === DEMO.admin[0]) adminToken = token;
+    return token;
+  };
+  const call: TTestApp['call'] = (method, url, token, payload, headers = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(token ? bearer(token) : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     app,
     database,
     config,
-    async login(email, password) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/token', payload: { email, password } });
-      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
-      return res.json().token as string;
+    login,
+    async demoTokens<K extends TDemoUser>(...who: K[]) {
+      const names = who.length ? who : (Object.keys(DEMO) as K[]);
+      const tokens = await Promise.all(names.map((name) => login(DEMO[name][0], DEMO[name][1])));
+      return Object.fromEntries(names.map((name, i) => [name, tokens[i]])) as Record<K, string>;
     },
+    async account(email, scopes) {
+      const admin = adminToken ?? (await login(...DEMO.admin));
+      const res = await call('POST', '/api/users', admin, {
+        email,
+        password: ACCOUNT_PASSWORD,
+        permissions: { scope: scopes },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return login(email, ACCOUNT_PASSWORD);
+    },
+    call,
+    get: (url, token, headers) => call('GET', url, token, undefined, headers),
+    post: (url, token, payload) => call('POST', url, token, payload),
+    del: (url, token) => call('DELETE', url, token),
     async close() {
       await app.close();
       await database.close();
@@ -85,3 +141,9 @@ export async function createTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Expects this status and the standard error body with this `error` code and the same `statusCode`. */
+export function expectError(res: LightMyRequestResponse, status: number, code: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ error: code, statusCode: status });
+}

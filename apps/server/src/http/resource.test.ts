@@ -3,7 +3,7 @@ import { ZUser } from '@atoll/domain/users';
 import { count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, type TTestApp } from '../../test/harness.ts';
 import { userRoles, users } from '../db/schema.ts';
 import { MAX_LIST_ROWS } from './resource.ts';
 
@@ -42,19 +42,10 @@ async function userCount() {
   return row?.n ?? 0;
 }
 
-type TMethod = 'GET' | 'POST' | 'DELETE';
-function call(method: TMethod, url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-const get = (url: string, token: string | undefined = admin) => call('GET', url, token);
+const get = (url: string, token: string | undefined = admin) => t.call('GET', url, token);
 const post = (url: string, payload: unknown, token: string | undefined = admin) =>
-  call('POST', url, token, payload);
-const del = (url: string, token: string | undefined = admin) => call('DELETE', url, token);
+  t.call('POST', url, token, payload);
+const del = (url: string, token: string | undefined = admin) => t.call('DELETE', url, token);
 
 const qs = (query: Record<string, string | number | object>) =>
   new URLSearchParams(
@@ -556,13 +547,13 @@ describe('access to the seven calls', () => {
     id: () => number,
     token: () => string | undefined,
   ): [string, () => Promise<LightMyRequestResponse>][] => [
-    ['GET list', () => call('GET', base, token())],
-    ['GET listCSV', () => call('GET', `${base}/listCSV`, token())],
-    ['GET {id}', () => call('GET', `${base}/${id()}`, token())],
-    ['DELETE {id}', () => call('DELETE', `${base}/${id()}`, token())],
-    ['POST {id}/copy', () => call('POST', `${base}/${id()}/copy`, token())],
-    ['POST {id}', () => call('POST', `${base}/${id()}`, token(), { name: 'x' })],
-    ['POST base', () => call('POST', base, token(), { email: 'x@access.test', name: 'x' })],
+    ['GET list', () => t.call('GET', base, token())],
+    ['GET listCSV', () => t.call('GET', `${base}/listCSV`, token())],
+    ['GET {id}', () => t.call('GET', `${base}/${id()}`, token())],
+    ['DELETE {id}', () => t.call('DELETE', `${base}/${id()}`, token())],
+    ['POST {id}/copy', () => t.call('POST', `${base}/${id()}/copy`, token())],
+    ['POST {id}', () => t.call('POST', `${base}/${id()}`, token(), { name: 'x' })],
+    ['POST base', () => t.call('POST', base, token(), { email: 'x@access.test', name: 'x' })],
   ];
   const withToken = seven;
 
@@ -609,12 +600,12 @@ describe('access to the seven calls', () => {
   });
 
   it('users GET as staff shows only their own record, another id is not found', async () => {
-    const list = await call('GET', '/api/users', staff);
+    const list = await t.call('GET', '/api/users', staff);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((u: { email: string }) => u.email)).toEqual([DEMO.staff[0]]);
-    const csv = await call('GET', '/api/users/listCSV', staff);
+    const csv = await t.call('GET', '/api/users/listCSV', staff);
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);
-    expectError(await call('GET', `/api/users/${otherId}`, staff), 404, 'NOT_FOUND');
+    expectError(await t.call('GET', `/api/users/${otherId}`, staff), 404, 'NOT_FOUND');
   });
 
   it.each(

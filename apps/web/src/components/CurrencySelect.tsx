@@ -1,16 +1,10 @@
-import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { byNameOrCode } from './CountrySelect.tsx';
+import { CodeSelect, type TCodeSelectProps } from './CodeSelect.tsx';
 import { useCurrencies } from './useReferenceData.ts';
 
-export type TCurrencySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'label'> & {
-  /** Visible label, also the field's accessible name. */
-  label: string;
-  /** ISO 4217 code ("EUR") or null. */
-  value: string | null | undefined;
-  onChange: (code: string | null) => void;
-};
+/** `value`: ISO 4217 code ("EUR") or null. */
+export type TCurrencySelectProps = TCodeSelectProps;
 
 /** The currency's name in the UI language from the browser's CLDR data; the stored name otherwise. */
 function currencyName(code: string, fallback: string, lang: string) {
@@ -26,27 +20,16 @@ function currencyName(code: string, fallback: string, lang: string) {
  * "EUR – Euro" in the UI language. Other Select props pass through. A stored code that is no longer
  * active stays visible as its code.
  */
-export function CurrencySelect({ label, value, onChange, ...rest }: TCurrencySelectProps) {
-  const { t, i18n } = useTranslation();
+export function CurrencySelect(props: TCurrencySelectProps) {
+  const { i18n } = useTranslation();
   const currencies = useCurrencies();
-  const data = useMemo(() => {
-    const options = (currencies.data ?? []).map((c) => ({
-      value: c.code,
-      label: `${c.code} – ${currencyName(c.code, c.name, i18n.language)}`,
-    }));
-    return value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
-  }, [currencies.data, value, i18n.language]);
-  return (
-    <Select
-      label={label}
-      data={data}
-      value={value ?? null}
-      onChange={(code) => onChange(code)}
-      searchable
-      clearable={!rest.required}
-      filter={byNameOrCode}
-      nothingFoundMessage={currencies.isPending ? t('app.loading') : t('datatable.noMatch')}
-      {...rest}
-    />
+  const options = useMemo(
+    () =>
+      (currencies.data ?? []).map((c) => ({
+        value: c.code,
+        label: `${c.code} – ${currencyName(c.code, c.name, i18n.language)}`,
+      })),
+    [currencies.data, i18n.language],
   );
+  return <CodeSelect {...props} options={options} loading={currencies.isPending} />;
 }

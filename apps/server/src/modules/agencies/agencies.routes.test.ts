@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
+import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
 import { agencies, agencyContacts } from '../../db/schema.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
 
@@ -17,22 +17,6 @@ let reader: string;
 let blueReef: number;
 let other: number;
 
-type TMethod = 'GET' | 'POST' | 'DELETE';
-const call = (method: TMethod, url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const get = (url: string, token?: string) => call('GET', url, token);
-const post = (url: string, token: string | undefined, payload?: unknown) => call('POST', url, token, payload);
-const del = (url: string, token?: string) => call('DELETE', url, token);
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: code, statusCode: status });
-}
 const ok = (res: LightMyRequestResponse, status = 200) => {
   expect(res.statusCode, res.body).toBe(status);
   return res;
@@ -48,25 +32,12 @@ const contactsOf = (id: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, staff, agent, customer] = await Promise.all([
-    t.login(...DEMO.admin),
-    t.login(...DEMO.staff),
-    t.login(...DEMO.agent),
-    t.login(...DEMO.customer),
-  ]);
+  ({ admin, staff, agent, customer } = await t.demoTokens());
   blueReef = await agencyId('Blue Reef Travel');
   other = await agencyId('Tiefblau Reisen AG');
-  ok(
-    await post('/api/users', admin, {
-      email: 'reader@agencies.test',
-      password: 'pass-word-1',
-      permissions: { scope: ['agencies.read'] },
-    }),
-    201,
-  );
-  reader = await t.login('reader@agencies.test', 'pass-word-1');
+  reader = await t.account('reader@agencies.test', ['agencies.read']);
   // Something internal to check that the agent never receives it.
-  ok(await post(`/api/agencies/${blueReef}`, admin, { internalNote: 'SECRET-NOTE pays late' }));
+  ok(await t.post(`/api/agencies/${blueReef}`, admin, { internalNote: 'SECRET-NOTE pays late' }));
 });
 afterAll(() => t?.close());
 
@@ -85,33 +56,33 @@ describe('access', () => {
 
   it('every read answers 401 without login and 403 to a customer', async () => {
     for (const url of reads()) {
-      expectError(await get(url), 401, 'UNAUTHORIZED');
-      expectError(await get(url, customer), 403, 'FORBIDDEN');
+      expectError(await t.get(url), 401, 'UNAUTHORIZED');
+      expectError(await t.get(url, customer), 403, 'FORBIDDEN');
     }
   });
 
   it('writes need their scope: a reader gets 403 and nothing changes', async () => {
-    expectError(await post('/api/agencies', reader, { name: 'Nope' }), 403, 'FORBIDDEN');
-    expectError(await post(`/api/agencies/${other}`, reader, { name: 'Nope' }), 403, 'FORBIDDEN');
-    expectError(await post(`/api/agencies/${other}/copy`, reader), 403, 'FORBIDDEN');
-    expectError(await del(`/api/agencies/${other}`, reader), 403, 'FORBIDDEN');
-    expectError(await post(`/api/agencies/${other}/link/x`, reader, { external: '1' }), 403, 'FORBIDDEN');
-    expectError(await del(`/api/agencies/${other}/link/channel`, reader), 403, 'FORBIDDEN');
-    expectError(await post('/api/agencygroup', reader, { name: 'Nope' }), 403, 'FORBIDDEN');
+    expectError(await t.post('/api/agencies', reader, { name: 'Nope' }), 403, 'FORBIDDEN');
+    expectError(await t.post(`/api/agencies/${other}`, reader, { name: 'Nope' }), 403, 'FORBIDDEN');
+    expectError(await t.post(`/api/agencies/${other}/copy`, reader), 403, 'FORBIDDEN');
+    expectError(await t.del(`/api/agencies/${other}`, reader), 403, 'FORBIDDEN');
+    expectError(await t.post(`/api/agencies/${other}/link/x`, reader, { external: '1' }), 403, 'FORBIDDEN');
+    expectError(await t.del(`/api/agencies/${other}/link/channel`, reader), 403, 'FORBIDDEN');
+    expectError(await t.post('/api/agencygroup', reader, { name: 'Nope' }), 403, 'FORBIDDEN');
     const [row] = await t.database.db.select().from(agencies).where(eq(agencies.id, other));
     expect(row?.name).toBe('Tiefblau Reisen AG');
   });
 
   it('the demo staff may create and update agencies but not delete them', async () => {
-    const created = ok(await post('/api/agencies', staff, { name: 'Staff Made Travel' }), 201).json();
-    ok(await post(`/api/agencies/${created.id}`, staff, { phone: '+49 1' }));
-    expectError(await del(`/api/agencies/${created.id}`, staff), 403, 'FORBIDDEN');
+    const created = ok(await t.post('/api/agencies', staff, { name: 'Staff Made Travel' }), 201).json();
+    ok(await t.post(`/api/agencies/${created.id}`, staff, { phone: '+49 1' }));
+    expectError(await t.del(`/api/agencies/${created.id}`, staff), 403, 'FORBIDDEN');
   });
 });
 
 describe('list, search, sort, filter', () => {
   it('lists the seeded agencies with paging', async () => {
-    const body = ok(await get('/api/agencies?size=10&sort=name', staff)).json();
+    const body = ok(await t.get('/api/agencies?size=10&sort=name', staff)).json();
     expect(body.total).toBeGreaterThanOrEqual(40);
     expect(body.data).toHaveLength(10);
     const names = body.data.map((a: { name: string }) => a.name);
@@ -120,46 +91,46 @@ describe('list, search, sort, filter', () => {
   });
 
   it('searches name, e-mail, phone and city', async () => {
-    const byCity = ok(await get('/api/agencies?search=z%C3%BCrich', staff)).json();
+    const byCity = ok(await t.get('/api/agencies?search=z%C3%BCrich', staff)).json();
     expect(byCity.data.map((a: { name: string }) => a.name)).toEqual(['Tiefblau Reisen AG']);
-    const byMail = ok(await get('/api/agencies?search=info%40zeester', staff)).json();
+    const byMail = ok(await t.get('/api/agencies?search=info%40zeester', staff)).json();
     expect(byMail.data.map((a: { name: string }) => a.name)).toEqual(['Zeester Duikvakanties']);
-    const byPhone = ok(await get(`/api/agencies?search=${encodeURIComponent('+41 44 381')}`, staff)).json();
+    const byPhone = ok(await t.get(`/api/agencies?search=${encodeURIComponent('+41 44 381')}`, staff)).json();
     expect(byPhone.total).toBe(1);
   });
 
   it('filters by type, group, active and commission; sorts by commission', async () => {
     const filter = (f: unknown) => `/api/agencies?size=0&filter=${encodeURIComponent(JSON.stringify(f))}`;
-    const resell = ok(await get(filter({ type: 'resell' }), staff)).json();
+    const resell = ok(await t.get(filter({ type: 'resell' }), staff)).json();
     expect(resell.total).toBe(3);
-    const inactive = ok(await get(filter({ isActive: false }), staff)).json();
+    const inactive = ok(await t.get(filter({ isActive: false }), staff)).json();
     expect(inactive.data.map((a: { name: string }) => a.name).sort()).toEqual([
       'Nordlicht Reisen',
       'Thistle Dive Tours',
     ]);
-    const groups = ok(await get('/api/agencygroup?size=0', staff)).json();
+    const groups = ok(await t.get('/api/agencygroup?size=0', staff)).json();
     const asia = groups.data.find((g: { name: string }) => g.name === 'Partners Asia');
-    const inAsia = ok(await get(filter({ groupId: asia.id }), staff)).json();
+    const inAsia = ok(await t.get(filter({ groupId: asia.id }), staff)).json();
     expect(inAsia.total).toBeGreaterThanOrEqual(8);
     for (const a of inAsia.data) expect(a.groupId).toBe(asia.id);
-    const high = ok(await get(filter({ commission: { $gte: 18 } }), staff)).json();
+    const high = ok(await t.get(filter({ commission: { $gte: 18 } }), staff)).json();
     for (const a of high.data) expect(Number(a.commission)).toBeGreaterThanOrEqual(18);
-    const sorted = ok(await get('/api/agencies?size=0&sort=commission&order=-1', staff)).json();
+    const sorted = ok(await t.get('/api/agencies?size=0&sort=commission&order=-1', staff)).json();
     const values = sorted.data.map((a: { commission: string }) => Number(a.commission));
     expect(values).toEqual([...values].sort((a, b) => b - a));
   });
 
   it('answers 400 for an unknown sort or filter field', async () => {
-    expectError(await get('/api/agencies?sort=internalNote', staff), 400, 'ValidationError');
+    expectError(await t.get('/api/agencies?sort=internalNote', staff), 400, 'ValidationError');
     expectError(
-      await get(`/api/agencies?filter=${encodeURIComponent('{"internalNote":"x"}')}`, staff),
+      await t.get(`/api/agencies?filter=${encodeURIComponent('{"internalNote":"x"}')}`, staff),
       400,
       'ValidationError',
     );
   });
 
   it('exports CSV with the search applied', async () => {
-    const res = ok(await get('/api/agencies/listCSV?search=Tiefblau', staff));
+    const res = ok(await t.get('/api/agencies/listCSV?search=Tiefblau', staff));
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
     expect(lines).toHaveLength(2);
@@ -172,7 +143,7 @@ describe('create, update, contacts', () => {
 
   it('creates an agency with contacts in one call', async () => {
     const res = ok(
-      await post('/api/agencies', staff, {
+      await t.post('/api/agencies', staff, {
         name: 'Reef & Wreck Reisen',
         type: 'travel',
         email: 'info@reef-wreck.example',
@@ -200,21 +171,21 @@ describe('create, update, contacts', () => {
       language: 'de',
       currency: 'EUR',
     });
-    const contacts = ok(await get(`/api/agencies/contacts?agencyId=${id}`, staff)).json();
+    const contacts = ok(await t.get(`/api/agencies/contacts?agencyId=${id}`, staff)).json();
     expect(contacts.data.map((c: { name: string }) => c.name)).toEqual(['Ina Voss', 'Ole Brandt']);
     expect(contacts.data[0]).toMatchObject({ agencyName: 'Reef & Wreck Reisen', isPrimary: true });
   });
 
   it('finds the new agency by search and reads it back', async () => {
-    const list = ok(await get('/api/agencies?search=reef%20%26%20wreck', staff)).json();
+    const list = ok(await t.get('/api/agencies?search=reef%20%26%20wreck', staff)).json();
     expect(list.data.map((a: { id: number }) => a.id)).toEqual([id]);
-    expect(ok(await get(`/api/agencies/${id}`, staff)).json().name).toBe('Reef & Wreck Reisen');
+    expect(ok(await t.get(`/api/agencies/${id}`, staff)).json().name).toBe('Reef & Wreck Reisen');
   });
 
   it('replaces the contacts as a whole and leaves them when not named', async () => {
-    ok(await post(`/api/agencies/${id}`, staff, { contacts: [{ name: 'Kai Lenz' }] }));
+    ok(await t.post(`/api/agencies/${id}`, staff, { contacts: [{ name: 'Kai Lenz' }] }));
     expect((await contactsOf(id)).map((c) => c.name)).toEqual(['Kai Lenz']);
-    ok(await post(`/api/agencies/${id}`, staff, { phone: '+49 381 2' }));
+    ok(await t.post(`/api/agencies/${id}`, staff, { phone: '+49 381 2' }));
     expect((await contactsOf(id)).map((c) => c.name)).toEqual(['Kai Lenz']);
   });
 
@@ -234,102 +205,102 @@ describe('create, update, contacts', () => {
     ],
     ['a contact without name', { contacts: [{ email: 'x@y.example' }] }],
   ])('refuses %s with 400 and changes nothing', async (_, body) => {
-    const before = ok(await get(`/api/agencies/${id}`, staff)).json();
-    expectError(await post(`/api/agencies/${id}`, staff, body), 400, 'ValidationError');
-    expect(ok(await get(`/api/agencies/${id}`, staff)).json()).toEqual(before);
+    const before = ok(await t.get(`/api/agencies/${id}`, staff)).json();
+    expectError(await t.post(`/api/agencies/${id}`, staff, body), 400, 'ValidationError');
+    expect(ok(await t.get(`/api/agencies/${id}`, staff)).json()).toEqual(before);
     expect((await contactsOf(id)).map((c) => c.name)).toEqual(['Kai Lenz']);
   });
 
   it('refuses a group that does not exist, without touching the contacts', async () => {
-    const res = await post(`/api/agencies/${id}`, staff, { groupId: 999_999, contacts: [] });
+    const res = await t.post(`/api/agencies/${id}`, staff, { groupId: 999_999, contacts: [] });
     expectError(res, 400, 'ValidationError');
     expect(res.json().details[0].path).toBe('groupId');
     expect((await contactsOf(id)).map((c) => c.name)).toEqual(['Kai Lenz']);
   });
 
   it('refuses a create without a name', async () => {
-    expectError(await post('/api/agencies', staff, { type: 'travel' }), 400, 'ValidationError');
+    expectError(await t.post('/api/agencies', staff, { type: 'travel' }), 400, 'ValidationError');
   });
 
   it('copies the terms, not the people', async () => {
-    const copy = ok(await post(`/api/agencies/${id}/copy`, staff), 201).json();
+    const copy = ok(await t.post(`/api/agencies/${id}/copy`, staff), 201).json();
     expect(copy).toMatchObject({ name: 'Reef & Wreck Reisen (copy)', commission: '12.50' });
     expect(await contactsOf(copy.id)).toEqual([]);
   });
 
   it('searches all contacts with their agency name', async () => {
-    const res = ok(await get('/api/agencies/contacts?search=tiefblau', staff)).json();
+    const res = ok(await t.get('/api/agencies/contacts?search=tiefblau', staff)).json();
     expect(res.total).toBe(2);
     for (const c of res.data) expect(c.agencyName).toBe('Tiefblau Reisen AG');
-    expectError(await get('/api/agencies/contacts?size=0', staff), 400, 'ValidationError');
+    expectError(await t.get('/api/agencies/contacts?size=0', staff), 400, 'ValidationError');
   });
 });
 
 describe('delete', () => {
   it('refuses an agency that still has users, naming the counts', async () => {
-    const res = await del(`/api/agencies/${blueReef}`, admin);
+    const res = await t.del(`/api/agencies/${blueReef}`, admin);
     expectError(res, 409, 'CONFLICT');
     expect(res.json().details).toContainEqual({ path: 'users', code: 'in_use', message: '1' });
-    ok(await get(`/api/agencies/${blueReef}`, admin));
+    ok(await t.get(`/api/agencies/${blueReef}`, admin));
   });
 
   it('deletes an unused agency with its contacts and links', async () => {
     const created = ok(
-      await post('/api/agencies', admin, { name: 'Short Lived', contacts: [{ name: 'Temp' }] }),
+      await t.post('/api/agencies', admin, { name: 'Short Lived', contacts: [{ name: 'Temp' }] }),
       201,
     ).json();
-    ok(await post(`/api/agencies/${created.id}/link/channel`, admin, { external: 'X-1' }));
-    ok(await del(`/api/agencies/${created.id}`, admin));
-    expectError(await get(`/api/agencies/${created.id}`, admin), 404, 'NOT_FOUND');
+    ok(await t.post(`/api/agencies/${created.id}/link/channel`, admin, { external: 'X-1' }));
+    ok(await t.del(`/api/agencies/${created.id}`, admin));
+    expectError(await t.get(`/api/agencies/${created.id}`, admin), 404, 'NOT_FOUND');
     expect(await contactsOf(created.id)).toEqual([]);
-    expectError(await del(`/api/agencies/${created.id}`, admin), 404, 'NOT_FOUND');
+    expectError(await t.del(`/api/agencies/${created.id}`, admin), 404, 'NOT_FOUND');
   });
 });
 
 describe('the agent (agencies.self) sees only its own agency', () => {
   it('list and CSV hold one row, without the internal note', async () => {
-    const list = ok(await get('/api/agencies?size=0', agent)).json();
+    const list = ok(await t.get('/api/agencies?size=0', agent)).json();
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({ id: blueReef, name: 'Blue Reef Travel' });
     expect(list.data[0]).not.toHaveProperty('internalNote');
     expect(list.data[0].commission).toMatch(/^\d+\.\d{2}$/);
-    const csv = ok(await get('/api/agencies/listCSV', agent)).body;
+    const csv = ok(await t.get('/api/agencies/listCSV', agent)).body;
     expect(csv.trim().split('\r\n')).toHaveLength(2);
     expect(csv).toContain('Blue Reef Travel');
     expect(csv).not.toContain('SECRET-NOTE');
     // The staff's CSV does carry it: the agent's lacks it because of the redaction, not by accident.
-    expect(ok(await get('/api/agencies/listCSV?search=blue%20reef', staff)).body).toContain('SECRET-NOTE');
+    expect(ok(await t.get('/api/agencies/listCSV?search=blue%20reef', staff)).body).toContain('SECRET-NOTE');
   });
 
   it('gets its own agency; another answers 404', async () => {
-    const own = ok(await get(`/api/agencies/${blueReef}`, agent)).json();
+    const own = ok(await t.get(`/api/agencies/${blueReef}`, agent)).json();
     expect(own.name).toBe('Blue Reef Travel');
     expect(own).not.toHaveProperty('internalNote');
-    expectError(await get(`/api/agencies/${other}`, agent), 404, 'NOT_FOUND');
+    expectError(await t.get(`/api/agencies/${other}`, agent), 404, 'NOT_FOUND');
   });
 
   it('sees only its own contacts, users, links and documents', async () => {
-    const contacts = ok(await get('/api/agencies/contacts?size=1000', agent)).json();
+    const contacts = ok(await t.get('/api/agencies/contacts?size=1000', agent)).json();
     expect(contacts.total).toBeGreaterThan(0);
     for (const c of contacts.data) expect(c.agencyId).toBe(blueReef);
-    expect(ok(await get(`/api/agencies/contacts?agencyId=${other}`, agent)).json().total).toBe(0);
-    const users = ok(await get(`/api/agencies/${blueReef}/users`, agent)).json();
+    expect(ok(await t.get(`/api/agencies/contacts?agencyId=${other}`, agent)).json().total).toBe(0);
+    const users = ok(await t.get(`/api/agencies/${blueReef}/users`, agent)).json();
     expect(users.map((u: { email: string }) => u.email)).toEqual(['agent@example.com']);
-    ok(await get(`/api/agencies/${blueReef}/link`, agent));
-    ok(await get(`/api/agencies/${blueReef}/print/contract`, agent));
+    ok(await t.get(`/api/agencies/${blueReef}/link`, agent));
+    ok(await t.get(`/api/agencies/${blueReef}/print/contract`, agent));
     for (const url of [
       `/api/agencies/${other}/users`,
       `/api/agencies/${other}/link`,
       `/api/agencies/${other}/link/channel`,
       `/api/agencies/${other}/print/sheet`,
     ]) {
-      expectError(await get(url, agent), 404, 'NOT_FOUND');
+      expectError(await t.get(url, agent), 404, 'NOT_FOUND');
     }
   });
 
   it('edits its contact data and contacts', async () => {
     const res = ok(
-      await post(`/api/agencies/${blueReef}`, agent, {
+      await t.post(`/api/agencies/${blueReef}`, agent, {
         phone: '+49 40 999',
         address: { street: 'Neuer Wall 1', zip: '20354', city: 'Hamburg', country: 'DE' },
         contacts: [{ name: 'Jana Petersen', isPrimary: true }],
@@ -341,29 +312,29 @@ describe('the agent (agencies.self) sees only its own agency', () => {
   });
 
   it('may not change its terms: 403 naming the fields, nothing written', async () => {
-    const before = ok(await get(`/api/agencies/${blueReef}`, admin)).json();
-    const res = await post(`/api/agencies/${blueReef}`, agent, {
+    const before = ok(await t.get(`/api/agencies/${blueReef}`, admin)).json();
+    const res = await t.post(`/api/agencies/${blueReef}`, agent, {
       phone: '+49 1',
       commission: '50',
       internalNote: 'x',
     });
     expectError(res, 403, 'FORBIDDEN');
     expect(res.json().details.map((d: { path: string }) => d.path)).toEqual(['commission', 'internalNote']);
-    expect(ok(await get(`/api/agencies/${blueReef}`, admin)).json()).toEqual(before);
+    expect(ok(await t.get(`/api/agencies/${blueReef}`, admin)).json()).toEqual(before);
   });
 
   it('never edits, creates, copies or deletes another agency', async () => {
-    expectError(await post(`/api/agencies/${other}`, agent, { phone: '1' }), 404, 'NOT_FOUND');
-    expectError(await post('/api/agencies', agent, { name: 'Mine' }), 403, 'FORBIDDEN');
-    expectError(await post(`/api/agencies/${blueReef}/copy`, agent), 403, 'FORBIDDEN');
-    expectError(await del(`/api/agencies/${blueReef}`, agent), 403, 'FORBIDDEN');
-    expectError(await post(`/api/agencies/${blueReef}/link/x`, agent, { external: '1' }), 403, 'FORBIDDEN');
-    expectError(await get('/api/agencygroup', agent), 403, 'FORBIDDEN');
+    expectError(await t.post(`/api/agencies/${other}`, agent, { phone: '1' }), 404, 'NOT_FOUND');
+    expectError(await t.post('/api/agencies', agent, { name: 'Mine' }), 403, 'FORBIDDEN');
+    expectError(await t.post(`/api/agencies/${blueReef}/copy`, agent), 403, 'FORBIDDEN');
+    expectError(await t.del(`/api/agencies/${blueReef}`, agent), 403, 'FORBIDDEN');
+    expectError(await t.post(`/api/agencies/${blueReef}/link/x`, agent, { external: '1' }), 403, 'FORBIDDEN');
+    expectError(await t.get('/api/agencygroup', agent), 403, 'FORBIDDEN');
   });
 
   it('an agent of no agency sees nothing', async () => {
     ok(
-      await post('/api/users', admin, {
+      await t.post('/api/users', admin, {
         email: 'lost-agent@agencies.test',
         password: 'pass-word-1',
         userType: 'agency',
@@ -372,16 +343,16 @@ describe('the agent (agencies.self) sees only its own agency', () => {
       201,
     );
     const lost = await t.login('lost-agent@agencies.test', 'pass-word-1');
-    expect(ok(await get('/api/agencies', lost)).json().total).toBe(0);
-    expect(ok(await get('/api/agencies/contacts', lost)).json().total).toBe(0);
-    expectError(await get(`/api/agencies/${blueReef}`, lost), 404, 'NOT_FOUND');
+    expect(ok(await t.get('/api/agencies', lost)).json().total).toBe(0);
+    expect(ok(await t.get('/api/agencies/contacts', lost)).json().total).toBe(0);
+    expectError(await t.get(`/api/agencies/${blueReef}`, lost), 404, 'NOT_FOUND');
   });
 });
 
 describe('links to connected systems', () => {
   it('upserts, reads, lists and deletes a link', async () => {
     const first = ok(
-      await post(`/api/agencies/${other}/link/booking-hub`, staff, {
+      await t.post(`/api/agencies/${other}/link/booking-hub`, staff, {
         external: 'TB-1',
         data: { tier: 'gold' },
       }),
@@ -392,42 +363,42 @@ describe('links to connected systems', () => {
       external: 'TB-1',
       data: { tier: 'gold' },
     });
-    ok(await post(`/api/agencies/${other}/link/booking-hub`, staff, { external: 'TB-2' }));
-    const read = ok(await get(`/api/agencies/${other}/link/booking-hub`, staff)).json();
+    ok(await t.post(`/api/agencies/${other}/link/booking-hub`, staff, { external: 'TB-2' }));
+    const read = ok(await t.get(`/api/agencies/${other}/link/booking-hub`, staff)).json();
     expect(read).toMatchObject({ external: 'TB-2', data: {} });
-    const all = ok(await get(`/api/agencies/${other}/link`, staff)).json();
+    const all = ok(await t.get(`/api/agencies/${other}/link`, staff)).json();
     expect(all.map((l: { system: string }) => l.system)).toContain('booking-hub');
-    ok(await del(`/api/agencies/${other}/link/booking-hub`, staff));
-    expectError(await get(`/api/agencies/${other}/link/booking-hub`, staff), 404, 'NOT_FOUND');
-    expectError(await del(`/api/agencies/${other}/link/booking-hub`, staff), 404, 'NOT_FOUND');
+    ok(await t.del(`/api/agencies/${other}/link/booking-hub`, staff));
+    expectError(await t.get(`/api/agencies/${other}/link/booking-hub`, staff), 404, 'NOT_FOUND');
+    expectError(await t.del(`/api/agencies/${other}/link/booking-hub`, staff), 404, 'NOT_FOUND');
   });
 
   it('answers 400 for a bad system name or body, 404 for an unknown agency', async () => {
     expectError(
-      await post(`/api/agencies/${other}/link/a%20b`, staff, { external: '1' }),
+      await t.post(`/api/agencies/${other}/link/a%20b`, staff, { external: '1' }),
       400,
       'ValidationError',
     );
-    expectError(await post(`/api/agencies/${other}/link/x`, staff, {}), 400, 'ValidationError');
-    expectError(await post('/api/agencies/999999/link/x', staff, { external: '1' }), 404, 'NOT_FOUND');
+    expectError(await t.post(`/api/agencies/${other}/link/x`, staff, {}), 400, 'ValidationError');
+    expectError(await t.post('/api/agencies/999999/link/x', staff, { external: '1' }), 404, 'NOT_FOUND');
   });
 });
 
 describe('users of an agency', () => {
   it('lists id, name, e-mail, type and last login, nothing else', async () => {
-    const users = ok(await get(`/api/agencies/${blueReef}/users`, staff)).json();
+    const users = ok(await t.get(`/api/agencies/${blueReef}/users`, staff)).json();
     expect(users).toHaveLength(1);
     expect(Object.keys(users[0]).sort()).toEqual(['email', 'id', 'lastLoginAt', 'name', 'userType']);
     expect(users[0]).toMatchObject({ email: 'agent@example.com', userType: 'agency' });
-    expect(ok(await get(`/api/agencies/${other}/users`, staff)).json()).toEqual([]);
-    expectError(await get('/api/agencies/abc/users', staff), 400, 'ValidationError');
-    expectError(await get('/api/agencies/999999/users', staff), 404, 'NOT_FOUND');
+    expect(ok(await t.get(`/api/agencies/${other}/users`, staff)).json()).toEqual([]);
+    expectError(await t.get('/api/agencies/abc/users', staff), 400, 'ValidationError');
+    expectError(await t.get('/api/agencies/999999/users', staff), 404, 'NOT_FOUND');
   });
 });
 
 describe('documents', () => {
   it('names the templates in both languages', async () => {
-    const templates = ok(await get('/api/agencies/templates', agent)).json();
+    const templates = ok(await t.get('/api/agencies/templates', agent)).json();
     expect(templates).toEqual([
       { key: 'sheet', name: { de: 'Agenturdatenblatt', en: 'Agency data sheet' } },
       { key: 'contract', name: { de: 'Provisionsvereinbarung', en: 'Commission agreement' } },
@@ -435,7 +406,7 @@ describe('documents', () => {
   });
 
   it('prints the data sheet in German with the agency data and without the internal note', async () => {
-    const res = ok(await get(`/api/agencies/${blueReef}/print/sheet?lang=de`, staff));
+    const res = ok(await t.get(`/api/agencies/${blueReef}/print/sheet?lang=de`, staff));
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Agenturdatenblatt – Blue Reef Travel');
@@ -446,8 +417,8 @@ describe('documents', () => {
   });
 
   it('prints the commission agreement in English with the agency terms', async () => {
-    ok(await post(`/api/agencies/${other}`, staff, { commission: '12.5', creditLimit: '5000' }));
-    const res = ok(await get(`/api/agencies/${other}/print/contract?lang=en`, staff));
+    ok(await t.post(`/api/agencies/${other}`, staff, { commission: '12.5', creditLimit: '5000' }));
+    const res = ok(await t.get(`/api/agencies/${other}/print/contract?lang=en`, staff));
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Commission agreement – Tiefblau Reisen AG');
     expect(text).toContain('12.5 %');
@@ -456,37 +427,40 @@ describe('documents', () => {
 
   it('uses the German number format in German', async () => {
     const text = await pdfText(
-      ok(await get(`/api/agencies/${other}/print/contract?lang=de`, staff)).rawPayload,
+      ok(await t.get(`/api/agencies/${other}/print/contract?lang=de`, staff)).rawPayload,
     );
     expect(text).toContain('12,5 %');
     expect(text).toContain('5.000,00 CHF');
   });
 
   it('answers 400 for an unknown template or language, 404 for an unknown agency', async () => {
-    expectError(await get(`/api/agencies/${blueReef}/print/invoice`, staff), 400, 'ValidationError');
-    expectError(await get(`/api/agencies/${blueReef}/print/sheet?lang=fr`, staff), 400, 'ValidationError');
-    expectError(await get('/api/agencies/999999/print/sheet', staff), 404, 'NOT_FOUND');
+    expectError(await t.get(`/api/agencies/${blueReef}/print/invoice`, staff), 400, 'ValidationError');
+    expectError(await t.get(`/api/agencies/${blueReef}/print/sheet?lang=fr`, staff), 400, 'ValidationError');
+    expectError(await t.get('/api/agencies/999999/print/sheet', staff), 404, 'NOT_FOUND');
   });
 });
 
 describe('agency groups (/api/agencygroup)', () => {
   it('creates, renames and lists a group; 400 without a name', async () => {
     const group = ok(
-      await post('/api/agencygroup', staff, { name: 'Scandinavia', color: 'cyan' }),
+      await t.post('/api/agencygroup', staff, { name: 'Scandinavia', color: 'cyan' }),
       201,
     ).json();
-    ok(await post(`/api/agencygroup/${group.id}`, staff, { name: 'Nordics' }));
-    const list = ok(await get('/api/agencygroup?search=nordic', staff)).json();
+    ok(await t.post(`/api/agencygroup/${group.id}`, staff, { name: 'Nordics' }));
+    const list = ok(await t.get('/api/agencygroup?search=nordic', staff)).json();
     expect(list.data.map((g: { name: string }) => g.name)).toEqual(['Nordics']);
-    expectError(await post('/api/agencygroup', staff, { name: '' }), 400, 'ValidationError');
-    expectError(await get('/api/agencygroup'), 401, 'UNAUTHORIZED');
+    expectError(await t.post('/api/agencygroup', staff, { name: '' }), 400, 'ValidationError');
+    expectError(await t.get('/api/agencygroup'), 401, 'UNAUTHORIZED');
   });
 
   it('deleting a group keeps its agencies, without group', async () => {
-    const group = ok(await post('/api/agencygroup', admin, { name: 'Temporary' }), 201).json();
-    const agency = ok(await post('/api/agencies', admin, { name: 'Grouped', groupId: group.id }), 201).json();
-    expectError(await del(`/api/agencygroup/${group.id}`, staff), 403, 'FORBIDDEN');
-    ok(await del(`/api/agencygroup/${group.id}`, admin));
-    expect(ok(await get(`/api/agencies/${agency.id}`, admin)).json().groupId).toBeNull();
+    const group = ok(await t.post('/api/agencygroup', admin, { name: 'Temporary' }), 201).json();
+    const agency = ok(
+      await t.post('/api/agencies', admin, { name: 'Grouped', groupId: group.id }),
+      201,
+    ).json();
+    expectError(await t.del(`/api/agencygroup/${group.id}`, staff), 403, 'FORBIDDEN');
+    ok(await t.del(`/api/agencygroup/${group.id}`, admin));
+    expect(ok(await t.get(`/api/agencies/${agency.id}`, admin)).json().groupId).toBeNull();
   });
 });

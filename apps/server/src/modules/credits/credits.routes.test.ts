@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
+import { createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
 import { agencies, creditEntries, customers, users } from '../../db/schema.ts';
 
 let t: TTestApp;
@@ -19,30 +19,9 @@ let maria: number;
 let blueReef: number;
 let otherAgency: number;
 
-async function call(method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: code, statusCode: status });
-}
 const entry = (payload: Record<string, unknown>, token = staff) =>
-  call('POST', '/api/credits/entries', token, payload);
+  t.call('POST', '/api/credits/entries', token, payload);
 
-async function account(email: string, scope: string[]) {
-  const res = await call('POST', '/api/users', admin, {
-    email,
-    password: 'pass-word-1',
-    permissions: { scope },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return t.login(email, 'pass-word-1');
-}
 async function newCustomer(fullName: string, agencyId: number | null = null) {
   const [row] = await t.database.db.insert(customers).values({ fullName, agencyId }).returning();
   return row?.id ?? 0;
@@ -59,15 +38,10 @@ const balancesOf = (res: LightMyRequestResponse) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, staff, agent, customer] = await Promise.all([
-    t.login(...DEMO.admin),
-    t.login(...DEMO.staff),
-    t.login(...DEMO.agent),
-    t.login(...DEMO.customer),
-  ]);
-  customerWriter = await account('cw@credits.test', ['customers.update']);
-  agencyWriter = await account('aw@credits.test', ['agencies.update']);
-  agencyReader = await account('ar@credits.test', ['agencies.read']);
+  ({ admin, staff, agent, customer } = await t.demoTokens());
+  customerWriter = await t.account('cw@credits.test', ['customers.update']);
+  agencyWriter = await t.account('aw@credits.test', ['agencies.update']);
+  agencyReader = await t.account('ar@credits.test', ['agencies.read']);
   const db = t.database.db;
   const [demoCustomer] = await db.select().from(users).where(eq(users.email, DEMO.customer[0]));
   const [demoAgent] = await db.select().from(users).where(eq(users.email, DEMO.agent[0]));
@@ -85,21 +59,21 @@ describe('authentication and scopes', () => {
       '/api/agencies/credits',
       `/api/credits/entries?customerId=${maria}`,
     ]) {
-      expectError(await call('GET', url), 401, 'UNAUTHORIZED');
+      expectError(await t.call('GET', url), 401, 'UNAUTHORIZED');
     }
     expectError(await entry({ customerId: maria, currency: 'EUR', amount: '1' }, ''), 401, 'UNAUTHORIZED');
   });
 
   it('answers 403 without a scope for the list or the ledger kind', async () => {
-    expectError(await call('GET', '/api/customers/credits', agencyReader), 403, 'FORBIDDEN');
-    expectError(await call('GET', '/api/agencies/credits', customer), 403, 'FORBIDDEN');
-    expectError(await call('GET', '/api/agencies/credits', customerWriter), 403, 'FORBIDDEN');
+    expectError(await t.call('GET', '/api/customers/credits', agencyReader), 403, 'FORBIDDEN');
+    expectError(await t.call('GET', '/api/agencies/credits', customer), 403, 'FORBIDDEN');
+    expectError(await t.call('GET', '/api/agencies/credits', customerWriter), 403, 'FORBIDDEN');
     expectError(
-      await call('GET', `/api/credits/entries?customerId=${maria}`, agencyReader),
+      await t.call('GET', `/api/credits/entries?customerId=${maria}`, agencyReader),
       403,
       'FORBIDDEN',
     );
-    expectError(await call('GET', `/api/credits/entries?agencyId=${blueReef}`, customer), 403, 'FORBIDDEN');
+    expectError(await t.call('GET', `/api/credits/entries?agencyId=${blueReef}`, customer), 403, 'FORBIDDEN');
   });
 
   it('writes customer ledgers with customers.update and agency ledgers with agencies.update only', async () => {
@@ -144,32 +118,32 @@ describe('bad input', () => {
     '/api/agencies/credits/listCSV?filter={"currency":{"$regex":"x"}}',
     '/api/agencies/credits?filter=nope',
   ])('refuses GET %s with 400', async (url) => {
-    expectError(await call('GET', url, admin), 400, 'ValidationError');
+    expectError(await t.call('GET', url, admin), 400, 'ValidationError');
   });
 
   it('answers 404 for an unknown customer or agency', async () => {
     expectError(await entry({ customerId: 999_999, currency: 'EUR', amount: '5' }), 404, 'NOT_FOUND');
     expectError(await entry({ agencyId: 999_999, currency: 'EUR', amount: '5' }, admin), 404, 'NOT_FOUND');
-    expectError(await call('GET', '/api/credits/entries?customerId=999999', staff), 404, 'NOT_FOUND');
-    expectError(await call('GET', '/api/credits/entries?agencyId=999999', staff), 404, 'NOT_FOUND');
+    expectError(await t.call('GET', '/api/credits/entries?customerId=999999', staff), 404, 'NOT_FOUND');
+    expectError(await t.call('GET', '/api/credits/entries?agencyId=999999', staff), 404, 'NOT_FOUND');
   });
 });
 
 describe('the ledger', () => {
   it('lists the seeded balances per customer and currency, searchable by name', async () => {
-    const res = await call('GET', '/api/customers/credits?search=sommer', staff);
+    const res = await t.call('GET', '/api/customers/credits?search=sommer', staff);
     expect(res.statusCode, res.body).toBe(200);
     expect(balancesOf(res)).toEqual(['Maria Sommer EUR 150.00']);
     expect(res.json()).toMatchObject({ total: 1, page: 1, size: 25 });
-    const agenciesRes = await call('GET', '/api/agencies/credits?search=blue', staff);
+    const agenciesRes = await t.call('GET', '/api/agencies/credits?search=blue', staff);
     expect(balancesOf(agenciesRes)).toEqual(['Blue Reef Travel EUR 380.00', 'Blue Reef Travel USD 300.00']);
-    const usd = await call(
+    const usd = await t.call(
       'GET',
       `/api/agencies/credits?filter=${encodeURIComponent('{"currency":"USD"}')}`,
       staff,
     );
     expect(balancesOf(usd)).toEqual(['Blue Reef Travel USD 300.00']);
-    const byBalance = await call('GET', '/api/agencies/credits?sort=balance&order=-1&size=0', staff);
+    const byBalance = await t.call('GET', '/api/agencies/credits?sort=balance&order=-1&size=0', staff);
     const amounts = (byBalance.json().data as TBalance[]).map((b) => Number(b.balance));
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
   });
@@ -196,7 +170,7 @@ describe('the ledger', () => {
     await entry({ customerId: id, currency: 'USD', amount: '20' });
     await entry({ customerId: id, currency: 'EUR', amount: '0.30' });
 
-    const ledger = await call('GET', `/api/credits/entries?customerId=${id}`, staff);
+    const ledger = await t.call('GET', `/api/credits/entries?customerId=${id}`, staff);
     expect(ledger.statusCode, ledger.body).toBe(200);
     expect(ledger.json()).toMatchObject({
       customerId: id,
@@ -213,12 +187,12 @@ describe('the ledger', () => {
         [e.currency, e.amount, e.balance].join(' '),
       );
     expect(lines).toEqual(['EUR 100.10 100.10', 'EUR -100.10 0.00', 'EUR 0.30 0.30', 'USD 20.00 20.00']);
-    const eur = await call('GET', `/api/credits/entries?customerId=${id}&currency=EUR`, staff);
+    const eur = await t.call('GET', `/api/credits/entries?customerId=${id}&currency=EUR`, staff);
     expect(eur.json().entries).toHaveLength(3);
   });
 
   it('pages the balances', async () => {
-    const page = await call('GET', '/api/customers/credits?size=1&page=2', staff);
+    const page = await t.call('GET', '/api/customers/credits?size=1&page=2', staff);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().data).toHaveLength(1);
     expect(page.json().total).toBeGreaterThanOrEqual(2);
@@ -231,7 +205,7 @@ describe('the ledger', () => {
       [1, 2].map(() => entry({ customerId: id, currency: 'EUR', amount: '-70' })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    const ledger = await call('GET', `/api/credits/entries?customerId=${id}`, staff);
+    const ledger = await t.call('GET', `/api/credits/entries?customerId=${id}`, staff);
     expect(ledger.json().balances).toEqual([{ currency: 'EUR', balance: '30.00' }]);
   });
 
@@ -244,7 +218,7 @@ describe('the ledger', () => {
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(3);
-    const ledger = await call('GET', `/api/credits/entries?agencyId=${otherAgency}&currency=USD`, admin);
+    const ledger = await t.call('GET', `/api/credits/entries?agencyId=${otherAgency}&currency=USD`, admin);
     expect(ledger.json().balances).toEqual([{ currency: 'USD', balance: '10.00' }]);
   });
 });
@@ -261,14 +235,18 @@ describe('own ledgers only', () => {
   });
 
   it('shows the demo customer only their own balance and ledger', async () => {
-    const res = await call('GET', '/api/customers/credits?size=500', customer);
+    const res = await t.call('GET', '/api/customers/credits?size=500', customer);
     expect(res.statusCode, res.body).toBe(200);
     expect(balancesOf(res)).toEqual(['Maria Sommer EUR 150.00']);
-    const own = await call('GET', `/api/credits/entries?customerId=${maria}`, customer);
+    const own = await t.call('GET', `/api/credits/entries?customerId=${maria}`, customer);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().entries.map((e: { amount: string }) => e.amount)).toEqual(['250.00', '-100.00']);
-    expectError(await call('GET', `/api/credits/entries?customerId=${stranger}`, customer), 404, 'NOT_FOUND');
-    const csv = await call('GET', '/api/customers/credits/listCSV', customer);
+    expectError(
+      await t.call('GET', `/api/credits/entries?customerId=${stranger}`, customer),
+      404,
+      'NOT_FOUND',
+    );
+    const csv = await t.call('GET', '/api/customers/credits/listCSV', customer);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     expect(csv.body.trim().split('\r\n')).toEqual([
@@ -278,13 +256,13 @@ describe('own ledgers only', () => {
   });
 
   it('shows the demo agent only its agency and the customers of its agency', async () => {
-    const own = await call('GET', '/api/agencies/credits?size=500', agent);
+    const own = await t.call('GET', '/api/agencies/credits?size=500', agent);
     expect(own.statusCode, own.body).toBe(200);
     expect(balancesOf(own)).toEqual(['Blue Reef Travel EUR 380.00', 'Blue Reef Travel USD 300.00']);
-    const csv = await call('GET', '/api/agencies/credits/listCSV', agent);
+    const csv = await t.call('GET', '/api/agencies/credits/listCSV', agent);
     expect(csv.body).toContain('Blue Reef Travel');
     expect(csv.body).not.toContain('Other Dive Travel');
-    const clients = await call('GET', '/api/customers/credits?size=500', agent);
+    const clients = await t.call('GET', '/api/customers/credits?size=500', agent);
     // The seed may give Blue Reef Travel further customers with credit: only they may appear.
     const ofAgency = await t.database.db
       .select({ id: customers.id })
@@ -293,21 +271,21 @@ describe('own ledgers only', () => {
     const listed = (clients.json().data as TBalance[]).map((b) => b.customerId);
     expect(listed).toContain(agencyClient);
     expect(listed.every((id) => ofAgency.some((c) => c.id === id))).toBe(true);
-    expect((await call('GET', `/api/credits/entries?agencyId=${blueReef}`, agent)).statusCode).toBe(200);
-    expect((await call('GET', `/api/credits/entries?customerId=${agencyClient}`, agent)).statusCode).toBe(
+    expect((await t.call('GET', `/api/credits/entries?agencyId=${blueReef}`, agent)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/credits/entries?customerId=${agencyClient}`, agent)).statusCode).toBe(
       200,
     );
-    expectError(await call('GET', `/api/credits/entries?agencyId=${otherAgency}`, agent), 404, 'NOT_FOUND');
-    expectError(await call('GET', `/api/credits/entries?customerId=${stranger}`, agent), 404, 'NOT_FOUND');
-    expectError(await call('GET', `/api/credits/entries?customerId=${maria}`, agent), 404, 'NOT_FOUND');
+    expectError(await t.call('GET', `/api/credits/entries?agencyId=${otherAgency}`, agent), 404, 'NOT_FOUND');
+    expectError(await t.call('GET', `/api/credits/entries?customerId=${stranger}`, agent), 404, 'NOT_FOUND');
+    expectError(await t.call('GET', `/api/credits/entries?customerId=${maria}`, agent), 404, 'NOT_FOUND');
   });
 
   it('shows staff every ledger', async () => {
-    const res = await call('GET', '/api/customers/credits?size=500', staff);
+    const res = await t.call('GET', '/api/customers/credits?size=500', staff);
     expect(balancesOf(res)).toEqual(
       expect.arrayContaining(['Agency Client EUR 60.00', 'Stranger Diver EUR 90.00']),
     );
-    const ledger = await call('GET', `/api/credits/entries?agencyId=${otherAgency}`, staff);
+    const ledger = await t.call('GET', `/api/credits/entries?agencyId=${otherAgency}`, staff);
     expect(ledger.statusCode, ledger.body).toBe(200);
   });
 });

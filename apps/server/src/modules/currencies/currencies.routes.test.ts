@@ -1,9 +1,8 @@
 // Currencies and exchange rates: the picker list, the one base currency, rates valid on a day
 // (direct, inverted, through the base), the generic resources and the all-or-nothing CSV import.
 import { count, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/png.ts';
 import { currencies, exchangeRates } from '../../db/schema.ts';
 import { today } from './currencies.service.ts';
@@ -13,30 +12,6 @@ let admin: string;
 let staff: string;
 let reader: string;
 let editor: string;
-
-type TMethod = 'GET' | 'POST' | 'DELETE';
-async function call(method: TMethod, url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-const get = (url: string, token?: string) => call('GET', url, token);
-const post = (url: string, token: string | undefined, payload?: unknown) => call('POST', url, token, payload);
-const del = (url: string, token?: string) => call('DELETE', url, token);
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: code, statusCode: status });
-}
-
-async function account(email: string, scope: string[]) {
-  const res = await post('/api/users', admin, { email, password: 'pass-word-1', permissions: { scope } });
-  expect(res.statusCode, res.body).toBe(201);
-  return t.login(email, 'pass-word-1');
-}
 
 async function currencyId(code: string) {
   const [row] = await t.database.db.select().from(currencies).where(eq(currencies.code, code));
@@ -60,15 +35,15 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, staff] = await Promise.all([t.login(...DEMO.admin), t.login(...DEMO.staff)]);
   [reader, editor] = await Promise.all([
-    account('reader@example.com', ['settings.read']),
-    account('editor@example.com', ['settings.update']),
+    t.account('reader@example.com', ['settings.read']),
+    t.account('editor@example.com', ['settings.update']),
   ]);
 });
 afterAll(() => t?.close());
 
 describe('GET /api/settings/currencies', () => {
   it('lists the active currencies to anyone, EUR the base, symbols of spec §9', async () => {
-    const res = await get('/api/settings/currencies');
+    const res = await t.get('/api/settings/currencies');
     expect(res.statusCode).toBe(200);
     const list = res.json() as { code: string; symbol: string; isBase: boolean; decimals: number }[];
     expect(list.map((c) => c.code)).toEqual([
@@ -95,36 +70,36 @@ describe('GET /api/settings/currencies', () => {
 
   it('leaves inactive currencies out', async () => {
     const id = await currencyId('EGP');
-    expect((await post(`/api/currency/${id}`, admin, { isActive: false })).statusCode).toBe(200);
-    const codes = (await get('/api/settings/currencies')).json().map((c: { code: string }) => c.code);
+    expect((await t.post(`/api/currency/${id}`, admin, { isActive: false })).statusCode).toBe(200);
+    const codes = (await t.get('/api/settings/currencies')).json().map((c: { code: string }) => c.code);
     expect(codes).not.toContain('EGP');
-    await post(`/api/currency/${id}`, admin, { isActive: true });
+    await t.post(`/api/currency/${id}`, admin, { isActive: true });
   });
 });
 
 describe('GET /api/settings/exchangeRate', () => {
   it('401 without login; any logged-in user may ask', async () => {
-    expectError(await get('/api/settings/exchangeRate'), 401, 'UNAUTHORIZED');
-    expect((await get('/api/settings/exchangeRate', staff)).statusCode).toBe(200);
+    expectError(await t.get('/api/settings/exchangeRate'), 401, 'UNAUTHORIZED');
+    expect((await t.get('/api/settings/exchangeRate', staff)).statusCode).toBe(200);
   });
 
   it('answers each pair’s rate valid on the day', async () => {
-    const spring = (await get('/api/settings/exchangeRate?date=2026-03-15', staff)).json();
+    const spring = (await t.get('/api/settings/exchangeRate?date=2026-03-15', staff)).json();
     expect(spring.date).toBe('2026-03-15');
     expect(spring.base).toBe('EUR');
     expect(spring.rates).toContainEqual({ from: 'EUR', to: 'USD', rate: '1.05', validFrom: '2026-01-01' });
-    const summer = (await get('/api/settings/exchangeRate?date=2026-07-01', staff)).json();
+    const summer = (await t.get('/api/settings/exchangeRate?date=2026-07-01', staff)).json();
     expect(summer.rates).toContainEqual({ from: 'EUR', to: 'USD', rate: '1.08', validFrom: '2026-07-01' });
-    expect((await get('/api/settings/exchangeRate?date=2025-12-31', staff)).json().rates).toEqual([]);
+    expect((await t.get('/api/settings/exchangeRate?date=2025-12-31', staff)).json().rates).toEqual([]);
   });
 
   it('defaults to today in the installation’s time zone', async () => {
-    expect((await get('/api/settings/exchangeRate', staff)).json().date).toBe(today());
+    expect((await t.get('/api/settings/exchangeRate', staff)).json().date).toBe(today());
   });
 
   it('answers one pair: direct, inverted, through the base, or itself', async () => {
     const one = (from: string, to: string) =>
-      get(`/api/settings/exchangeRate?date=2026-08-01&from=${from}&to=${to}`, staff);
+      t.get(`/api/settings/exchangeRate?date=2026-08-01&from=${from}&to=${to}`, staff);
     expect((await one('EUR', 'USD')).json()).toEqual({
       from: 'EUR',
       to: 'USD',
@@ -141,39 +116,39 @@ describe('GET /api/settings/exchangeRate', () => {
 
   it('404 when no rate is known, 400 for half a pair or a bad day', async () => {
     expectError(
-      await get('/api/settings/exchangeRate?date=2025-06-01&from=EUR&to=USD', staff),
+      await t.get('/api/settings/exchangeRate?date=2025-06-01&from=EUR&to=USD', staff),
       404,
       'NOT_FOUND',
     );
-    expectError(await get('/api/settings/exchangeRate?from=EUR&to=XXX', staff), 404, 'NOT_FOUND');
-    expectError(await get('/api/settings/exchangeRate?from=EUR', staff), 400, 'ValidationError');
-    expectError(await get('/api/settings/exchangeRate?date=2026-02-30', staff), 400, 'ValidationError');
-    expectError(await get('/api/settings/exchangeRate?from=eur&to=usd', staff), 400, 'ValidationError');
+    expectError(await t.get('/api/settings/exchangeRate?from=EUR&to=XXX', staff), 404, 'NOT_FOUND');
+    expectError(await t.get('/api/settings/exchangeRate?from=EUR', staff), 400, 'ValidationError');
+    expectError(await t.get('/api/settings/exchangeRate?date=2026-02-30', staff), 400, 'ValidationError');
+    expectError(await t.get('/api/settings/exchangeRate?from=eur&to=usd', staff), 400, 'ValidationError');
   });
 });
 
 describe('/api/currency', () => {
   it('401, 403 without settings.read, reads with it, writes only with settings.update', async () => {
-    expectError(await get('/api/currency'), 401, 'UNAUTHORIZED');
-    expectError(await get('/api/currency', staff), 403, 'FORBIDDEN');
-    expectError(await get('/api/currency/keys', staff), 403, 'FORBIDDEN');
-    expect((await get('/api/currency', reader)).json().total).toBe(10);
+    expectError(await t.get('/api/currency'), 401, 'UNAUTHORIZED');
+    expectError(await t.get('/api/currency', staff), 403, 'FORBIDDEN');
+    expectError(await t.get('/api/currency/keys', staff), 403, 'FORBIDDEN');
+    expect((await t.get('/api/currency', reader)).json().total).toBe(10);
     expectError(
-      await post('/api/currency', reader, { code: 'JPY', name: 'Yen', symbol: '¥' }),
+      await t.post('/api/currency', reader, { code: 'JPY', name: 'Yen', symbol: '¥' }),
       403,
       'FORBIDDEN',
     );
-    expectError(await post('/api/currency/1/base', reader), 403, 'FORBIDDEN');
-    expectError(await del('/api/currency/1', reader), 403, 'FORBIDDEN');
+    expectError(await t.post('/api/currency/1/base', reader), 403, 'FORBIDDEN');
+    expectError(await t.del('/api/currency/1', reader), 403, 'FORBIDDEN');
   });
 
   it('keys: the codes the installation keeps', async () => {
-    const keys = (await get('/api/currency/keys', reader)).json();
+    const keys = (await t.get('/api/currency/keys', reader)).json();
     expect(keys).toEqual(['AUD', 'CHF', 'EGP', 'EUR', 'GBP', 'IDR', 'MXN', 'PHP', 'THB', 'USD']);
   });
 
   it('creates, refuses a duplicate or a bad code, never makes a base on the side', async () => {
-    const created = await post('/api/currency', editor, {
+    const created = await t.post('/api/currency', editor, {
       code: 'JPY',
       name: 'Japanese Yen',
       symbol: '¥',
@@ -183,66 +158,66 @@ describe('/api/currency', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ code: 'JPY', decimals: 0, isBase: false, isActive: true });
     expectError(
-      await post('/api/currency', editor, { code: 'JPY', name: 'Yen', symbol: '¥' }),
+      await t.post('/api/currency', editor, { code: 'JPY', name: 'Yen', symbol: '¥' }),
       409,
       'CONFLICT',
     );
     expectError(
-      await post('/api/currency', editor, { code: 'yen', name: 'Yen', symbol: '¥' }),
+      await t.post('/api/currency', editor, { code: 'yen', name: 'Yen', symbol: '¥' }),
       400,
       'ValidationError',
     );
     expectError(
-      await post('/api/currency', editor, { code: 'JPX', name: 'X', symbol: 'X', decimals: 9 }),
+      await t.post('/api/currency', editor, { code: 'JPX', name: 'X', symbol: 'X', decimals: 9 }),
       400,
       'ValidationError',
     );
-    expectError(await post(`/api/currency/${created.json().id}/copy`, editor), 409, 'CONFLICT');
-    expect((await del(`/api/currency/${created.json().id}`, editor)).statusCode).toBe(200);
+    expectError(await t.post(`/api/currency/${created.json().id}/copy`, editor), 409, 'CONFLICT');
+    expect((await t.del(`/api/currency/${created.json().id}`, editor)).statusCode).toBe(200);
   });
 
   it('deleting a currency that rates use, or the base, is a conflict', async () => {
-    expectError(await del(`/api/currency/${await currencyId('USD')}`, editor), 409, 'CONFLICT');
-    expectError(await del(`/api/currency/${await currencyId('EUR')}`, editor), 409, 'CONFLICT');
+    expectError(await t.del(`/api/currency/${await currencyId('USD')}`, editor), 409, 'CONFLICT');
+    expectError(await t.del(`/api/currency/${await currencyId('EUR')}`, editor), 409, 'CONFLICT');
     const usd = await currencyId('USD');
-    expectError(await post(`/api/currency/${usd}`, editor, { code: 'USN' }), 409, 'CONFLICT');
+    expectError(await t.post(`/api/currency/${usd}`, editor, { code: 'USN' }), 409, 'CONFLICT');
     const eur = await currencyId('EUR');
-    expectError(await post(`/api/currency/${eur}`, editor, { isActive: false }), 409, 'CONFLICT');
+    expectError(await t.post(`/api/currency/${eur}`, editor, { isActive: false }), 409, 'CONFLICT');
   });
 
   it('changing the base is one deliberate call and leaves exactly one base', async () => {
     const usd = await currencyId('USD');
-    const res = await post(`/api/currency/${usd}/base`, editor);
+    const res = await t.post(`/api/currency/${usd}/base`, editor);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ code: 'USD', isBase: true });
     const bases = await t.database.db.select().from(currencies).where(eq(currencies.isBase, true));
     expect(bases.map((c) => c.code)).toEqual(['USD']);
-    expect((await get('/api/settings/exchangeRate?date=2026-08-01', staff)).json().base).toBe('USD');
-    expectError(await post('/api/currency/999999/base', editor), 404, 'NOT_FOUND');
-    expectError(await post('/api/currency/abc/base', editor), 400, 'ValidationError');
-    expect((await post(`/api/currency/${await currencyId('EUR')}/base`, admin)).statusCode).toBe(200);
+    expect((await t.get('/api/settings/exchangeRate?date=2026-08-01', staff)).json().base).toBe('USD');
+    expectError(await t.post('/api/currency/999999/base', editor), 404, 'NOT_FOUND');
+    expectError(await t.post('/api/currency/abc/base', editor), 400, 'ValidationError');
+    expect((await t.post(`/api/currency/${await currencyId('EUR')}/base`, admin)).statusCode).toBe(200);
   });
 
   it('an inactive currency cannot become the base', async () => {
     const thb = await currencyId('THB');
-    await post(`/api/currency/${thb}`, admin, { isActive: false });
-    expectError(await post(`/api/currency/${thb}/base`, admin), 409, 'CONFLICT');
-    await post(`/api/currency/${thb}`, admin, { isActive: true });
+    await t.post(`/api/currency/${thb}`, admin, { isActive: false });
+    expectError(await t.post(`/api/currency/${thb}/base`, admin), 409, 'CONFLICT');
+    await t.post(`/api/currency/${thb}`, admin, { isActive: true });
   });
 });
 
 describe('/api/exchangerate', () => {
   it('401, 403 for staff and for read-only writes', async () => {
-    expectError(await get('/api/exchangerate'), 401, 'UNAUTHORIZED');
-    expectError(await get('/api/exchangerate', staff), 403, 'FORBIDDEN');
+    expectError(await t.get('/api/exchangerate'), 401, 'UNAUTHORIZED');
+    expectError(await t.get('/api/exchangerate', staff), 403, 'FORBIDDEN');
     const body = { from: 'EUR', to: 'CHF', rate: '0.95', validFrom: '2026-09-01' };
-    expectError(await post('/api/exchangerate', reader, body), 403, 'FORBIDDEN');
+    expectError(await t.post('/api/exchangerate', reader, body), 403, 'FORBIDDEN');
     expectError(await upload('from,to,rate,validFrom\n', reader), 403, 'FORBIDDEN');
     expectError(await upload('from,to,rate,validFrom\n', null), 401, 'UNAUTHORIZED');
   });
 
   it('a rate entered by hand, then used by the conversion', async () => {
-    const created = await post('/api/exchangerate', editor, {
+    const created = await t.post('/api/exchangerate', editor, {
       from: 'EUR',
       to: 'USD',
       rate: '1.1234',
@@ -250,22 +225,22 @@ describe('/api/exchangerate', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ from: 'EUR', to: 'USD', rate: '1.1234', source: 'manual' });
-    const one = await get('/api/settings/exchangeRate?date=2026-10-02&from=EUR&to=USD', staff);
+    const one = await t.get('/api/settings/exchangeRate?date=2026-10-02&from=EUR&to=USD', staff);
     expect(one.json()).toMatchObject({ rate: '1.1234', validFrom: '2026-10-01' });
     // The same pair on the same day again is a conflict; an update changes it.
     const again = { from: 'EUR', to: 'USD', rate: '1.2', validFrom: '2026-10-01' };
-    expectError(await post('/api/exchangerate', editor, again), 409, 'CONFLICT');
-    const updated = await post(`/api/exchangerate/${created.json().id}`, editor, { rate: '1.125' });
+    expectError(await t.post('/api/exchangerate', editor, again), 409, 'CONFLICT');
+    const updated = await t.post(`/api/exchangerate/${created.json().id}`, editor, { rate: '1.125' });
     expect(updated.json()).toMatchObject({ rate: '1.125', to: 'USD' });
     const list = (
-      await get('/api/exchangerate?filter={"from":"EUR","to":"USD"}&sort=validFrom&order=-1', reader)
+      await t.get('/api/exchangerate?filter={"from":"EUR","to":"USD"}&sort=validFrom&order=-1', reader)
     ).json();
     expect(list.data.map((r: { validFrom: string }) => r.validFrom)).toEqual([
       '2026-10-01',
       '2026-07-01',
       '2026-01-01',
     ]);
-    expect((await del(`/api/exchangerate/${created.json().id}`, editor)).statusCode).toBe(200);
+    expect((await t.del(`/api/exchangerate/${created.json().id}`, editor)).statusCode).toBe(200);
   });
 
   it('refuses bad rates, unknown or equal currencies', async () => {
@@ -280,9 +255,13 @@ describe('/api/exchangerate', () => {
       { ...base, rate: '1.1', to: 'EUR' },
       { ...base, rate: '1.1', to: 'XYZ' },
     ])
-      expectError(await post('/api/exchangerate', editor, body), 400, 'ValidationError');
-    const [usdRate] = (await get('/api/exchangerate?filter={"to":"USD"}', reader)).json().data;
-    expectError(await post(`/api/exchangerate/${usdRate.id}`, editor, { to: 'EUR' }), 400, 'ValidationError');
+      expectError(await t.post('/api/exchangerate', editor, body), 400, 'ValidationError');
+    const [usdRate] = (await t.get('/api/exchangerate?filter={"to":"USD"}', reader)).json().data;
+    expectError(
+      await t.post(`/api/exchangerate/${usdRate.id}`, editor, { to: 'EUR' }),
+      400,
+      'ValidationError',
+    );
   });
 });
 
@@ -300,12 +279,13 @@ describe('POST /api/exchangerate/import', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ rows: 3, created: 2, updated: 1 });
     expect(await rateCount()).toBe(before + 2);
-    const thb = await get('/api/settings/exchangeRate?date=2026-09-02&from=THB&to=EUR', staff);
+    const thb = await t.get('/api/settings/exchangeRate?date=2026-09-02&from=THB&to=EUR', staff);
     expect(thb.json()).toMatchObject({ rate: '0.02557545', how: 'inverse' });
-    const usd = await get('/api/settings/exchangeRate?date=2026-02-01&from=EUR&to=USD', staff);
+    const usd = await t.get('/api/settings/exchangeRate?date=2026-02-01&from=EUR&to=USD', staff);
     expect(usd.json().rate).toBe('1.06');
-    const [row] = (await get('/api/exchangerate?filter={"to":"THB","validFrom":"2026-09-01"}', reader)).json()
-      .data;
+    const [row] = (
+      await t.get('/api/exchangerate?filter={"to":"THB","validFrom":"2026-09-01"}', reader)
+    ).json().data;
     expect(row.source).toBe('import');
   });
 
@@ -353,7 +333,7 @@ describe('POST /api/exchangerate/import', () => {
     });
     expectError(empty, 400, 'ValidationError');
     expectError(
-      await post('/api/exchangerate/import', editor, { csv: 'EUR,USD,1,2026-01-01' }),
+      await t.post('/api/exchangerate/import', editor, { csv: 'EUR,USD,1,2026-01-01' }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     );

@@ -1,35 +1,20 @@
 // Customer data groups: field definitions under /api/customerdatagroup and moving a field with its values.
 import { eq, inArray } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
+import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
 import { customerDataGroups, customers } from '../../db/schema.ts';
 
 let t: TTestApp;
-let admin: string;
 let staff: string;
 let agent: string;
 let customer: string;
 let reader: string;
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: code, statusCode: status });
-}
-
 const label = (en: string) => ({ de: `${en} (de)`, en });
 const text = (key: string) => ({ key, type: 'text', label: label(key) });
 
 async function group(name: string, fields: unknown[]) {
-  const res = await call('POST', '/api/customerdatagroup', staff, { name, label: label(name), fields });
+  const res = await t.call('POST', '/api/customerdatagroup', staff, { name, label: label(name), fields });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as number;
 }
@@ -51,35 +36,24 @@ async function fieldKeys(id: number) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, staff, agent, customer] = await Promise.all([
-    t.login(...DEMO.admin),
-    t.login(...DEMO.staff),
-    t.login(...DEMO.agent),
-    t.login(...DEMO.customer),
-  ]);
-  const res = await call('POST', '/api/users', admin, {
-    email: 'reader@datagroups.test',
-    password: 'pass-word-1',
-    permissions: { scope: ['customers.read'] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  reader = await t.login('reader@datagroups.test', 'pass-word-1');
+  ({ staff, agent, customer } = await t.demoTokens());
+  reader = await t.account('reader@datagroups.test', ['customers.read']);
 });
 afterAll(() => t?.close());
 
 describe('/api/customerdatagroup', () => {
   it('answers 401 without login', async () => {
-    expectError(await call('GET', '/api/customerdatagroup'), 401, 'UNAUTHORIZED');
-    expectError(await call('POST', '/api/customerdatagroup/move/1/2/a'), 401, 'UNAUTHORIZED');
+    expectError(await t.call('GET', '/api/customerdatagroup'), 401, 'UNAUTHORIZED');
+    expectError(await t.call('POST', '/api/customerdatagroup/move/1/2/a'), 401, 'UNAUTHORIZED');
   });
 
   it('lets staff, customers and agents read the definitions (they edit custom data)', async () => {
     for (const token of [staff, reader, customer, agent]) {
-      const res = await call('GET', '/api/customerdatagroup?sort=sort', token);
+      const res = await t.call('GET', '/api/customerdatagroup?sort=sort', token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.map((g: { name: string }) => g.name)).toEqual(['Diving', 'Medical']);
     }
-    const [diving] = (await call('GET', '/api/customerdatagroup?sort=sort', customer)).json().data;
+    const [diving] = (await t.call('GET', '/api/customerdatagroup?sort=sort', customer)).json().data;
     expect(diving.label).toEqual({ de: 'Tauchen', en: 'Diving' });
     expect(diving.fields.map((f: { key: string; type: string }) => `${f.key}:${f.type}`)).toEqual([
       'certificationLevel:select',
@@ -93,13 +67,17 @@ describe('/api/customerdatagroup', () => {
     const id = await group('Readonly', []);
     for (const token of [reader, customer, agent]) {
       expectError(
-        await call('POST', '/api/customerdatagroup', token, { name: 'x', label: label('x') }),
+        await t.call('POST', '/api/customerdatagroup', token, { name: 'x', label: label('x') }),
         403,
         'FORBIDDEN',
       );
-      expectError(await call('POST', `/api/customerdatagroup/${id}`, token, { name: 'y' }), 403, 'FORBIDDEN');
-      expectError(await call('DELETE', `/api/customerdatagroup/${id}`, token), 403, 'FORBIDDEN');
-      expectError(await call('POST', `/api/customerdatagroup/move/${id}/${id}/a`, token), 403, 'FORBIDDEN');
+      expectError(
+        await t.call('POST', `/api/customerdatagroup/${id}`, token, { name: 'y' }),
+        403,
+        'FORBIDDEN',
+      );
+      expectError(await t.call('DELETE', `/api/customerdatagroup/${id}`, token), 403, 'FORBIDDEN');
+      expectError(await t.call('POST', `/api/customerdatagroup/move/${id}/${id}/a`, token), 403, 'FORBIDDEN');
     }
   });
 
@@ -115,12 +93,14 @@ describe('/api/customerdatagroup', () => {
     ['an unsafe key', { name: 'G', label: label('G'), fields: [text('a.b')] }],
     ['a key like __proto__', { name: 'G', label: label('G'), fields: [text('__proto__')] }],
   ])('refuses %s with 400', async (_, body) => {
-    expectError(await call('POST', '/api/customerdatagroup', staff, body), 400, 'ValidationError');
+    expectError(await t.call('POST', '/api/customerdatagroup', staff, body), 400, 'ValidationError');
   });
 
   it('refuses duplicate keys on update too, and keeps the fields', async () => {
     const id = await group('Dup', [text('a')]);
-    const res = await call('POST', `/api/customerdatagroup/${id}`, staff, { fields: [text('b'), text('b')] });
+    const res = await t.call('POST', `/api/customerdatagroup/${id}`, staff, {
+      fields: [text('b'), text('b')],
+    });
     expectError(res, 400, 'ValidationError');
     expect(await fieldKeys(id)).toEqual(['a']);
   });
@@ -132,7 +112,7 @@ describe('/api/customerdatagroup', () => {
       text('a'),
       { key: 'c', type: 'boolean', label: label('C'), required: true },
     ];
-    const res = await call('POST', `/api/customerdatagroup/${id}`, staff, { fields });
+    const res = await t.call('POST', `/api/customerdatagroup/${id}`, staff, { fields });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().fields).toEqual(fields);
     expect(res.json().name).toBe('Edit');
@@ -148,7 +128,7 @@ describe('POST /api/customerdatagroup/move/{from}/{to}/{field}', () => {
     const none = await customerWith('Without', { [from]: { keep: 'k' } });
     const elsewhere = await customerWith('Elsewhere', { 999: { shoeSize: '40' } });
 
-    const res = await call('POST', `/api/customerdatagroup/move/${from}/${to}/shoeSize`, staff);
+    const res = await t.call('POST', `/api/customerdatagroup/move/${from}/${to}/shoeSize`, staff);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toBe(2);
 
@@ -163,7 +143,7 @@ describe('POST /api/customerdatagroup/move/{from}/{to}/{field}', () => {
   it('answers 0 when no customer has a value', async () => {
     const from = await group('Empty From', [text('x')]);
     const to = await group('Empty To', []);
-    const res = await call('POST', `/api/customerdatagroup/move/${from}/${to}/x`, staff);
+    const res = await t.call('POST', `/api/customerdatagroup/move/${from}/${to}/x`, staff);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toBe(0);
   });
@@ -172,15 +152,23 @@ describe('POST /api/customerdatagroup/move/{from}/{to}/{field}', () => {
     const from = await group('A', [text('x'), text('y')]);
     const to = await group('B', [text('y')]);
     const holder = await customerWith('Holder', { [from]: { x: '1', y: '2' } });
-    expectError(await call('POST', `/api/customerdatagroup/move/${from}/999999/x`, staff), 404, 'NOT_FOUND');
-    expectError(await call('POST', `/api/customerdatagroup/move/999999/${to}/x`, staff), 404, 'NOT_FOUND');
     expectError(
-      await call('POST', `/api/customerdatagroup/move/${from}/${to}/nope`, staff),
+      await t.call('POST', `/api/customerdatagroup/move/${from}/999999/x`, staff),
       404,
       'NOT_FOUND',
     );
-    expectError(await call('POST', `/api/customerdatagroup/move/${from}/${to}/y`, staff), 409, 'CONFLICT');
-    expectError(await call('POST', `/api/customerdatagroup/move/${from}/${from}/x`, staff), 409, 'CONFLICT');
+    expectError(await t.call('POST', `/api/customerdatagroup/move/999999/${to}/x`, staff), 404, 'NOT_FOUND');
+    expectError(
+      await t.call('POST', `/api/customerdatagroup/move/${from}/${to}/nope`, staff),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await t.call('POST', `/api/customerdatagroup/move/${from}/${to}/y`, staff), 409, 'CONFLICT');
+    expectError(
+      await t.call('POST', `/api/customerdatagroup/move/${from}/${from}/x`, staff),
+      409,
+      'CONFLICT',
+    );
     // Nothing changed by the refused moves.
     expect(await fieldKeys(from)).toEqual(['x', 'y']);
     expect(await fieldKeys(to)).toEqual(['y']);
@@ -190,7 +178,7 @@ describe('POST /api/customerdatagroup/move/{from}/{to}/{field}', () => {
   it.each(['abc/1/x', '0/1/x', '1e3/1/x', '1/2/a-b', '1/2/9x', '99999999999/1/x'])(
     'refuses %s with 400',
     async (path) => {
-      expectError(await call('POST', `/api/customerdatagroup/move/${path}`, staff), 400, 'ValidationError');
+      expectError(await t.call('POST', `/api/customerdatagroup/move/${path}`, staff), 400, 'ValidationError');
     },
   );
 });
@@ -203,10 +191,10 @@ describe('deleting a data group', () => {
       await customerWith('Gone 1', { [gone]: { a: '1' }, [kept]: { b: '2' } }),
       await customerWith('Gone 2', { [gone]: { a: '3' } }),
     ];
-    const res = await call('DELETE', `/api/customerdatagroup/${gone}`, staff);
+    const res = await t.call('DELETE', `/api/customerdatagroup/${gone}`, staff);
     expect(res.statusCode, res.body).toBe(200);
     const rows = await t.database.db.select().from(customers).where(inArray(customers.id, ids));
     expect(rows.map((r) => r.data)).toEqual([{ [kept]: { b: '2' } }, {}]);
-    expectError(await call('GET', `/api/customerdatagroup/${gone}`, staff), 404, 'NOT_FOUND');
+    expectError(await t.call('GET', `/api/customerdatagroup/${gone}`, staff), 404, 'NOT_FOUND');
   });
 });

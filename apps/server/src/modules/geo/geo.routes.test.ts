@@ -1,9 +1,8 @@
 // Geography: the picker lookups (/api/settings/countries, /api/settings/airports), the five generic
 // resources with their scopes and uniqueness, and the reference data the loader ships.
 import { count } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
+import { createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
 import { airlines, airports, countries } from '../../db/schema.ts';
 import { callingCodes, seedReference } from '../../db/seed-reference.ts';
 
@@ -15,36 +14,12 @@ let reader: string;
 /** settings.update only. */
 let editor: string;
 
-type TMethod = 'GET' | 'POST' | 'DELETE';
-async function call(method: TMethod, url: string, token?: string, payload?: unknown, headers = {}) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? bearer(token) : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-const get = (url: string, token?: string, headers = {}) => call('GET', url, token, undefined, headers);
-const post = (url: string, token: string | undefined, payload?: unknown) => call('POST', url, token, payload);
-const del = (url: string, token?: string) => call('DELETE', url, token);
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: code, statusCode: status });
-}
-
-async function account(email: string, scope: string[]) {
-  const res = await post('/api/users', admin, { email, password: 'pass-word-1', permissions: { scope } });
-  expect(res.statusCode, res.body).toBe(201);
-  return t.login(email, 'pass-word-1');
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   [admin, staff] = await Promise.all([t.login(...DEMO.admin), t.login(...DEMO.staff)]);
   [reader, editor] = await Promise.all([
-    account('reader@example.com', ['settings.read']),
-    account('editor@example.com', ['settings.update']),
+    t.account('reader@example.com', ['settings.read']),
+    t.account('editor@example.com', ['settings.update']),
   ]);
 });
 afterAll(() => t?.close());
@@ -76,7 +51,7 @@ describe('reference data', () => {
 
 describe('GET /api/settings/countries', () => {
   it('answers anyone, in the asked language, alphabetically there', async () => {
-    const de = await get('/api/settings/countries?lang=de');
+    const de = await t.get('/api/settings/countries?lang=de');
     expect(de.statusCode).toBe(200);
     const list = de.json() as { code: string; name: string; callingCodes: string[]; states: unknown[] }[];
     const ph = list.find((c) => c.code === 'PH');
@@ -85,50 +60,50 @@ describe('GET /api/settings/countries', () => {
     expect(list.find((c) => c.code === 'DE')?.name).toBe('Deutschland');
     const names = list.map((c) => c.name);
     expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
-    const en = await get('/api/settings/countries?lang=en');
+    const en = await t.get('/api/settings/countries?lang=en');
     expect(en.json().find((c: { code: string }) => c.code === 'DE').name).toBe('Germany');
   });
 
   it('takes the user’s language, else the Accept-Language header', async () => {
-    const header = await get('/api/settings/countries', undefined, { 'accept-language': 'en-US' });
+    const header = await t.get('/api/settings/countries', undefined, { 'accept-language': 'en-US' });
     expect(header.json().find((c: { code: string }) => c.code === 'PH').name).toBe('Philippines');
-    const fallback = await get('/api/settings/countries');
+    const fallback = await t.get('/api/settings/countries');
     expect(fallback.json().find((c: { code: string }) => c.code === 'PH').name).toBe('Philippinen');
-    const english = await account('english@example.com', ['user']);
-    await post('/api/users/self', english, { settings: { language: 'en' } });
-    const own = await get('/api/settings/countries', english, { 'accept-language': 'de' });
+    const english = await t.account('english@example.com', ['user']);
+    await t.post('/api/users/self', english, { settings: { language: 'en' } });
+    const own = await t.get('/api/settings/countries', english, { 'accept-language': 'de' });
     expect(own.json().find((c: { code: string }) => c.code === 'PH').name).toBe('Philippines');
   });
 
   it('leaves inactive countries out', async () => {
-    const [aq] = (await get('/api/country?filter={"code":"AQ"}', admin)).json().data;
-    expect((await post(`/api/country/${aq.id}`, admin, { isActive: false })).statusCode).toBe(200);
-    const list = (await get('/api/settings/countries?lang=en')).json() as { code: string }[];
+    const [aq] = (await t.get('/api/country?filter={"code":"AQ"}', admin)).json().data;
+    expect((await t.post(`/api/country/${aq.id}`, admin, { isActive: false })).statusCode).toBe(200);
+    const list = (await t.get('/api/settings/countries?lang=en')).json() as { code: string }[];
     expect(list.some((c) => c.code === 'AQ')).toBe(false);
-    await post(`/api/country/${aq.id}`, admin, { isActive: true });
+    await t.post(`/api/country/${aq.id}`, admin, { isActive: true });
   });
 
   it('refuses an unknown language', async () => {
-    expectError(await get('/api/settings/countries?lang=fr'), 400, 'ValidationError');
+    expectError(await t.get('/api/settings/countries?lang=fr'), 400, 'ValidationError');
   });
 });
 
 describe('GET /api/settings/airports', () => {
   it('finds by IATA code first, then by name or city; 20 at most', async () => {
-    const mnl = (await get('/api/settings/airports?search=mnl')).json();
+    const mnl = (await t.get('/api/settings/airports?search=mnl')).json();
     expect(mnl[0]).toMatchObject({ iata: 'MNL', icao: 'RPLL', city: 'Manila', country: 'PH' });
-    const manila = (await get('/api/settings/airports?search=Manila')).json() as { iata: string }[];
+    const manila = (await t.get('/api/settings/airports?search=Manila')).json() as { iata: string }[];
     expect(manila.map((a) => a.iata)).toContain('MNL');
-    const broad = (await get('/api/settings/airports?search=a')).json();
+    const broad = (await t.get('/api/settings/airports?search=a')).json();
     expect(broad).toHaveLength(20);
   });
 
   it('treats LIKE wildcards literally', async () => {
-    expect((await get('/api/settings/airports?search=%25%25')).json()).toEqual([]);
+    expect((await t.get('/api/settings/airports?search=%25%25')).json()).toEqual([]);
   });
 
   it('refuses an over-long search', async () => {
-    expectError(await get(`/api/settings/airports?search=${'x'.repeat(101)}`), 400, 'ValidationError');
+    expectError(await t.get(`/api/settings/airports?search=${'x'.repeat(101)}`), 400, 'ValidationError');
   });
 });
 
@@ -136,22 +111,22 @@ describe('the geography resources', () => {
   const bases = ['/api/country', '/api/destination', '/api/port', '/api/airport', '/api/airline'];
 
   it.each(bases)('%s: 401 without login, 403 without settings.read', async (base) => {
-    expectError(await get(base), 401, 'UNAUTHORIZED');
-    expectError(await get(base, staff), 403, 'FORBIDDEN');
-    expectError(await get(`${base}/listCSV`, staff), 403, 'FORBIDDEN');
-    expectError(await get(`${base}/1`, staff), 403, 'FORBIDDEN');
+    expectError(await t.get(base), 401, 'UNAUTHORIZED');
+    expectError(await t.get(base, staff), 403, 'FORBIDDEN');
+    expectError(await t.get(`${base}/listCSV`, staff), 403, 'FORBIDDEN');
+    expectError(await t.get(`${base}/1`, staff), 403, 'FORBIDDEN');
   });
 
   it.each(bases)('%s: settings.read reads, but may not write', async (base) => {
-    expect((await get(base, reader)).statusCode).toBe(200);
-    expectError(await post(base, reader, { name: 'X' }), 403, 'FORBIDDEN');
-    expectError(await post(`${base}/1`, reader, { name: 'X' }), 403, 'FORBIDDEN');
-    expectError(await post(`${base}/1/copy`, reader), 403, 'FORBIDDEN');
-    expectError(await del(`${base}/1`, reader), 403, 'FORBIDDEN');
+    expect((await t.get(base, reader)).statusCode).toBe(200);
+    expectError(await t.post(base, reader, { name: 'X' }), 403, 'FORBIDDEN');
+    expectError(await t.post(`${base}/1`, reader, { name: 'X' }), 403, 'FORBIDDEN');
+    expectError(await t.post(`${base}/1/copy`, reader), 403, 'FORBIDDEN');
+    expectError(await t.del(`${base}/1`, reader), 403, 'FORBIDDEN');
   });
 
   it('country: search by German name, code unique, states and calling codes kept', async () => {
-    const found = (await get('/api/country?search=Philipp&sort=nameDe', reader)).json();
+    const found = (await t.get('/api/country?search=Philipp&sort=nameDe', reader)).json();
     expect(found.data.map((c: { code: string }) => c.code)).toEqual(['PH']);
     expect(found.data[0]).toMatchObject({
       translations: { de: 'Philippinen', en: 'Philippines' },
@@ -165,19 +140,21 @@ describe('the geography resources', () => {
       callingCodes: ['+999'],
       states: [{ code: 'XA-01', name: 'Poseidonia' }],
     };
-    const created = await post('/api/country', editor, body);
+    const created = await t.post('/api/country', editor, body);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ ...body, isActive: true, sort: 0 });
-    expectError(await post('/api/country', admin, body), 409, 'CONFLICT');
-    expectError(await post('/api/country', admin, { ...body, code: 'PH' }), 409, 'CONFLICT');
-    expectError(await post(`/api/country/${created.json().id}/copy`, admin), 409, 'CONFLICT');
+    expectError(await t.post('/api/country', admin, body), 409, 'CONFLICT');
+    expectError(await t.post('/api/country', admin, { ...body, code: 'PH' }), 409, 'CONFLICT');
+    expectError(await t.post(`/api/country/${created.json().id}/copy`, admin), 409, 'CONFLICT');
 
     const id = created.json().id;
-    const renamed = await post(`/api/country/${id}`, admin, { translations: { de: 'Atlantis (versunken)' } });
+    const renamed = await t.post(`/api/country/${id}`, admin, {
+      translations: { de: 'Atlantis (versunken)' },
+    });
     expect(renamed.json()).toMatchObject({ code: 'XA', callingCodes: ['+999'] });
     expect(renamed.json().translations).toEqual({ de: 'Atlantis (versunken)' });
-    expect((await del(`/api/country/${id}`, editor)).statusCode).toBe(200);
-    expectError(await get(`/api/country/${id}`, admin), 404, 'NOT_FOUND');
+    expect((await t.del(`/api/country/${id}`, editor)).statusCode).toBe(200);
+    expectError(await t.get(`/api/country/${id}`, admin), 404, 'NOT_FOUND');
   });
 
   it('country: refuses bad codes, calling codes and states', async () => {
@@ -189,17 +166,17 @@ describe('the geography resources', () => {
       { code: 'XB', name: 'A', states: [{ name: 'no code' }] },
       { code: 'XB', name: 'A', currency: 'peso' },
     ])
-      expectError(await post('/api/country', admin, body), 400, 'ValidationError');
+      expectError(await t.post('/api/country', admin, body), 400, 'ValidationError');
   });
 
   it('destination and port: create, list, link, delete', async () => {
-    const dest = await post('/api/destination', editor, {
+    const dest = await t.post('/api/destination', editor, {
       name: 'Coron',
       country: 'PH',
       description: { de: 'Wracktauchen', en: 'Wreck diving' },
     });
     expect(dest.statusCode, dest.body).toBe(201);
-    const port = await post('/api/port', editor, {
+    const port = await t.post('/api/port', editor, {
       name: 'Coron Town Pier',
       code: 'PHXCN',
       country: 'PH',
@@ -211,42 +188,50 @@ describe('the geography resources', () => {
     expect(port.json()).toMatchObject({ destinationId: dest.json().id, country: 'PH' });
     expect(Number(port.json().latitude)).toBe(11.998);
 
-    const list = (await get(`/api/port?filter={"destinationId":${dest.json().id}}`, reader)).json();
+    const list = (await t.get(`/api/port?filter={"destinationId":${dest.json().id}}`, reader)).json();
     expect(list.total).toBe(1);
-    const csv = await get('/api/destination/listCSV?search=Coron', reader);
+    const csv = await t.get('/api/destination/listCSV?search=Coron', reader);
     expect(csv.body).toContain('Coron');
 
     // The port keeps existing when its destination goes (set null).
-    expect((await del(`/api/destination/${dest.json().id}`, editor)).statusCode).toBe(200);
-    expect((await get(`/api/port/${port.json().id}`, reader)).json().destinationId).toBeNull();
+    expect((await t.del(`/api/destination/${dest.json().id}`, editor)).statusCode).toBe(200);
+    expect((await t.get(`/api/port/${port.json().id}`, reader)).json().destinationId).toBeNull();
   });
 
   it('port: refuses a destination that does not exist and coordinates out of range', async () => {
-    expectError(await post('/api/port', admin, { name: 'P', destinationId: 999999 }), 400, 'ValidationError');
-    expectError(await post('/api/port', admin, { name: 'P', latitude: '91' }), 400, 'ValidationError');
-    expectError(await post('/api/port', admin, { name: 'P', longitude: 'east' }), 400, 'ValidationError');
+    expectError(
+      await t.post('/api/port', admin, { name: 'P', destinationId: 999999 }),
+      400,
+      'ValidationError',
+    );
+    expectError(await t.post('/api/port', admin, { name: 'P', latitude: '91' }), 400, 'ValidationError');
+    expectError(await t.post('/api/port', admin, { name: 'P', longitude: 'east' }), 400, 'ValidationError');
   });
 
   it('airport: IATA unique, searchable by city', async () => {
-    const found = (await get('/api/airport?search=MNL&size=100', reader)).json();
+    const found = (await t.get('/api/airport?search=MNL&size=100', reader)).json();
     expect(found.data).toContainEqual(
       expect.objectContaining({ iata: 'MNL', name: 'Ninoy Aquino International Airport' }),
     );
-    expectError(await post('/api/airport', admin, { iata: 'MNL', name: 'Second Manila' }), 409, 'CONFLICT');
-    expectError(await post('/api/airport', admin, { iata: 'mn1', name: 'Bad' }), 400, 'ValidationError');
-    const created = await post('/api/airport', editor, { iata: 'ZZZ', name: 'Test Field', city: 'Nowhere' });
+    expectError(await t.post('/api/airport', admin, { iata: 'MNL', name: 'Second Manila' }), 409, 'CONFLICT');
+    expectError(await t.post('/api/airport', admin, { iata: 'mn1', name: 'Bad' }), 400, 'ValidationError');
+    const created = await t.post('/api/airport', editor, {
+      iata: 'ZZZ',
+      name: 'Test Field',
+      city: 'Nowhere',
+    });
     expect(created.statusCode, created.body).toBe(201);
-    expect((await get('/api/settings/airports?search=nowhere')).json()[0].iata).toBe('ZZZ');
-    expect((await del(`/api/airport/${created.json().id}`, editor)).statusCode).toBe(200);
+    expect((await t.get('/api/settings/airports?search=nowhere')).json()[0].iata).toBe('ZZZ');
+    expect((await t.del(`/api/airport/${created.json().id}`, editor)).statusCode).toBe(200);
   });
 
   it('airline: active IATA airlines with their country', async () => {
-    const pr = (await get('/api/airline?filter={"iata":"PR"}', reader)).json();
+    const pr = (await t.get('/api/airline?filter={"iata":"PR"}', reader)).json();
     expect(pr.data[0]).toMatchObject({ name: 'Philippine Airlines', icao: 'PAL', country: 'PH' });
-    const created = await post('/api/airline', editor, { iata: 'Q9', name: 'Atoll Air' });
+    const created = await t.post('/api/airline', editor, { iata: 'Q9', name: 'Atoll Air' });
     expect(created.statusCode, created.body).toBe(201);
-    expectError(await post('/api/airline', admin, { iata: 'Q99', name: 'Bad' }), 400, 'ValidationError');
-    const updated = await post(`/api/airline/${created.json().id}`, editor, { isActive: false });
+    expectError(await t.post('/api/airline', admin, { iata: 'Q99', name: 'Bad' }), 400, 'ValidationError');
+    const updated = await t.post(`/api/airline/${created.json().id}`, editor, { isActive: false });
     expect(updated.json()).toMatchObject({ iata: 'Q9', isActive: false });
   });
 });

@@ -2,9 +2,8 @@
 // enumerations, scuba lists and the company logo.
 import { SETTINGS_GROUP_CACHE_MS } from '@atoll/domain/constants';
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
 import { multipartFile, solidPng } from '../../../test/png.ts';
 import { settings, storedFiles } from '../../db/schema.ts';
 import { createSettingsService } from './settings.service.ts';
@@ -13,30 +12,6 @@ let t: TTestApp;
 let admin: string;
 let staff: string;
 let customer: string;
-
-type TMethod = 'GET' | 'POST' | 'DELETE';
-async function call(method: TMethod, url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-const get = (url: string, token?: string) => call('GET', url, token);
-const post = (url: string, token: string | undefined, payload: unknown) => call('POST', url, token, payload);
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: code, statusCode: status });
-}
-
-/** Creates a user as admin with the given scopes and logs them in. */
-async function account(email: string, scope: string[]) {
-  const res = await post('/api/users', admin, { email, password: 'pass-word-1', permissions: { scope } });
-  expect(res.statusCode, res.body).toBe(201);
-  return t.login(email, 'pass-word-1');
-}
 
 async function stored(group: string, key: string) {
   const [row] = await t.database.db
@@ -48,29 +23,25 @@ async function stored(group: string, key: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, staff, customer] = await Promise.all([
-    t.login(...DEMO.admin),
-    t.login(...DEMO.staff),
-    t.login(...DEMO.customer),
-  ]);
+  ({ admin, staff, customer } = await t.demoTokens('admin', 'staff', 'customer'));
 });
 afterAll(() => t?.close());
 
 describe('GET /api/settings/group/{group}', () => {
   it('answers public groups to guests, with defaults for keys never stored', async () => {
-    const theme = await get('/api/settings/group/theme');
+    const theme = await t.get('/api/settings/group/theme');
     expect(theme.statusCode, theme.body).toBe(200);
     expect(theme.json()).toEqual({ primaryColor: 'blue' });
-    const features = await get('/api/settings/group/features');
+    const features = await t.get('/api/settings/group/features');
     expect(features.json()).toMatchObject({ resort: true, pos: false });
-    expect((await get('/api/settings/group/guestform')).json()).toEqual({ maxGuestFormFileSizeinKb: 256 });
+    expect((await t.get('/api/settings/group/guestform')).json()).toEqual({ maxGuestFormFileSizeinKb: 256 });
   });
 
   it('answers company, customers, booking and scuba to any logged-in user, not to guests', async () => {
     for (const group of ['company', 'customers', 'booking', 'scuba']) {
-      expectError(await get(`/api/settings/group/${group}`), 401, 'UNAUTHORIZED');
+      expectError(await t.get(`/api/settings/group/${group}`), 401, 'UNAUTHORIZED');
     }
-    const company = await get('/api/settings/group/company', customer);
+    const company = await t.get('/api/settings/group/company', customer);
     expect(company.statusCode, company.body).toBe(200);
     expect(company.json()).toMatchObject({
       name: 'Atoll Demo Divers',
@@ -78,8 +49,8 @@ describe('GET /api/settings/group/{group}', () => {
       bank: { iban: 'DE89370400440532013000' },
       logo: null,
     });
-    expect((await get('/api/settings/group/customers', staff)).json()).toEqual({ childMaxAge: 11 });
-    expect((await get('/api/settings/group/booking', staff)).json()).toMatchObject({
+    expect((await t.get('/api/settings/group/customers', staff)).json()).toEqual({ childMaxAge: 11 });
+    expect((await t.get('/api/settings/group/booking', staff)).json()).toMatchObject({
       offersHoldInventory: false,
       defaultCurrency: 'EUR',
       defaultLanguage: 'de',
@@ -88,40 +59,40 @@ describe('GET /api/settings/group/{group}', () => {
   });
 
   it('answers auth and system only with settings.read', async () => {
-    expectError(await get('/api/settings/group/auth', staff), 403, 'FORBIDDEN');
-    expectError(await get('/api/settings/group/system', customer), 403, 'FORBIDDEN');
-    expectError(await get('/api/settings/group/auth'), 401, 'UNAUTHORIZED');
-    const reader = await account('reader@settings.test', ['settings.read']);
-    expect((await get('/api/settings/group/auth', reader)).json()).toMatchObject({ minPasswordLength: 8 });
-    expect((await get('/api/settings/group/system', admin)).json()).toEqual({ moduleAccounts: [] });
+    expectError(await t.get('/api/settings/group/auth', staff), 403, 'FORBIDDEN');
+    expectError(await t.get('/api/settings/group/system', customer), 403, 'FORBIDDEN');
+    expectError(await t.get('/api/settings/group/auth'), 401, 'UNAUTHORIZED');
+    const reader = await t.account('reader@settings.test', ['settings.read']);
+    expect((await t.get('/api/settings/group/auth', reader)).json()).toMatchObject({ minPasswordLength: 8 });
+    expect((await t.get('/api/settings/group/system', admin)).json()).toEqual({ moduleAccounts: [] });
   });
 
   it('answers 404 for an unknown group', async () => {
-    expectError(await get('/api/settings/group/nonsense', admin), 404, 'NOT_FOUND');
-    expectError(await get('/api/settings/group/constructor'), 404, 'NOT_FOUND');
+    expectError(await t.get('/api/settings/group/nonsense', admin), 404, 'NOT_FOUND');
+    expectError(await t.get('/api/settings/group/constructor'), 404, 'NOT_FOUND');
   });
 });
 
 describe('POST /api/settings/group/{group}', () => {
   it('needs a login and settings.update (or bookings.update for booking)', async () => {
-    expectError(await post('/api/settings/group/company', undefined, { phone: '1' }), 401, 'UNAUTHORIZED');
-    expectError(await post('/api/settings/group/company', customer, { phone: '1' }), 403, 'FORBIDDEN');
+    expectError(await t.post('/api/settings/group/company', undefined, { phone: '1' }), 401, 'UNAUTHORIZED');
+    expectError(await t.post('/api/settings/group/company', customer, { phone: '1' }), 403, 'FORBIDDEN');
     // Staff holds bookings.update: the booking group yes, the company no.
-    expectError(await post('/api/settings/group/company', staff, { phone: '1' }), 403, 'FORBIDDEN');
-    const res = await post('/api/settings/group/booking', staff, { optionDays: 10 });
+    expectError(await t.post('/api/settings/group/company', staff, { phone: '1' }), 403, 'FORBIDDEN');
+    const res = await t.post('/api/settings/group/booking', staff, { optionDays: 10 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ optionDays: 10, defaultCurrency: 'EUR' });
   });
 
   it('refuses an unknown group, an unknown key and a bad value with 400, writing nothing', async () => {
-    expectError(await post('/api/settings/group/nonsense', admin, { a: 1 }), 400, 'ValidationError');
-    expectError(await post('/api/settings/group/customers', admin, { nope: 1 }), 400, 'ValidationError');
+    expectError(await t.post('/api/settings/group/nonsense', admin, { a: 1 }), 400, 'ValidationError');
+    expectError(await t.post('/api/settings/group/customers', admin, { nope: 1 }), 400, 'ValidationError');
     expectError(
-      await post('/api/settings/group/theme', admin, { primaryColor: 'mauve' }),
+      await t.post('/api/settings/group/theme', admin, { primaryColor: 'mauve' }),
       400,
       'ValidationError',
     );
-    const bad = await post('/api/settings/group/company', admin, {
+    const bad = await t.post('/api/settings/group/company', admin, {
       phone: '+49 1',
       bank: { iban: 'DE89370400440532013001' },
     });
@@ -134,33 +105,37 @@ describe('POST /api/settings/group/{group}', () => {
       { defaultCurrency: 'EURO' },
       { bookingNoPrefix: 'B 1' },
     ]) {
-      expectError(await post('/api/settings/group/booking', admin, body), 400, 'ValidationError');
+      expectError(await t.post('/api/settings/group/booking', admin, body), 400, 'ValidationError');
     }
     expectError(
-      await post('/api/settings/group/auth', admin, { minPasswordLength: 4 }),
+      await t.post('/api/settings/group/auth', admin, { minPasswordLength: 4 }),
       400,
       'ValidationError',
     );
-    expectError(await post('/api/settings/group/company', admin, { logo: '/x.png' }), 400, 'ValidationError');
+    expectError(
+      await t.post('/api/settings/group/company', admin, { logo: '/x.png' }),
+      400,
+      'ValidationError',
+    );
   });
 
   it('invalidates the 3-hour cache in the same request: GET group and bootstrap show the change', async () => {
-    expect((await get('/api/settings/group/company', admin)).json().name).toBe('Atoll Demo Divers');
-    const res = await post('/api/settings/group/company', admin, {
+    expect((await t.get('/api/settings/group/company', admin)).json().name).toBe('Atoll Demo Divers');
+    const res = await t.post('/api/settings/group/company', admin, {
       name: 'Reef Divers',
       address: { street: 'Am Strand 1', zip: '18055', city: 'Rostock', country: 'de' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Reef Divers', address: { country: 'DE' } });
-    expect((await get('/api/settings/group/company', admin)).json()).toMatchObject({
+    expect((await t.get('/api/settings/group/company', admin)).json()).toMatchObject({
       name: 'Reef Divers',
       address: { city: 'Rostock' },
       bank: { bic: 'COBADEFFXXX' },
     });
-    expect((await get('/api/bootstrap')).json().company).toBe('Reef Divers');
-    const theme = await post('/api/settings/group/theme', admin, { primaryColor: 'teal' });
+    expect((await t.get('/api/bootstrap')).json().company).toBe('Reef Divers');
+    const theme = await t.post('/api/settings/group/theme', admin, { primaryColor: 'teal' });
     expect(theme.statusCode).toBe(200);
-    expect((await get('/api/bootstrap')).json().theme).toEqual({ primaryColor: 'teal' });
+    expect((await t.get('/api/bootstrap')).json().theme).toEqual({ primaryColor: 'teal' });
   });
 
   it('serves reads from the cache until it is invalidated', async () => {
@@ -175,11 +150,11 @@ describe('POST /api/settings/group/{group}', () => {
   });
 
   it('stores views and guest-form limits that bootstrap then reports', async () => {
-    expect((await post('/api/settings/group/views', admin, { guestforms: false })).statusCode).toBe(200);
+    expect((await t.post('/api/settings/group/views', admin, { guestforms: false })).statusCode).toBe(200);
     expect(
-      (await post('/api/settings/group/guestform', admin, { maxGuestFormFileSizeinKb: 512 })).statusCode,
+      (await t.post('/api/settings/group/guestform', admin, { maxGuestFormFileSizeinKb: 512 })).statusCode,
     ).toBe(200);
-    const boot = (await get('/api/bootstrap')).json();
+    const boot = (await t.get('/api/bootstrap')).json();
     expect(boot.views.guestforms).toBe(false);
     expect(boot.maxGuestFormFileSize).toBe(512);
   });
@@ -190,64 +165,64 @@ describe('module switches: features and system.moduleAccounts (ADR 0006)', () =>
   let manager: string;
 
   beforeAll(async () => {
-    second = await account('second-admin@settings.test', ['admin']);
-    manager = await account('manager@settings.test', ['settings.read', 'settings.update']);
+    second = await t.account('second-admin@settings.test', ['admin']);
+    manager = await t.account('manager@settings.test', ['settings.read', 'settings.update']);
   });
 
   it('settings.update alone does not switch modules or name accounts', async () => {
-    expectError(await post('/api/settings/group/features', manager, { pos: true }), 403, 'FORBIDDEN');
+    expectError(await t.post('/api/settings/group/features', manager, { pos: true }), 403, 'FORBIDDEN');
     expectError(
-      await post('/api/settings/group/system', manager, { moduleAccounts: ['manager@settings.test'] }),
+      await t.post('/api/settings/group/system', manager, { moduleAccounts: ['manager@settings.test'] }),
       403,
       'FORBIDDEN',
     );
   });
 
   it('with no named accounts every administrator switches modules', async () => {
-    const res = await post('/api/settings/group/features', second, { pos: true });
+    const res = await t.post('/api/settings/group/features', second, { pos: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().pos).toBe(true);
-    expect((await get('/api/bootstrap')).json().features.pos).toBe(true);
+    expect((await t.get('/api/bootstrap')).json().features.pos).toBe(true);
   });
 
   it('refuses more than two accounts or a malformed address', async () => {
     const three = ['a@x.test', 'b@x.test', 'c@x.test'];
     expectError(
-      await post('/api/settings/group/system', admin, { moduleAccounts: three }),
+      await t.post('/api/settings/group/system', admin, { moduleAccounts: three }),
       400,
       'ValidationError',
     );
     expectError(
-      await post('/api/settings/group/system', admin, { moduleAccounts: ['nope'] }),
+      await t.post('/api/settings/group/system', admin, { moduleAccounts: ['nope'] }),
       400,
       'ValidationError',
     );
   });
 
   it('once accounts are named, only they switch modules or change the list', async () => {
-    const named = await post('/api/settings/group/system', admin, {
+    const named = await t.post('/api/settings/group/system', admin, {
       moduleAccounts: ['Admin@Example.com', 'someone@settings.test'],
     });
     expect(named.statusCode, named.body).toBe(200);
     expect(named.json().moduleAccounts).toEqual(['admin@example.com', 'someone@settings.test']);
-    expectError(await post('/api/settings/group/features', second, { pos: false }), 403, 'FORBIDDEN');
-    expectError(await post('/api/settings/group/system', second, { moduleAccounts: [] }), 403, 'FORBIDDEN');
-    expect((await get('/api/bootstrap')).json().features.pos).toBe(true);
-    const allowed = await post('/api/settings/group/features', admin, { pos: false });
+    expectError(await t.post('/api/settings/group/features', second, { pos: false }), 403, 'FORBIDDEN');
+    expectError(await t.post('/api/settings/group/system', second, { moduleAccounts: [] }), 403, 'FORBIDDEN');
+    expect((await t.get('/api/bootstrap')).json().features.pos).toBe(true);
+    const allowed = await t.post('/api/settings/group/features', admin, { pos: false });
     expect(allowed.statusCode, allowed.body).toBe(200);
-    expect((await get('/api/bootstrap')).json().features.pos).toBe(false);
+    expect((await t.get('/api/bootstrap')).json().features.pos).toBe(false);
     // Other groups stay with every administrator.
-    expect((await post('/api/settings/group/customers', second, { childMaxAge: 12 })).statusCode).toBe(200);
-    const emptied = await post('/api/settings/group/system', admin, { moduleAccounts: [] });
+    expect((await t.post('/api/settings/group/customers', second, { childMaxAge: 12 })).statusCode).toBe(200);
+    const emptied = await t.post('/api/settings/group/system', admin, { moduleAccounts: [] });
     expect(emptied.statusCode).toBe(200);
-    expect((await post('/api/settings/group/features', second, { pos: false })).statusCode).toBe(200);
+    expect((await t.post('/api/settings/group/features', second, { pos: false })).statusCode).toBe(200);
   });
 });
 
 describe('GET /api/settings/types and /scubaDatesDiveSites', () => {
   it('types: the enumerations, to any logged-in user', async () => {
-    expectError(await get('/api/settings/types'), 401, 'UNAUTHORIZED');
-    const res = await get('/api/settings/types', customer);
+    expectError(await t.get('/api/settings/types'), 401, 'UNAUTHORIZED');
+    const res = await t.get('/api/settings/types', customer);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       customerTypes: ['System', 'Default', 'API', 'Employee'],
@@ -260,19 +235,19 @@ describe('GET /api/settings/types and /scubaDatesDiveSites', () => {
   });
 
   it('scuba lists: empty by default, then what the scuba group holds', async () => {
-    expectError(await get('/api/settings/scubaDatesDiveSites'), 401, 'UNAUTHORIZED');
-    expect((await get('/api/settings/scubaDatesDiveSites', staff)).json()).toEqual({
+    expectError(await t.get('/api/settings/scubaDatesDiveSites'), 401, 'UNAUTHORIZED');
+    expect((await t.get('/api/settings/scubaDatesDiveSites', staff)).json()).toEqual({
       diveDates: [],
       diveSites: [],
     });
     expectError(
-      await post('/api/settings/group/scuba', admin, { diveDates: ['2025-02-30'] }),
+      await t.post('/api/settings/group/scuba', admin, { diveDates: ['2025-02-30'] }),
       400,
       'ValidationError',
     );
     const body = { diveDates: ['2025-06-01', '2025-06-02'], diveSites: ['House Reef', 'Blue Hole'] };
-    expect((await post('/api/settings/group/scuba', admin, body)).statusCode).toBe(200);
-    expect((await get('/api/settings/scubaDatesDiveSites', customer)).json()).toEqual(body);
+    expect((await t.post('/api/settings/group/scuba', admin, body)).statusCode).toBe(200);
+    expect((await t.get('/api/settings/scubaDatesDiveSites', customer)).json()).toEqual(body);
   });
 });
 
@@ -291,8 +266,8 @@ describe('company logo', () => {
   it('needs a login and settings.update', async () => {
     expectError(await upload(undefined, 'logo.png', 'image/png', png), 401, 'UNAUTHORIZED');
     expectError(await upload(staff, 'logo.png', 'image/png', png), 403, 'FORBIDDEN');
-    expectError(await call('DELETE', '/api/settings/logo', staff), 403, 'FORBIDDEN');
-    expectError(await call('DELETE', '/api/settings/logo'), 401, 'UNAUTHORIZED');
+    expectError(await t.call('DELETE', '/api/settings/logo', staff), 403, 'FORBIDDEN');
+    expectError(await t.call('DELETE', '/api/settings/logo'), 401, 'UNAUTHORIZED');
   });
 
   it('round trip: upload a PNG, read it back publicly, bootstrap and the company group name it', async () => {
@@ -300,26 +275,26 @@ describe('company logo', () => {
     expect(res.statusCode, res.body).toBe(201);
     const url = res.json().logo as string;
     expect(url).toMatch(/^\/api\/settings\/logo\/\d+$/);
-    const file = await get(url);
+    const file = await t.get(url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['cache-control']).toContain('immutable');
     expect(file.rawPayload.equals(png)).toBe(true);
-    expect((await get('/api/bootstrap')).json().logo).toBe(url);
-    expect((await get('/api/settings/group/company', customer)).json().logo).toBe(url);
+    expect((await t.get('/api/bootstrap')).json().logo).toBe(url);
+    expect((await t.get('/api/settings/group/company', customer)).json().logo).toBe(url);
 
     // A second upload replaces the first: the old address is gone.
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
     const next = await upload(admin, 'logo.jpg', 'image/jpeg', jpeg);
     expect(next.statusCode, next.body).toBe(201);
-    expectError(await get(url), 404, 'NOT_FOUND');
-    expect((await get(next.json().logo)).headers['content-type']).toBe('image/jpeg');
+    expectError(await t.get(url), 404, 'NOT_FOUND');
+    expect((await t.get(next.json().logo)).headers['content-type']).toBe('image/jpeg');
     expect(await t.database.db.select({ id: storedFiles.id }).from(storedFiles)).toHaveLength(1);
 
-    const removed = await call('DELETE', '/api/settings/logo', admin);
+    const removed = await t.call('DELETE', '/api/settings/logo', admin);
     expect(removed.statusCode).toBe(200);
-    expectError(await get(next.json().logo), 404, 'NOT_FOUND');
-    expect((await get('/api/bootstrap')).json().logo).toBeNull();
+    expectError(await t.get(next.json().logo), 404, 'NOT_FOUND');
+    expect((await t.get('/api/bootstrap')).json().logo).toBeNull();
   });
 
   it('refuses other formats (by their bytes) with 415 and more than 1 MB with 413', async () => {
@@ -329,8 +304,8 @@ describe('company logo', () => {
     expectError(await upload(admin, 'logo.png', 'image/png', svg), 415, 'UNSUPPORTED_MEDIA_TYPE');
     const big = Buffer.concat([png, Buffer.alloc(1024 * 1024)]);
     expectError(await upload(admin, 'big.png', 'image/png', big), 413, 'PAYLOAD_TOO_LARGE');
-    expectError(await post('/api/settings/logo', admin, { file: 'x' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expect((await get('/api/bootstrap')).json().logo).toBeNull();
+    expectError(await t.post('/api/settings/logo', admin, { file: 'x' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect((await t.get('/api/bootstrap')).json().logo).toBeNull();
   });
 
   it('answers 400 for an upload without a file, 404 for an id that is not a logo', async () => {
@@ -346,7 +321,7 @@ describe('company logo', () => {
       .insert(storedFiles)
       .values({ kind: 'import', name: 'x.csv', mime: 'text/csv', size: 1, data: Buffer.from('x') })
       .returning();
-    expectError(await get(`/api/settings/logo/${other?.id}`), 404, 'NOT_FOUND');
-    expectError(await get('/api/settings/logo/abc'), 400, 'ValidationError');
+    expectError(await t.get(`/api/settings/logo/${other?.id}`), 404, 'NOT_FOUND');
+    expectError(await t.get('/api/settings/logo/abc'), 400, 'ValidationError');
   });
 });

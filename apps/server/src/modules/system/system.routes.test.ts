@@ -39,11 +39,7 @@ const ids: Record<'admin' | 'staff' | 'customer', number> = { admin: 0, staff: 0
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, staff, customer] = await Promise.all([
-    t.login(...DEMO.admin),
-    t.login(...DEMO.staff),
-    t.login(...DEMO.customer),
-  ]);
+  ({ admin, staff, customer } = await t.demoTokens('admin', 'staff', 'customer'));
   for (const who of ['admin', 'staff', 'customer'] as const) {
     const [row] = await t.database.db
       .select({ id: users.id })

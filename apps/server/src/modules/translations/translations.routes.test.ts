@@ -1,26 +1,12 @@
 // Translation overrides: the generic calls, unique key + language, built-in keys from the web's
 // files, the public overrides the web applies at start.
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
+import { createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
 import { readBuiltInTexts, WEB_SRC } from './translations.service.ts';
 
 let t: TTestApp;
 let admin: string;
 let staff: string;
-
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: code, statusCode: status });
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,12 +29,16 @@ describe('built-in texts', () => {
 
 describe('/api/translation', () => {
   it('needs settings.read to read and settings.update to write', async () => {
-    expectError(await call('GET', '/api/translation'), 401, 'UNAUTHORIZED');
-    expectError(await call('GET', '/api/translation', staff), 403, 'FORBIDDEN');
-    expectError(await call('GET', '/api/translation/keys', staff), 403, 'FORBIDDEN');
-    expectError(await call('GET', '/api/translation/keys'), 401, 'UNAUTHORIZED');
+    expectError(await t.call('GET', '/api/translation'), 401, 'UNAUTHORIZED');
+    expectError(await t.call('GET', '/api/translation', staff), 403, 'FORBIDDEN');
+    expectError(await t.call('GET', '/api/translation/keys', staff), 403, 'FORBIDDEN');
+    expectError(await t.call('GET', '/api/translation/keys'), 401, 'UNAUTHORIZED');
     expectError(
-      await call('POST', '/api/translation', staff, { key: 'home.quickLinks.title', lang: 'en', value: 'x' }),
+      await t.call('POST', '/api/translation', staff, {
+        key: 'home.quickLinks.title',
+        lang: 'en',
+        value: 'x',
+      }),
       403,
       'FORBIDDEN',
     );
@@ -56,13 +46,17 @@ describe('/api/translation', () => {
 
   it('creates an override once per key and language (409 the second time)', async () => {
     const body = { key: 'home.quickLinks.title', lang: 'en', value: 'Shortcuts' };
-    const res = await call('POST', '/api/translation', admin, body);
+    const res = await t.call('POST', '/api/translation', admin, body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject(body);
-    expectError(await call('POST', '/api/translation', admin, { ...body, value: 'Other' }), 409, 'CONFLICT');
-    const de = await call('POST', '/api/translation', admin, { ...body, lang: 'de', value: 'Abkürzungen' });
+    expectError(
+      await t.call('POST', '/api/translation', admin, { ...body, value: 'Other' }),
+      409,
+      'CONFLICT',
+    );
+    const de = await t.call('POST', '/api/translation', admin, { ...body, lang: 'de', value: 'Abkürzungen' });
     expect(de.statusCode, de.body).toBe(201);
-    const list = await call('GET', '/api/translation?search=quickLinks', admin);
+    const list = await t.call('GET', '/api/translation?search=quickLinks', admin);
     expect(list.json().total).toBe(2);
   });
 
@@ -73,11 +67,11 @@ describe('/api/translation', () => {
     [{ key: 'home', lang: 'en', value: 'a whole branch' }],
     [{ key: 'home.quickLinks.title.below', lang: 'en', value: 'below a text' }],
   ])('refuses %j with 400', async (body) => {
-    expectError(await call('POST', '/api/translation', admin, body), 400, 'ValidationError');
+    expectError(await t.call('POST', '/api/translation', admin, body), 400, 'ValidationError');
   });
 
   it('keys: every built-in key with both texts and the overrides in force', async () => {
-    const res = await call('GET', '/api/translation/keys', admin);
+    const res = await t.call('GET', '/api/translation/keys', admin);
     expect(res.statusCode).toBe(200);
     const keys = res.json() as { key: string; builtIn: object; overrides: { de: unknown; en: unknown } }[];
     const entry = keys.find((k) => k.key === 'home.quickLinks.title');
@@ -87,12 +81,12 @@ describe('/api/translation', () => {
     });
     expect(keys.find((k) => k.key === 'home.modules.title')?.overrides).toEqual({ de: null, en: null });
     // Document texts have no built-in web text; an override of one is listed too.
-    await call('POST', '/api/translation', admin, {
+    await t.call('POST', '/api/translation', admin, {
       key: 'documents.invoice.footer',
       lang: 'de',
       value: 'Danke',
     });
-    const again = (await call('GET', '/api/translation/keys', admin)).json() as typeof keys;
+    const again = (await t.call('GET', '/api/translation/keys', admin)).json() as typeof keys;
     expect(again.find((k) => k.key === 'documents.invoice.footer')).toMatchObject({
       builtIn: { de: null, en: null },
       overrides: { de: { value: 'Danke' }, en: null },
@@ -100,13 +94,13 @@ describe('/api/translation', () => {
   });
 
   it('overrides: public, one language, key → text; deleting an override restores the built-in', async () => {
-    const en = await call('GET', '/api/translation/overrides?lang=en');
+    const en = await t.call('GET', '/api/translation/overrides?lang=en');
     expect(en.statusCode).toBe(200);
     expect(en.json()).toEqual({ 'home.quickLinks.title': 'Shortcuts' });
-    expectError(await call('GET', '/api/translation/overrides?lang=fr'), 400, 'ValidationError');
-    expectError(await call('GET', '/api/translation/overrides'), 400, 'ValidationError');
-    const [row] = (await call('GET', '/api/translation?filter={"lang":"en"}', admin)).json().data;
-    expect((await call('DELETE', `/api/translation/${row.id}`, admin)).statusCode).toBe(200);
-    expect((await call('GET', '/api/translation/overrides?lang=en')).json()).toEqual({});
+    expectError(await t.call('GET', '/api/translation/overrides?lang=fr'), 400, 'ValidationError');
+    expectError(await t.call('GET', '/api/translation/overrides'), 400, 'ValidationError');
+    const [row] = (await t.call('GET', '/api/translation?filter={"lang":"en"}', admin)).json().data;
+    expect((await t.call('DELETE', `/api/translation/${row.id}`, admin)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/translation/overrides?lang=en')).json()).toEqual({});
   });
 });

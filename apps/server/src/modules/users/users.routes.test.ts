@@ -4,7 +4,7 @@ import { USER_TYPES } from '@atoll/domain/users';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
+import { createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
 import { userLogins, userRoles, users } from '../../db/schema.ts';
 
 let t: TTestApp;
@@ -19,12 +19,7 @@ const answers: { url: string; body: string }[] = [];
 
 type TMethod = 'GET' | 'POST' | 'DELETE';
 async function call(method: TMethod, url: string, token?: string, payload?: unknown) {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  const res = await t.call(method, url, token, payload);
   answers.push({ url: `${method} ${url}`, body: res.body });
   return res;
 }
@@ -32,10 +27,6 @@ const get = (url: string, token?: string) => call('GET', url, token);
 const post = (url: string, token: string | undefined, payload?: unknown) => call('POST', url, token, payload);
 const del = (url: string, token?: string) => call('DELETE', url, token);
 
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: code, statusCode: status });
-}
 const forbidden = (res: LightMyRequestResponse) => expectError(res, 403, 'FORBIDDEN');
 
 async function row(email: string) {

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../app/messages.ts';
 import { ConfirmModal } from '../ConfirmModal.tsx';
+import { RecordActions } from '../DetailPage.tsx';
 import { fieldErrorsOf, focusFirstError, type TFieldErrors } from '../fieldErrors.ts';
 import { type TResourceRow, useResourceMutations } from './api.ts';
 import { ResourceFieldInput, type TResourceField, toBodyValue, toFormValue } from './fields.tsx';
@@ -95,31 +95,12 @@ export function ResourceForm<Row extends TResourceRow>(props: TProps<Row>) {
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         {errors[''] && <Alert color="red">{errors['']}</Alert>}
-        {row && (can.create || can.delete) && (
-          <Group gap="xs">
-            {can.create && (
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconCopy size={14} aria-hidden />}
-                loading={copy.isPending}
-                onClick={() => onCopy(row)}
-              >
-                {t('common.copy')}
-              </Button>
-            )}
-            {can.delete && (
-              <Button
-                variant="light"
-                color="red"
-                size="xs"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => setConfirming(true)}
-              >
-                {t('common.delete')}
-              </Button>
-            )}
-          </Group>
+        {row && (
+          <RecordActions
+            onCopy={can.create ? () => onCopy(row) : undefined}
+            copying={copy.isPending}
+            onDelete={can.delete ? () => setConfirming(true) : undefined}
+          />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {fields.map((field) => (

@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, type TFieldErrors } from '../../../components/fieldErrors.ts';
 import { formatDateTime } from '../../../components/format.ts';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useAgencyLinks, useDeleteAgencyLink, useSaveAgencyLink } from '../api.ts';
-import { Card } from './Card.tsx';
 
 /** The agency's identities in connected systems; staff with agencies.update add, change and remove them. */
 export function AgencyLinksCard({ agencyId, canEdit }: { agencyId: number; canEdit: boolean }) {
@@ -33,7 +33,7 @@ export function AgencyLinksCard({ agencyId, canEdit }: { agencyId: number; canEd
 
   const rows = links.data ?? [];
   return (
-    <Card title={t('agencies.links.title')} icon={IconLink}>
+    <SectionCard title={t('agencies.links.title')} icon={IconLink}>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('agencies.links.none')}
@@ -100,6 +100,6 @@ export function AgencyLinksCard({ agencyId, canEdit }: { agencyId: number; canEd
           </Group>
         </form>
       )}
-    </Card>
+    </SectionCard>
   );
 }

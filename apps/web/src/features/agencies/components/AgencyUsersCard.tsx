@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { useSession } from '../../../app/session.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { routePath } from '../../../components/routePath.ts';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useAgencyUsers } from '../api.ts';
-import { Card } from './Card.tsx';
 
 const userEditScopes = ROUTES.find((r) => r.name === 'userEdit')?.scopes ?? [];
 
@@ -22,7 +22,7 @@ export function AgencyUsersCard({ agencyId }: { agencyId: number }) {
   const rows = users.data ?? [];
 
   return (
-    <Card title={t('agencies.users.title')} icon={IconUsers}>
+    <SectionCard title={t('agencies.users.title')} icon={IconUsers}>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('agencies.users.none')}
@@ -59,6 +59,6 @@ export function AgencyUsersCard({ agencyId }: { agencyId: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </SectionCard>
   );
 }

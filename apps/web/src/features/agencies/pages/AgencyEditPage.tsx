@@ -1,15 +1,21 @@
 import type { TAgency } from '@atoll/domain/agencies';
 import { hasScope } from '@atoll/domain/scopes';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import {
+  BackLink,
+  RecordActions,
+  RecordFailure,
+  RecordHeader,
+  useBackPath,
+} from '../../../components/DetailPage.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { useAgency, useAgencyContacts, useDeleteAgency } from '../api.ts';
 import { AgencyForm } from '../components/AgencyForm.tsx';
@@ -27,7 +33,6 @@ const parseId = (param: string | undefined) => {
 export default function AgencyEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const params = useParams();
   const { user } = useSession();
   const scopes = user?.scopes ?? [];
@@ -39,7 +44,7 @@ export default function AgencyEditPage() {
   const [confirming, setConfirming] = useState(false);
   const canList = hasScope(scopes, ['agencies.read']);
   const selfOnly = !isCreate && !hasScope(scopes, ['agencies.update']);
-  const back = (location.state as { back?: string } | null)?.back ?? routePath('agencies');
+  const back = useBackPath(routePath('agencies'));
 
   const onSaved = (saved: TAgency) => {
     showSuccess(t(isCreate ? 'common.created' : 'common.saved'));
@@ -59,38 +64,18 @@ export default function AgencyEditPage() {
       },
     });
 
-  const backLink = canList && (
-    <Anchor
-      component={Link}
-      to={back}
-      size="sm"
-      display="inline-flex"
-      style={{ alignItems: 'center', gap: 4 }}
-    >
-      <IconArrowLeft size={16} aria-hidden />
-      {t('agencies.edit.backToList')}
-    </Anchor>
-  );
+  const backLink = canList && <BackLink to={back} label={t('agencies.edit.backToList')} />;
 
-  if (!isCreate && id === null) return <NotFound back={backLink} />;
+  if (!isCreate && id === null) return <RecordFailure back={backLink} error={null} />;
   if (!isCreate && (agency.isPending || contacts.isPending)) return <PageLoader />;
   const failed = agency.error ?? contacts.error;
-  if (!isCreate && failed) {
-    if (failed instanceof ApiError && failed.status === 404) return <NotFound back={backLink} />;
-    return (
-      <Stack>
-        {backLink}
-        <Alert color="red">{failed instanceof ApiError ? apiErrorText(failed) : String(failed)}</Alert>
-      </Stack>
-    );
-  }
+  if (!isCreate && failed) return <RecordFailure back={backLink} error={failed} />;
   const current = isCreate ? undefined : agency.data;
 
   return (
     <Stack gap="md" maw={1100}>
       {backLink}
-      <div>
-        <Title order={2}>{current ? current.name : t('agencies.edit.createTitle')}</Title>
+      <RecordHeader title={current ? current.name : t('agencies.edit.createTitle')}>
         {current && (
           <Group gap="xs" mt={4}>
             <AgencyTypeBadge type={current.type} />
@@ -101,22 +86,13 @@ export default function AgencyEditPage() {
             )}
           </Group>
         )}
-      </div>
+      </RecordHeader>
       {current && (
-        <Group gap="xs">
+        <RecordActions
+          onDelete={hasScope(scopes, ['agencies.delete']) ? () => setConfirming(true) : undefined}
+        >
           <AgencyPrintMenu agencyId={current.id} />
-          {hasScope(scopes, ['agencies.delete']) && (
-            <Button
-              variant="light"
-              color="red"
-              size="xs"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => setConfirming(true)}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-        </Group>
+        </RecordActions>
       )}
       <AgencyForm
         key={current?.id ?? 'new'}
@@ -154,16 +130,4 @@ function deleteErrorText(error: unknown, t: (key: string, values?: Record<string
   if (error.code !== 'CONFLICT' || !error.details?.length) return apiErrorText(error);
   const parts = error.details.map((d) => t(`agencies.edit.inUse.${d.path}`, { count: Number(d.message) }));
   return t('agencies.edit.inUseText', { what: parts.join(', ') });
-}
-
-function NotFound({ back }: { back: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Stack>
-      {back}
-      <Alert color="yellow" title={t('common.notFound')}>
-        {t('common.notFoundText')}
-      </Alert>
-    </Stack>
-  );
 }

@@ -4,11 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showError, showSuccess } from '../../../app/messages.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useRequestReset } from '../api.ts';
 import { errorText } from '../errorText.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';
 import { compact, emailError } from '../validation.ts';
-import { FormHeader } from './FormHeader.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
 
 type TProps = { club: boolean; initialEmail: string; loginPath: string };
@@ -68,9 +68,9 @@ export function ResetRequestForm({ club, initialEmail, loginPath }: TProps) {
   return (
     <form noValidate onSubmit={submit} ref={form.formRef}>
       <Stack gap="md">
-        <FormHeader
+        <PageHeader
           title={t('auth.passwordReset.requestTitle')}
-          text={t('auth.passwordReset.requestIntro')}
+          intro={t('auth.passwordReset.requestIntro')}
         />
         <TextInput
           label={t('resources.users.fields.email')}

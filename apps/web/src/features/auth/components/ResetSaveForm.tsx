@@ -6,12 +6,12 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { showError, showSuccess } from '../../../app/messages.ts';
 import { session } from '../../../app/session.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useSaveReset } from '../api.ts';
 import { errorText } from '../errorText.ts';
 import { isNonGuest } from '../landing.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';
 import { compact, emailError, passwordTooShortText, repeatError, resetPasswordError } from '../validation.ts';
-import { FormHeader } from './FormHeader.tsx';
 
 type TProps = {
   club: boolean;
@@ -75,9 +75,9 @@ export function ResetSaveForm({ club, linkToken, initialEmail, loginPath, reques
   return (
     <form noValidate onSubmit={submit} ref={form.formRef}>
       <Stack gap="md">
-        <FormHeader
+        <PageHeader
           title={t('auth.passwordReset.saveTitle')}
-          text={club ? t('auth.passwordReset.clubSaveIntro') : t('auth.passwordReset.saveIntro')}
+          intro={club ? t('auth.passwordReset.clubSaveIntro') : t('auth.passwordReset.saveIntro')}
         />
         {!club && (
           <TextInput

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useBootstrap } from '../../../app/bootstrap.ts';
 import { session } from '../../../app/session.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLogin } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { FormHeader } from '../components/FormHeader.tsx';
 import { deviceId } from '../device.ts';
 import { errorCode, errorText } from '../errorText.ts';
 import { afterLoginPath, isNonGuest, landingPath } from '../landing.ts';
@@ -57,9 +57,9 @@ export default function LoginPage() {
     <AuthLayout>
       <form noValidate onSubmit={submit} ref={form.formRef}>
         <Stack gap="md">
-          <FormHeader
+          <PageHeader
             title={club ? t('auth.login.clubTitle') : t('auth.login.title')}
-            text={club ? t('auth.login.clubIntro') : t('auth.login.intro')}
+            intro={club ? t('auth.login.clubIntro') : t('auth.login.intro')}
           />
           {login.isError && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>

@@ -3,8 +3,8 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { FormHeader } from '../components/FormHeader.tsx';
 import { ResetRequestForm } from '../components/ResetRequestForm.tsx';
 import { ResetSaveForm } from '../components/ResetSaveForm.tsx';
 import { useGuestOnlyRedirect } from '../useGuestOnly.ts';
@@ -35,7 +35,7 @@ export default function PasswordResetPage() {
       {saveMode && club && token === '' && (
         // The club variant has no token field: without the mailed link there is nothing to save with.
         <Stack gap="md">
-          <FormHeader title={t('auth.passwordReset.saveTitle')} />
+          <PageHeader title={t('auth.passwordReset.saveTitle')} />
           <Alert color="yellow" variant="light" icon={<IconLink aria-hidden />}>
             {t('auth.passwordReset.linkNeeded')}
           </Alert>

@@ -4,9 +4,9 @@ import { IconMailCheck, IconUserQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import type { TRegister } from '../api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { FormHeader } from '../components/FormHeader.tsx';
 import { RegisterForm } from '../components/RegisterForm.tsx';
 import { ResultPanel } from '../components/ResultPanel.tsx';
 import { useGuestOnlyRedirect } from '../useGuestOnly.ts';
@@ -66,9 +66,9 @@ export default function RegisterPage() {
         </ResultPanel>
       ) : (
         <Stack gap="lg">
-          <FormHeader
+          <PageHeader
             title={userType === 'agency' ? t('auth.register.agencyTitle') : t('auth.register.customerTitle')}
-            text={userType === 'agency' ? t('auth.register.agencyIntro') : t('auth.register.customerIntro')}
+            intro={userType === 'agency' ? t('auth.register.agencyIntro') : t('auth.register.customerIntro')}
           />
           <RegisterForm userType={userType} onRegistered={setRegistered} />
           <Text size="sm" c="dimmed" ta="center">

@@ -2,8 +2,8 @@ import { LANGUAGES } from '@atoll/domain/constants';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '../../../components/CurrencySelect.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { GroupForm } from '../components/GroupForm.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
 
 // Every IANA zone the browser knows; older browsers without the list still get the default.
 const TIME_ZONES: string[] =

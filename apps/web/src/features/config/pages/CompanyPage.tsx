@@ -2,10 +2,10 @@ import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useSettingsGroup } from '../api.ts';
 import { CompanyForm } from '../components/CompanyForm.tsx';
 import { LogoCard } from '../components/LogoCard.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
 
 /** /config/company: the operator's company data and logo. */
 export default function CompanyPage() {

@@ -8,7 +8,7 @@ import { useBootstrap } from '../../../app/bootstrap.ts';
 import { routeIcon } from '../../../app/icons.ts';
 import { PAGES } from '../../../app/pages.ts';
 import { useSession } from '../../../app/session.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SETTINGS_TYPES } from '../settingsTypes.ts';
 
 type TEntry = { to: string; title: string; text: string | undefined; icon: Icon };

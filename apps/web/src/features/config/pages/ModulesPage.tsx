@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useSaveSettingsGroup, useSettingsGroup } from '../api.ts';
 import { ModuleAccountsCard } from '../components/ModuleAccountsCard.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
 
 /**
  * /config/modules: the feature switches of spec platform §1. Once accounts are named, only they may

@@ -2,8 +2,8 @@ import { Anchor, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import NotFoundPage from '../../system/pages/NotFoundPage.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
 import { SETTINGS_TYPES } from '../settingsTypes.ts';
 
 /** /config/settings/:type: one settings screen per type; an unknown type is not found. */

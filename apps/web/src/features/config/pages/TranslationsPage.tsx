@@ -21,8 +21,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useTranslationKeys } from '../api.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
 import { TranslationEditor } from '../components/TranslationEditor.tsx';
 
 const PAGE_SIZE = 25;

@@ -3,9 +3,9 @@ import { Box, SimpleGrid, Text } from '@mantine/core';
 import { IconAddressBook, IconHome, IconId, IconNotes, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { AgeCell, CustomerTypeBadge } from './CustomerTypeBadge.tsx';
 import { formatDate } from './format.ts';
-import { Card } from './PageParts.tsx';
 
 type TFact = [label: string, value: ReactNode];
 
@@ -43,7 +43,7 @@ export function CustomerDetails({ customer: c }: { customer: TCustomer }) {
   const md = c.masterData;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Card title={t('customers.edit.masterData')} icon={IconUser}>
+      <SectionCard title={t('customers.edit.masterData')} icon={IconUser}>
         <Facts
           facts={[
             [field('masterData.title'), md.title],
@@ -58,8 +58,8 @@ export function CustomerDetails({ customer: c }: { customer: TCustomer }) {
             [field('customerType'), <CustomerTypeBadge key="type" type={c.customerType} />],
           ]}
         />
-      </Card>
-      <Card title={t('customers.edit.contact')} icon={IconAddressBook}>
+      </SectionCard>
+      <SectionCard title={t('customers.edit.contact')} icon={IconAddressBook}>
         <Facts
           facts={[
             [field('contact.email'), c.contact.email],
@@ -68,8 +68,8 @@ export function CustomerDetails({ customer: c }: { customer: TCustomer }) {
             [field('language'), c.language ? t(`languages.${c.language}`) : null],
           ]}
         />
-      </Card>
-      <Card title={t('customers.edit.address')} icon={IconHome}>
+      </SectionCard>
+      <SectionCard title={t('customers.edit.address')} icon={IconHome}>
         <Facts
           facts={[
             [field('address.street'), c.address.street],
@@ -79,8 +79,8 @@ export function CustomerDetails({ customer: c }: { customer: TCustomer }) {
             [field('address.country'), c.address.country],
           ]}
         />
-      </Card>
-      <Card title={t('customers.edit.passport')} icon={IconId}>
+      </SectionCard>
+      <SectionCard title={t('customers.edit.passport')} icon={IconId}>
         <Facts
           facts={[
             [field('passport.number'), c.passport.number],
@@ -89,8 +89,8 @@ export function CustomerDetails({ customer: c }: { customer: TCustomer }) {
             [field('passport.expiryDate'), date(c.passport.expiryDate)],
           ]}
         />
-      </Card>
-      <Card title={t('customers.view.loyalty')} icon={IconNotes}>
+      </SectionCard>
+      <SectionCard title={t('customers.view.loyalty')} icon={IconNotes}>
         <Facts
           facts={[
             [field('stays'), String(c.stays)],
@@ -100,7 +100,7 @@ export function CustomerDetails({ customer: c }: { customer: TCustomer }) {
             [field('internalNote'), c.internalNote],
           ]}
         />
-      </Card>
+      </SectionCard>
     </SimpleGrid>
   );
 }

@@ -2,8 +2,8 @@ import { Code, Select, Stack, Table, Text } from '@mantine/core';
 import { IconDatabase, IconHistory, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useCustomerDiff, useCustomerMeta, useCustomerReferences } from '../api.ts';
-import { Card } from './PageParts.tsx';
 
 /** Text as it is; numbers, flags and objects as JSON; no value as a dash. */
 const shown = (value: unknown) =>
@@ -58,14 +58,14 @@ export function ReferencesCard({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   const refs = useCustomerReferences(customerId);
   return (
-    <Card title={t('customers.view.references')} icon={IconLink}>
+    <SectionCard title={t('customers.view.references')} icon={IconLink}>
       <Rows
         head={[t('customers.view.system'), t('customers.view.external'), t('customers.view.data')]}
         rows={(refs.data ?? []).map((r) => [r.system, r.external, shown(r.data)])}
         empty={t(refs.isPending ? 'app.loading' : 'customers.view.noReferences')}
         codeFrom={2}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -74,14 +74,14 @@ export function MetaCard({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   const meta = useCustomerMeta(customerId);
   return (
-    <Card title={t('customers.view.meta')} icon={IconDatabase}>
+    <SectionCard title={t('customers.view.meta')} icon={IconDatabase}>
       <Rows
         head={[t('customers.view.key'), t('customers.view.value')]}
         rows={(meta.data ?? []).map((m) => [m.key, shown(m.value)])}
         empty={t(meta.isPending ? 'app.loading' : 'customers.view.noMeta')}
         codeFrom={1}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -96,7 +96,7 @@ export function HistoryCard({ customerId, version }: { customerId: number; versi
   };
   const versions = Array.from({ length: version - 1 }, (_, i) => String(version - 1 - i));
   return (
-    <Card title={t('customers.view.history')} icon={IconHistory}>
+    <SectionCard title={t('customers.view.history')} icon={IconHistory}>
       {version === 1 ? (
         <Text size="sm" c="dimmed">
           {t('customers.view.noHistory')}
@@ -119,6 +119,6 @@ export function HistoryCard({ customerId, version }: { customerId: number; versi
           />
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

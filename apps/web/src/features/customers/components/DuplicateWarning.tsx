@@ -4,10 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { READABLE_TITLE } from '../../../components/DetailPage.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { useDuplicates } from '../api.ts';
 import type { TCustomerForm } from './customerForm.ts';
-import { READABLE_TITLE } from './PageParts.tsx';
 
 const DEBOUNCE_MS = 400;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

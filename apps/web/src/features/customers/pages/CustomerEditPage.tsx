@@ -1,35 +1,40 @@
 import type { TCustomer } from '@atoll/domain/customers';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCopy, IconEye, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { showSuccess } from '../../../app/messages.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import {
+  BackLink,
+  RecordActions,
+  RecordFailure,
+  RecordHeader,
+  useBackPath,
+} from '../../../components/DetailPage.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { useCopyCustomer, useDeleteCustomer } from '../api.ts';
 import { CustomerForm } from '../components/CustomerForm.tsx';
 import { CustomerTypeBadge } from '../components/CustomerTypeBadge.tsx';
-import { BackLink, LoadFailure } from '../components/PageParts.tsx';
 import { useCustomerPage } from '../useCustomerPage.ts';
 
 /** /customer/create and /customer/:id; a customer edits their own record without the office fields. */
 export default function CustomerEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const page = useCustomerPage('customerEdit');
   const copy = useCopyCustomer();
   const remove = useDeleteCustomer();
   const [confirming, setConfirming] = useState(false);
   const listPath = routePath('customers');
-  const back = (location.state as { back?: string } | null)?.back ?? (page.can.list ? listPath : undefined);
+  const back = useBackPath(page.can.list ? listPath : undefined);
 
   if (page.redirect) return <Navigate to={page.redirect} replace />;
-  const backLink = back && <BackLink to={back} />;
+  const backLink = back && <BackLink to={back} label={t('customers.edit.backToList')} />;
   if (!page.isCreate && (page.id === null || page.customer.isError))
-    return <LoadFailure back={backLink} error={page.customer.error} />;
+    return <RecordFailure back={backLink} error={page.customer.error} readableTitle />;
   if (!page.isCreate && page.customer.isPending) return <PageLoader />;
   const current = page.isCreate ? undefined : page.customer.data;
 
@@ -58,8 +63,7 @@ export default function CustomerEditPage() {
   return (
     <Stack gap="md" maw={960}>
       {backLink}
-      <div>
-        <Title order={2}>{current ? current.fullName : t('customers.edit.createTitle')}</Title>
+      <RecordHeader title={current ? current.fullName : t('customers.edit.createTitle')}>
         {current && (
           <Group gap="xs" mt={4}>
             <CustomerTypeBadge type={current.customerType} />
@@ -68,10 +72,13 @@ export default function CustomerEditPage() {
             </Text>
           </Group>
         )}
-      </div>
-      {/* Left-aligned: the message bar's toasts appear top right and would cover these buttons. */}
+      </RecordHeader>
       {current && (
-        <Group gap="xs">
+        <RecordActions
+          onCopy={page.can.create ? () => onCopy(current) : undefined}
+          copying={copy.isPending}
+          onDelete={page.can.delete ? () => setConfirming(true) : undefined}
+        >
           <Button
             variant="default"
             size="xs"
@@ -82,29 +89,7 @@ export default function CustomerEditPage() {
           >
             {t('customers.edit.view')}
           </Button>
-          {page.can.create && (
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconCopy size={14} aria-hidden />}
-              loading={copy.isPending}
-              onClick={() => onCopy(current)}
-            >
-              {t('customers.edit.copy')}
-            </Button>
-          )}
-          {page.can.delete && (
-            <Button
-              variant="light"
-              color="red"
-              size="xs"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => setConfirming(true)}
-            >
-              {t('customers.edit.delete')}
-            </Button>
-          )}
-        </Group>
+        </RecordActions>
       )}
       <CustomerForm
         key={current ? `${current.id}` : 'new'}
@@ -124,7 +109,7 @@ export default function CustomerEditPage() {
           opened={confirming}
           title={t('customers.edit.deleteTitle')}
           text={t('customers.edit.deleteText', { name: current.fullName })}
-          confirmLabel={t('customers.edit.delete')}
+          confirmLabel={t('common.delete')}
           busy={remove.isPending}
           onConfirm={() => onDelete(current)}
           onClose={() => setConfirming(false)}

@@ -1,42 +1,38 @@
 import { LANGUAGES } from '@atoll/domain/constants';
-import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { PageLoader } from '../../../app/Guarded.tsx';
+import { BackLink, RecordFailure, RecordHeader, useBackPath } from '../../../components/DetailPage.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { CustomerDataSection, type TCustomerDataForm } from '../components/CustomerDataSection.tsx';
 import { CustomerDetails } from '../components/CustomerDetails.tsx';
 import { HistoryCard, MetaCard, ReferencesCard } from '../components/CustomerExtras.tsx';
-import { BackLink, LoadFailure } from '../components/PageParts.tsx';
 import { printCustomer } from '../printCustomer.ts';
 import { useCustomerPage } from '../useCustomerPage.ts';
 
 /** /customer/view/:id: the customer read-only, with references, meta, history and the printed sheet. */
 export default function CustomerViewPage() {
   const { t } = useTranslation();
-  const location = useLocation();
   const page = useCustomerPage('customerView');
-  const back =
-    (location.state as { back?: string } | null)?.back ??
-    (page.can.list ? routePath('customers') : undefined);
+  const back = useBackPath(page.can.list ? routePath('customers') : undefined);
 
   if (page.redirect) return <Navigate to={page.redirect} replace />;
-  const backLink = back && <BackLink to={back} />;
+  const backLink = back && <BackLink to={back} label={t('customers.edit.backToList')} />;
   if (page.id === null || page.customer.isError)
-    return <LoadFailure back={backLink} error={page.customer.error} />;
+    return <RecordFailure back={backLink} error={page.customer.error} readableTitle />;
   if (page.customer.isPending) return <PageLoader />;
   const c = page.customer.data;
 
   return (
     <Stack gap="md" maw={1200}>
       {backLink}
-      <div>
-        <Title order={2}>{c.fullName}</Title>
+      <RecordHeader title={c.fullName}>
         <Text size="sm" c="dimmed">
           {t('customers.edit.number', { id: c.id, version: c.version })}
         </Text>
-      </div>
+      </RecordHeader>
       <Group gap="xs">
         {page.can.edit && (
           <Button

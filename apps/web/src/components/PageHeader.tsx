@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Title and a line saying what the screen is for. */
+/** The screen's title and a line saying what it is for (configuration screens, auth forms). */
 export function PageHeader({ title, intro }: { title: string; intro?: ReactNode }) {
   return (
     <Stack gap={4}>

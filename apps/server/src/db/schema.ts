@@ -141,12 +141,19 @@ export const customers = pgTable(
     revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull().default('0'),
     lastStay: date('last_stay'),
     statsAt: timestamp('stats_at', { withTimezone: true }),
+    /**
+     * What the list search looks in (name, e-mail, phone), lower-cased, kept by the database itself: one
+     * trigram index answers "contains" in about a millisecond where three ILIKEs read every row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(full_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`,
+    ),
     /** Bumped on every change; `customer_versions` keeps each version for `{id}/diff/{from}`. */
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
-    index('customers_full_name_trgm').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('customers_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('customers_email_idx').on(t.email),
     index('customers_birthday_idx').on(t.birthday),
     index('customers_last_name_idx').on(t.lastName, t.firstName),

@@ -95,11 +95,13 @@ export function registerCustomersRoutes(
     id: customers.id,
     fields: {
       id: { column: customers.id, type: 'number', sort: true, filter: true },
-      fullName: { column: customers.fullName, type: 'string', sort: true, filter: true, search: true },
+      fullName: { column: customers.fullName, type: 'string', sort: true, filter: true },
+      // Name, e-mail and phone in one indexed column (see the schema).
+      search: { column: customers.searchText, type: 'string', search: true },
       firstName: { column: customers.firstName, type: 'string', sort: true, filter: true },
       lastName: { column: customers.lastName, type: 'string', sort: true, filter: true },
-      email: { column: customers.email, type: 'string', sort: true, filter: true, search: true },
-      phone: { column: customers.phone, type: 'string', filter: true, search: true },
+      email: { column: customers.email, type: 'string', sort: true, filter: true },
+      phone: { column: customers.phone, type: 'string', filter: true },
       customerType: { column: customers.customerType, type: 'string', sort: true, filter: true },
       gender: { column: customers.gender, type: 'string', sort: true, filter: true },
       birthday: { column: customers.birthday, type: 'date', sort: true, filter: true },

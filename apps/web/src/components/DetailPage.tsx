@@ -10,6 +10,12 @@ import { apiErrorText } from '../app/messages.ts';
 export const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 /** Where "back" leads: the list the user came from, with its page, sort and filters (DataTable sets `location.state.back`), else `fallback`. */
+/** The record id of a detail route (`:id`): a positive whole number, else null (shown as not found). */
+export function recordId(param: string | undefined): number | null {
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 export function useBackPath<T extends string | undefined>(fallback: T): string | T {
   const location = useLocation();
   return (location.state as { back?: string } | null)?.back ?? fallback;

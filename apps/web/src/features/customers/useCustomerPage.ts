@@ -1,13 +1,9 @@
 import { hasScope } from '@atoll/domain/scopes';
 import { useParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
+import { recordId } from '../../components/DetailPage.tsx';
 import { routePath } from '../../components/routePath.ts';
 import { useCustomer } from './api.ts';
-
-const parseId = (param: string | undefined) => {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : null;
-};
 
 /**
  * The customer of a detail page and what the user may do with it. A customer (customers.self) has one
@@ -19,7 +15,7 @@ export function useCustomerPage(route: 'customerView' | 'customerEdit') {
   const scopes = user?.scopes ?? [];
   const isOffice = hasScope(scopes, ['customers.read']);
   const ownId = user?.customerId ?? null;
-  const asked = params.id === undefined ? null : parseId(params.id);
+  const asked = params.id === undefined ? null : recordId(params.id);
   const redirect =
     !isOffice && ownId !== null && asked !== ownId ? routePath(route, { id: ownId }) : undefined;
   const id = redirect ? null : asked;

@@ -14,6 +14,7 @@ import {
   RecordActions,
   RecordFailure,
   RecordHeader,
+  recordId,
   useBackPath,
 } from '../../../components/DetailPage.tsx';
 import { routePath } from '../../../components/routePath.ts';
@@ -24,11 +25,6 @@ import { AgencyPrintMenu } from '../components/AgencyPrintMenu.tsx';
 import { AgencyTypeBadge } from '../components/AgencyTypeBadge.tsx';
 import { AgencyUsersCard } from '../components/AgencyUsersCard.tsx';
 
-const parseId = (param: string | undefined) => {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : null;
-};
-
 /** /agency/create and /agency/:id; an agent (agencies.self) sees its own agency with its own fields open. */
 export default function AgencyEditPage() {
   const { t } = useTranslation();
@@ -37,7 +33,7 @@ export default function AgencyEditPage() {
   const { user } = useSession();
   const scopes = user?.scopes ?? [];
   const isCreate = params.id === undefined;
-  const id = isCreate ? null : parseId(params.id);
+  const id = isCreate ? null : recordId(params.id);
   const agency = useAgency(id);
   const contacts = useAgencyContacts(id);
   const remove = useDeleteAgency();

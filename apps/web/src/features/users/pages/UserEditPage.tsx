@@ -13,17 +13,13 @@ import {
   RecordActions,
   RecordFailure,
   RecordHeader,
+  recordId,
   useBackPath,
 } from '../../../components/DetailPage.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { useCopyUser, useDeleteUser, useUser } from '../api.ts';
 import { UserForm } from '../components/UserForm.tsx';
 import { UserPasswordSection } from '../components/UserPasswordSection.tsx';
-
-const parseId = (param: string | undefined) => {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : null;
-};
 
 /** /users/create and /users/:id. */
 export default function UserEditPage() {
@@ -33,7 +29,7 @@ export default function UserEditPage() {
   const { user: me } = useSession();
   const scopes = me?.scopes ?? [];
   const isCreate = params.id === undefined;
-  const id = isCreate ? null : parseId(params.id);
+  const id = isCreate ? null : recordId(params.id);
   const user = useUser(id ?? undefined);
   const copy = useCopyUser();
   const remove = useDeleteUser();

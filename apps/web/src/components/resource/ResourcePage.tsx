@@ -3,11 +3,11 @@ import { Alert, Button, Center, Drawer, Loader, Stack, Text, Title } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { apiErrorText } from '../../app/messages.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable, type TColumn, type TListFilter } from '../DataTable.tsx';
+import { DRAWER_TITLE_STYLES, useOpenRecord } from '../useOpenRecord.ts';
 import { resourceKeys, type TResourceRow, useResourceItem } from './api.ts';
 import type { TResourceField } from './fields.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
@@ -31,9 +31,6 @@ type TProps<Row extends TResourceRow> = {
   defaultSort?: string;
 };
 
-// The open record sits in the URL (`?open=5`, `?open=new`) beside the list state.
-const OPEN_PARAM = 'open';
-
 /**
  * The screen of a simple generic resource (spec platform §7): the list with search, sort, filters, paging
  * and CSV, and a drawer to create, edit, copy or delete one record. Screens with more than a form's worth
@@ -43,10 +40,8 @@ export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
   const { resource, scopes } = props;
   const { t } = useTranslation();
   const { user } = useSession();
-  const [params, setParams] = useSearchParams();
+  const { open, openId, isNew, showNew, showId, close } = useOpenRecord();
   const path = `/${resource}`;
-  const open = params.get(OPEN_PARAM);
-  const openId = open && /^\d+$/.test(open) ? Number(open) : null;
   const item = useResourceItem<Row>(resource, path, openId);
   const nameOf = props.nameOf ?? ((row: Row) => String(row.name ?? `#${row.id}`));
   const mine = user?.scopes ?? [];
@@ -56,17 +51,6 @@ export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
     delete: hasScope(mine, scopes.delete),
   };
 
-  const show = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null) next.delete(OPEN_PARAM);
-        else next.set(OPEN_PARAM, value);
-        return next;
-      },
-      { replace: true },
-    );
-  const close = () => show(null);
   const form = (row?: Row) => (
     <ResourceForm<Row>
       key={row?.id ?? 'new'}
@@ -77,13 +61,13 @@ export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
       nameOf={nameOf}
       can={can}
       {...(props.uniqueField ? { uniqueField: props.uniqueField } : {})}
-      onOpen={(id) => show(String(id))}
+      onOpen={showId}
       onClose={close}
     />
   );
 
   const body = () => {
-    if (open === 'new') return can.create ? form() : null;
+    if (isNew) return can.create ? form() : null;
     if (openId === null) return null;
     if (item.isPending)
       return (
@@ -121,11 +105,11 @@ export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
         columns={props.columns}
         {...(props.filters ? { filters: props.filters } : {})}
         {...(props.defaultSort ? { defaultSort: props.defaultSort } : {})}
-        onRowClick={(row) => show(String(row.id))}
+        onRowClick={(row) => showId(row.id)}
         minWidth={560}
         actions={
           can.create && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => show('new')}>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={showNew}>
               {t('common.new')}
             </Button>
           )
@@ -136,11 +120,8 @@ export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
         onClose={close}
         position="right"
         size="lg"
-        // The drawer's title is a heading already (h2).
-        title={
-          open === 'new' ? `${props.title}: ${t('common.new')}` : item.data ? nameOf(item.data) : props.title
-        }
-        styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
+        title={isNew ? `${props.title}: ${t('common.new')}` : item.data ? nameOf(item.data) : props.title}
+        styles={DRAWER_TITLE_STYLES}
       >
         {body()}
       </Drawer>

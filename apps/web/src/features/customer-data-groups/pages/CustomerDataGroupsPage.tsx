@@ -4,17 +4,14 @@ import { Alert, Button, Center, Drawer, Loader, Stack, Text, Title } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { DRAWER_TITLE_STYLES, useOpenRecord } from '../../../components/useOpenRecord.ts';
 import { dataGroupKeys, useDataGroup, useDataGroups } from '../api.ts';
 import { DataGroupForm } from '../components/DataGroupForm.tsx';
 import { MoveFieldModal } from '../components/MoveFieldModal.tsx';
 
 type TRow = TCustomerDataGroup & Record<string, unknown>;
-
-// The open group sits in the URL (`?open=5`, `?open=new`) beside the list state.
-const OPEN_PARAM = 'open';
 
 /** /customerdatagroup: the groups of custom customer fields and their field definitions. */
 export default function CustomerDataGroupsPage() {
@@ -22,25 +19,12 @@ export default function CustomerDataGroupsPage() {
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const { user } = useSession();
   const canEdit = hasScope(user?.scopes ?? [], ['customers.update']);
-  const [params, setParams] = useSearchParams();
-  const open = params.get(OPEN_PARAM);
-  const openId = open && /^\d+$/.test(open) ? Number(open) : null;
+  const { open, openId, isNew, showNew, showId, close } = useOpenRecord();
   const group = useDataGroup(openId);
   const groups = useDataGroups();
   const [moving, setMoving] = useState<{ key: string; name: string } | null>(null);
   const groupName = (g: TCustomerDataGroup) => g.label[lang] || g.name;
 
-  const show = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null) next.delete(OPEN_PARAM);
-        else next.set(OPEN_PARAM, value);
-        return next;
-      },
-      { replace: true },
-    );
-  const close = () => show(null);
   const form = (row?: TCustomerDataGroup) => (
     <DataGroupForm
       // A new version from the server (after a save or a move) starts the form afresh.
@@ -49,12 +33,12 @@ export default function CustomerDataGroupsPage() {
       groupName={groupName}
       canEdit={canEdit}
       onMoveField={setMoving}
-      onOpen={(id) => show(String(id))}
+      onOpen={showId}
       onClose={close}
     />
   );
   const body = () => {
-    if (open === 'new') return canEdit ? form() : null;
+    if (isNew) return canEdit ? form() : null;
     if (openId === null) return null;
     if (group.isPending)
       return (
@@ -80,7 +64,7 @@ export default function CustomerDataGroupsPage() {
         queryKey={dataGroupKeys.list}
         defaultSort="sort"
         minWidth={480}
-        onRowClick={(row) => show(String(row.id))}
+        onRowClick={(row) => showId(row.id)}
         columns={[
           { key: 'name', sortable: true, render: (row) => groupName(row) },
           {
@@ -92,7 +76,7 @@ export default function CustomerDataGroupsPage() {
         ]}
         actions={
           canEdit && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => show('new')}>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={showNew}>
               {t('common.new')}
             </Button>
           )
@@ -104,14 +88,13 @@ export default function CustomerDataGroupsPage() {
         position="right"
         size="xl"
         title={
-          <Title order={2} size="h3">
-            {open === 'new'
-              ? `${t('routes.customerDataGroups')}: ${t('common.new')}`
-              : group.data
-                ? groupName(group.data)
-                : t('routes.customerDataGroups')}
-          </Title>
+          isNew
+            ? `${t('routes.customerDataGroups')}: ${t('common.new')}`
+            : group.data
+              ? groupName(group.data)
+              : t('routes.customerDataGroups')
         }
+        styles={DRAWER_TITLE_STYLES}
       >
         {body()}
       </Drawer>

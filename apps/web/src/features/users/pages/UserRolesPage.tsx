@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Center, Drawer, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
 import { DataTable, type TColumn } from '../../../components/DataTable.tsx';
+import { DRAWER_TITLE_STYLES, useOpenRecord } from '../../../components/useOpenRecord.ts';
 import { roleKeys, type TRole, useRole } from '../api.ts';
 import { RoleForm } from '../components/RoleForm.tsx';
 
@@ -40,22 +40,7 @@ function RoleDrawerBody({
 /** /userroles: the roles, and a drawer to create, edit, copy or delete one. */
 export default function UserRolesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const open = params.get(ROLE_PARAM);
-  const openId = open && open !== 'new' && Number.isInteger(Number(open)) ? Number(open) : null;
-
-  const show = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null) next.delete(ROLE_PARAM);
-        else next.set(ROLE_PARAM, value);
-        return next;
-      },
-      { replace: true },
-    );
-  const close = () => show(null);
-  const openRole = (id: number) => show(String(id));
+  const { open, openId, isNew, showNew, showId: openRole, close } = useOpenRecord(ROLE_PARAM);
 
   const columns: TColumn<TRole>[] = [
     { key: 'name', sortable: true },
@@ -89,7 +74,7 @@ export default function UserRolesPage() {
         onRowClick={(row) => openRole(row.id)}
         minWidth={560}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => show('new')}>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={showNew}>
             {t('users.roles.new')}
           </Button>
         }
@@ -99,13 +84,10 @@ export default function UserRolesPage() {
         onClose={close}
         position="right"
         size="xl"
-        title={
-          <Title order={2} size="h3">
-            {t(openId ? 'users.roles.editTitle' : 'users.roles.createTitle')}
-          </Title>
-        }
+        title={t(openId ? 'users.roles.editTitle' : 'users.roles.createTitle')}
+        styles={DRAWER_TITLE_STYLES}
       >
-        {open === 'new' && <RoleForm key="new" onOpen={openRole} onClose={close} />}
+        {isNew && <RoleForm key="new" onOpen={openRole} onClose={close} />}
         {openId !== null && <RoleDrawerBody id={openId} onOpen={openRole} onClose={close} />}
       </Drawer>
     </Stack>

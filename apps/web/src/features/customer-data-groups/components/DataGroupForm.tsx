@@ -64,17 +64,16 @@ export function DataGroupForm({ group, groupName, canEdit, onMoveField, onOpen, 
       return focusFirstError(formRef.current);
     }
     setErrors({});
-    save.mutate(
-      { ...(group ? { id: group.id } : {}), body: checked.body },
-      {
-        onSuccess: (saved) => {
-          showSuccess(t(group ? 'common.saved' : 'common.created'));
-          if (!group) onOpen(saved.id);
-        },
-        onError: (error) => {
-          setErrors(serverErrors(error, t));
-          focusFirstError(formRef.current);
-        },
+    // The promise, not mutate's callbacks: a save gives the group a new `updatedAt`, the page then mounts a
+    // fresh form (its key), and TanStack Query drops the callbacks of an unmounted form, toast included.
+    save.mutateAsync({ ...(group ? { id: group.id } : {}), body: checked.body }).then(
+      (saved) => {
+        showSuccess(t(group ? 'common.saved' : 'common.created'));
+        if (!group) onOpen(saved.id);
+      },
+      (error: unknown) => {
+        setErrors(serverErrors(error, t));
+        focusFirstError(formRef.current);
       },
     );
   };

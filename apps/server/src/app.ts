@@ -17,16 +17,23 @@ import { errorBody, frameworkErrors, notFound, registerErrorHandling } from './h
 import type { TMailer } from './mail/mailer.ts';
 import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
 import { registerCurrenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups/customer-data-groups.routes.ts';
 import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
+import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';
+import { registerRoomsRoutes } from './modules/rooms/rooms.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerToursRoutes } from './modules/tours/tours.routes.ts';
 import { registerTranslationRoutes } from './modules/translations/translations.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { registerVesselsRoutes } from './modules/vessels/vessels.routes.ts';
 
 export type TAppOptions = {
   database: Database;
@@ -120,6 +127,14 @@ export async function buildApp(opts: TAppOptions) {
     settings: c.settings,
     mailer: c.mailer,
   });
+  const inventory = { db: c.db, settings: c.settings, availability: c.availability };
+  registerMediaRoutes(app, inventory);
+  registerResortsRoutes(app, inventory);
+  registerVesselsRoutes(app, inventory);
+  registerRoomTypesRoutes(app, inventory);
+  registerRoomsRoutes(app, inventory);
+  registerToursRoutes(app, inventory);
+  registerAvailabilityRoutes(app, inventory);
   registerSystemRoutes(app, {
     db: c.db,
     settings: c.settings,

@@ -5,6 +5,7 @@ import { createAgenciesRepository } from './modules/agencies/agencies.repository
 import { createAgenciesService } from './modules/agencies/agencies.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAvailabilityService } from './modules/availability/availability.service.ts';
 import { createCreditsRepository } from './modules/credits/credits.repository.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { createCurrenciesRepository } from './modules/currencies/currencies.repository.ts';
@@ -56,6 +57,7 @@ export function createContainer(opts: TAppOptions & { log: FastifyBaseLogger }) 
   const credits = createCreditsService({ db, repository: createCreditsRepository() });
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
+  const availability = createAvailabilityService({ db, settings });
   return {
     db,
     geo,
@@ -72,5 +74,6 @@ export function createContainer(opts: TAppOptions & { log: FastifyBaseLogger }) 
     customers,
     customersRepository,
     mailer,
+    availability,
   };
 }

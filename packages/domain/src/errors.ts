@@ -22,6 +22,12 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'REGISTRATION_CLOSED',
   'CREDIT_INSUFFICIENT',
+  'RESORT_NOT_FOUND',
+  'SCHEDULE_OVERLAP',
+  'GENDER_MISMATCH',
+  'BED_AGE_LIMIT',
+  'PAX_LIMIT',
+  'IN_USE',
   'INTERNAL_ERROR',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

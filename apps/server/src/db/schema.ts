@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -528,3 +529,355 @@ export const bookingCategories = pgTable('booking_categories', {
   sort: integer('sort').notNull().default(0),
   ...timestamps,
 });
+
+// ─── Inventory (issue 5): media, resorts, vessels, room types, rooms, tours, schedules, occupancy ───
+
+export const mediaFolders = pgTable(
+  'media_folders',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => mediaFolders.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('media_folders_parent_idx').on(t.parentId)],
+);
+
+/** Images and documents of the media library; the bytes live in `media_data` so lists never load them. */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    folderId: integer('folder_id').references(() => mediaFolders.id, { onDelete: 'set null' }),
+    /** image or document */
+    type: text('type').notNull().default('image'),
+    mime: text('mime'),
+    size: integer('size').notNull().default(0),
+    width: integer('width'),
+    height: integer('height'),
+    /** Alternative text / caption per language: { de, en }. */
+    caption: jsonb('caption').notNull().default({}),
+    /** Public files are served without a login (room photos on the booking pages). */
+    isPublic: boolean('is_public').notNull().default(true),
+    /** SHA-256 of the stored bytes: the ETag of `/api/media/{id}/data`. */
+    checksum: text('checksum'),
+    ...timestamps,
+  },
+  (t) => [index('media_folder_idx').on(t.folderId)],
+);
+
+export const mediaData = pgTable('media_data', {
+  mediaId: integer('media_id')
+    .primaryKey()
+    .references(() => media.id, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+  /** A small webp preview for lists (images only). */
+  thumbnail: bytea('thumbnail'),
+});
+
+export const resorts = pgTable('resorts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code'),
+  description: jsonb('description').notNull().default({}),
+  timeZone: text('time_zone').notNull().default('Europe/Berlin'),
+  /** Local currency (ISO 4217) of the resort: prices on site, onsite payments. */
+  currency: text('currency').notNull().default('EUR'),
+  country: text('country'),
+  destinationId: integer('destination_id').references(() => destinations.id, { onDelete: 'set null' }),
+  address: jsonb('address').notNull().default({}),
+  email: text('email'),
+  phone: text('phone'),
+  website: text('website'),
+  checkInTime: text('check_in_time').notNull().default('14:00'),
+  checkOutTime: text('check_out_time').notNull().default('11:00'),
+  images: integer('images').array().notNull().default(sql`'{}'::integer[]`),
+  isActive: boolean('is_active').notNull().default(true),
+  /** Bookable online (booking pages and widget). */
+  isVisible: boolean('is_visible').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/**
+ * Allowed arrival and departure days of a resort (`/api/arrivaldeparture`, domain-rules §1.5): weekdays
+ * (0 = Sunday … 6 = Saturday) within an optional validity range. No rule of a kind: every day allowed.
+ */
+export const arrivalDepartureRules = pgTable(
+  'arrival_departure_rules',
+  {
+    id: serial('id').primaryKey(),
+    resortId: integer('resort_id')
+      .notNull()
+      .references(() => resorts.id, { onDelete: 'cascade' }),
+    /** arrival, departure or both */
+    kind: text('kind').notNull().default('both'),
+    weekdays: integer('weekdays').array().notNull().default(sql`'{}'::integer[]`),
+    validFrom: date('valid_from'),
+    validTo: date('valid_to'),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('arrival_departure_resort_idx').on(t.resortId)],
+);
+
+export const vessels = pgTable('vessels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code'),
+  description: jsonb('description').notNull().default({}),
+  timeZone: text('time_zone').notNull().default('Europe/Berlin'),
+  currency: text('currency').notNull().default('EUR'),
+  homePortId: integer('home_port_id').references(() => ports.id, { onDelete: 'set null' }),
+  /** Technical data shown on documents: length, beam, built, flag, crew … */
+  details: jsonb('details').notNull().default({}),
+  images: integer('images').array().notNull().default(sql`'{}'::integer[]`),
+  isActive: boolean('is_active').notNull().default(true),
+  isVisible: boolean('is_visible').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const vesselDecks = pgTable(
+  'vessel_decks',
+  {
+    id: serial('id').primaryKey(),
+    vesselId: integer('vessel_id')
+      .notNull()
+      .references(() => vessels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: jsonb('description').notNull().default({}),
+    /** Deck plan image (media id); cabins carry their position on it. */
+    planImage: integer('plan_image').references(() => media.id, { onDelete: 'set null' }),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('vessel_decks_vessel_idx').on(t.vesselId)],
+);
+
+/** Printable lists of a vessel (manifest, cabin list, dive list): columns chosen by the operator. */
+export const vesselLists = pgTable('vessel_lists', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+  /** manifest, cabins or custom */
+  kind: text('kind').notNull().default('manifest'),
+  columns: text('columns').array().notNull().default(sql`'{}'::text[]`),
+  /** Language of the printout; empty = the reader's. */
+  language: text('language'),
+  landscape: boolean('landscape').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const bedTypes = pgTable('bed_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  key: text('key'),
+  /** Display names per language: { de, en }. */
+  translations: jsonb('translations').notNull().default({}),
+  /** How many persons the bed sleeps. */
+  persons: integer('persons').notNull().default(1),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** Room and cabin categories (spec booking §3 Room type), of one resort or one vessel. */
+export const roomTypes = pgTable(
+  'room_types',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    key: text('key'),
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'cascade' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+    defaultNoOfPax: integer('default_no_of_pax').notNull().default(2),
+    minNoOfPax: integer('min_no_of_pax').notNull().default(1),
+    maxNoOfPax: integer('max_no_of_pax').notNull().default(2),
+    maxNoOfOTAPax: integer('max_no_of_ota_pax').notNull().default(2),
+    availableToOTA: integer('available_to_ota').notNull().default(-1),
+    roomTypeOTA: text('room_type_ota').notNull().default('Double'),
+    sizeInSqm: numeric('size_in_sqm', { precision: 8, scale: 2 }).notNull().default('-1'),
+    surcharge: numeric('surcharge', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** percent or fixed */
+    surchargeType: text('surcharge_type').notNull().default('percent'),
+    hide: boolean('hide').notNull().default(false),
+    collapse: boolean('collapse').notNull().default(false),
+    isVisible: boolean('is_visible').notNull().default(true),
+    description: jsonb('description').notNull().default({}),
+    images: integer('images').array().notNull().default(sql`'{}'::integer[]`),
+    sort: integer('sort').notNull().default(9999),
+    ...timestamps,
+  },
+  (t) => [
+    index('room_types_resort_idx').on(t.resortId),
+    index('room_types_vessel_idx').on(t.vesselId),
+    check('room_types_one_asset', sql`(${t.resortId} is null) <> (${t.vesselId} is null)`),
+  ],
+);
+
+/** Rooms of a resort and cabins of a vessel (spec booking §3 Room / cabin). */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    internalId: text('internal_id'),
+    /** Room or Cabin */
+    type: text('type').notNull().default('Room'),
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'cascade' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+    roomTypeId: integer('room_type_id').references(() => roomTypes.id, { onDelete: 'set null' }),
+    deckId: integer('deck_id').references(() => vesselDecks.id, { onDelete: 'set null' }),
+    /** Place on the deck plan, percent of its width and height: { x, y }. */
+    deckPosition: jsonb('deck_position'),
+    isActive: boolean('is_active').notNull().default(true),
+    isVisible: boolean('is_visible').notNull().default(true),
+    hide: boolean('hide').notNull().default(false),
+    /** Number of active beds; recomputed from `configuration.beds` on every save. */
+    availableBeds: integer('available_beds').notNull().default(0),
+    allowSharedRoom: boolean('allow_shared_room').notNull().default(false),
+    allowMixedGender: boolean('allow_mixed_gender').notNull().default(false),
+    bedTypeId: integer('bed_type_id').references(() => bedTypes.id, { onDelete: 'set null' }),
+    additionalBedTypes: integer('additional_bed_types').array().notNull().default(sql`'{}'::integer[]`),
+    housekeeping: text('housekeeping').notNull().default('clean'),
+    usageState: text('usage_state').notNull().default('free'),
+    images: integer('images').array().notNull().default(sql`'{}'::integer[]`),
+    description: jsonb('description').notNull().default({}),
+    /** { maxNoOfPax, minNoOfPax, defaultNoOfPax, single, double, fan, acc, seaview, warmwater, beds: [...] } */
+    configuration: jsonb('configuration').notNull().default({}),
+    sort: integer('sort').notNull().default(9999),
+    ...timestamps,
+  },
+  (t) => [
+    index('rooms_resort_idx').on(t.resortId),
+    index('rooms_vessel_idx').on(t.vesselId),
+    index('rooms_room_type_idx').on(t.roomTypeId),
+    check('rooms_one_asset', sql`(${t.resortId} is null) <> (${t.vesselId} is null)`),
+  ],
+);
+
+/** Blocks of a room over `[from, to)`: Maintanance (spec spelling), OutOfOrder, Event. */
+export const roomBlocks = pgTable(
+  'room_blocks',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    from: date('from_date').notNull(),
+    to: date('to_date').notNull(),
+    reason: text('reason'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('room_blocks_room_idx').on(t.roomId, t.from),
+    check('room_blocks_range', sql`${t.to} > ${t.from}`),
+  ],
+);
+
+/** Itineraries: a named route without dates (domain-rules §2.1). */
+export const tours = pgTable('tours', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code'),
+  vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'set null' }),
+  destinationId: integer('destination_id').references(() => destinations.id, { onDelete: 'set null' }),
+  embarkPortId: integer('embark_port_id').references(() => ports.id, { onDelete: 'set null' }),
+  disembarkPortId: integer('disembark_port_id').references(() => ports.id, { onDelete: 'set null' }),
+  /** Default length of a departure. */
+  nights: integer('nights').notNull().default(7),
+  description: jsonb('description').notNull().default({}),
+  /** [{ day, title: { de, en }, text: { de, en }, portId? }] */
+  itinerary: jsonb('itinerary').notNull().default([]),
+  included: jsonb('included').notNull().default({}),
+  excluded: jsonb('excluded').notNull().default({}),
+  color: text('color'),
+  images: integer('images').array().notNull().default(sql`'{}'::integer[]`),
+  isActive: boolean('is_active').notNull().default(true),
+  isVisible: boolean('is_visible').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/**
+ * Departures of a tour on a vessel over `[from, to)`. Two live schedules of one vessel never overlap:
+ * the exclusion constraint `schedules_no_overlap` (migration 0004) guards it under concurrency.
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'restrict' }),
+    vesselId: integer('vessel_id')
+      .notNull()
+      .references(() => vessels.id, { onDelete: 'restrict' }),
+    from: date('from_date').notNull(),
+    to: date('to_date').notNull(),
+    /** open, closed (no more sales) or cancelled (holds nothing, cannot be booked) */
+    status: text('status').notNull().default('open'),
+    embarkPortId: integer('embark_port_id').references(() => ports.id, { onDelete: 'set null' }),
+    disembarkPortId: integer('disembark_port_id').references(() => ports.id, { onDelete: 'set null' }),
+    /** Price reference (the pricing issue links it to its table). */
+    priceId: integer('price_id'),
+    /** Explicit full-charter price per currency: { EUR: "48000.00" }. */
+    fullCharterPrice: jsonb('full_charter_price').notNull().default({}),
+    isVisible: boolean('is_visible').notNull().default(true),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    index('schedules_vessel_idx').on(t.vesselId, t.from),
+    index('schedules_tour_idx').on(t.tourId, t.from),
+    check('schedules_range', sql`${t.to} > ${t.from}`),
+  ],
+);
+
+/**
+ * What holds a room or a bed over `[from, to)` (domain-rules §1). One row per unit: `unit` is '' for a
+ * whole room that is not shared, else the bed's internalId (a whole-room booking of a shared room writes
+ * one row per active bed). `holds` follows the booking state; the exclusion constraint
+ * `occupancy_no_overlap` (migration 0004) makes two holding rows of one unit on overlapping nights
+ * impossible, also under concurrency. The booking issue links `booking_id` to its table.
+ */
+export const occupancy = pgTable(
+  'occupancy',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    unit: text('unit').notNull().default(''),
+    from: date('from_date').notNull(),
+    to: date('to_date').notNull(),
+    scheduleId: integer('schedule_id').references(() => schedules.id, { onDelete: 'restrict' }),
+    bookingId: integer('booking_id'),
+    /** The booking's room entry (several per booking when split by hand). */
+    entryId: integer('entry_id'),
+    /** Booking state when last written (draft, planned, confirmed …). */
+    state: text('state').notNull(),
+    holds: boolean('holds').notNull(),
+    /** A planned option holds until then; null: no expiry. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** false: the bed was picked by the system and may be moved; true: chosen by staff or guest. */
+    bedAssigned: boolean('bed_assigned').notNull().default(false),
+    /** Whole-room hold (all beds of a shared room) rather than one berth. */
+    wholeRoom: boolean('whole_room').notNull().default(true),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** m, f or u: the person in this bed, for the same-gender rule of shared rooms. */
+    gender: text('gender').notNull().default('u'),
+    ...timestamps,
+  },
+  (t) => [
+    index('occupancy_booking_idx').on(t.bookingId),
+    index('occupancy_schedule_idx').on(t.scheduleId),
+    check('occupancy_range', sql`${t.to} > ${t.from}`),
+  ],
+);

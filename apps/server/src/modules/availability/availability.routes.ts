@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { TInventoryDeps } from '../inventory.ts';
+
+export function registerAvailabilityRoutes(_app: FastifyInstance, _deps: TInventoryDeps) {}

@@ -1,0 +1,6 @@
+import NotYetAvailablePage from '../../system/pages/NotYetAvailablePage.tsx';
+
+/** Placeholder until the screen lands (issue 5). */
+export default function MediaEditPage() {
+  return <NotYetAvailablePage />;
+}

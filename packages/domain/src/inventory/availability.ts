@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { BLOCK_KINDS } from './rooms.ts';
+
+/** Calendar date YYYY-MM-DD (asset time zone). Stays are half-open `[from, to)`: `to` is not a night. */
+export const ZIsoDate = z.iso.date();
+
+/**
+ * Who asks (domain-rules §1.1): staff may book invisible rooms; agencies and the online channels
+ * (booking pages, widget, OTA) only visible ones that are not hidden.
+ */
+export const CHANNELS = ['staff', 'agency', 'online'] as const;
+export type TChannel = (typeof CHANNELS)[number];
+
+/** Booking states (spec booking §4). */
+export const BOOKING_STATES = [
+  'draft',
+  'planned',
+  'confirmed',
+  'resolved',
+  'aborted',
+  'rebooked',
+  'freed',
+  'splitted',
+  'waiting',
+  'deleted',
+] as const;
+export type TBookingState = (typeof BOOKING_STATES)[number];
+
+export const GENDERS = ['m', 'f', 'u'] as const;
+export type TGender = (typeof GENDERS)[number];
+
+/**
+ * Does a booking in this state hold its rooms (domain-rules §1.4)? Drafts only with the setting
+ * `offersHoldInventory`; planned options until `holdUntil` (their option expiry) and not when resolved
+ * (released); confirmed always, resolved or not; the legacy state `resolved` like confirmed.
+ */
+export function holdsInventory(
+  booking: { state: TBookingState; resolved?: boolean },
+  options: { offersHoldInventory: boolean },
+): boolean {
+  switch (booking.state) {
+    case 'draft':
+      return options.offersHoldInventory;
+    case 'planned':
+      return !booking.resolved;
+    case 'confirmed':
+    case 'resolved':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The nights of `[from, to)` as ISO dates. */
+export function nightsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  const day = new Date(`${from}T00:00:00Z`);
+  const end = new Date(`${to}T00:00:00Z`);
+  while (day < end) {
+    out.push(day.toISOString().slice(0, 10));
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return out;
+}
+
+/** `[a.from, a.to)` and `[b.from, b.to)` share a night. ISO dates compare as strings. */
+export const overlaps = (a: { from: string; to: string }, b: { from: string; to: string }) =>
+  a.from < b.to && a.to > b.from;
+
+/** Whole years between a birthday and a day (the first night), or null when unknown. */
+export function ageOn(birthday: string | null | undefined, day: string): number | null {
+  if (!birthday) return null;
+  const [by, bm, bd] = birthday.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** domain-rules §1.3: a bed with `maxAge` takes only persons of known age at or below it; 0 or empty = no limit. */
+export function bedTakes(bed: { maxAge?: number | null }, age: number | null): boolean {
+  if (!bed.maxAge) return true;
+  return age !== null && age <= bed.maxAge;
+}
+
+/**
+ * domain-rules §1.3: with `allowMixedGender = false` all persons held in a room share one gender; `u`
+ * (unknown) fits anywhere. Returns whether `gender` may join persons of `present` genders.
+ */
+export function genderFits(gender: TGender, present: readonly TGender[], allowMixedGender: boolean): boolean {
+  if (allowMixedGender || gender === 'u') return true;
+  return present.every((g) => g === 'u' || g === gender);
+}
+
+export const ZBlockSummary = z.object({
+  id: z.number().int(),
+  kind: z.enum(BLOCK_KINDS),
+  from: ZIsoDate,
+  to: ZIsoDate,
+  reason: z.string().nullable(),
+});
+export type TBlockSummary = z.infer<typeof ZBlockSummary>;
+
+/** One hold of a unit as calendars and the availability answer show it. */
+export const ZHoldSummary = z.object({
+  unit: z.string(),
+  from: ZIsoDate,
+  to: ZIsoDate,
+  bookingId: z.number().int().nullable(),
+  state: z.string(),
+  gender: z.enum(GENDERS),
+});
+export type THoldSummary = z.infer<typeof ZHoldSummary>;
+
+export const ZBedAvailability = z.object({
+  internalId: z.string(),
+  type: z.string(),
+  maxAge: z.number().int().nullable(),
+  free: z.boolean(),
+});
+
+/** One room or cabin in an availability answer. */
+export const ZRoomAvailability = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  roomTypeId: z.number().int().nullable(),
+  deckId: z.number().int().nullable(),
+  sort: z.number().int(),
+  /** Sellable on this channel: active, and for agencies and online visible and not hidden. */
+  sellable: z.boolean(),
+  allowSharedRoom: z.boolean(),
+  allowMixedGender: z.boolean(),
+  /** The whole room is free for every night of the interval (no hold, no block). */
+  free: z.boolean(),
+  /** Active beds not held on any night of the interval (0 when blocked). */
+  freeBeds: z.number().int(),
+  beds: z.array(ZBedAvailability),
+  /** Genders held in the room over the interval (the same-gender rule of shared rooms). */
+  genders: z.array(z.enum(GENDERS)),
+  blocks: z.array(ZBlockSummary),
+  holds: z.array(ZHoldSummary),
+});
+export type TRoomAvailability = z.infer<typeof ZRoomAvailability>;
+
+export const ZRoomTypeAvailability = z.object({
+  roomTypeId: z.number().int().nullable(),
+  name: z.string(),
+  /** Sellable rooms of the type. */
+  rooms: z.number().int(),
+  /** Free sellable rooms per night, in the order of `nights`. */
+  free: z.array(z.number().int()),
+  /** Rooms free for every night: the stay fits one single room (no automatic split, domain-rules §1.2). */
+  freeForStay: z.number().int(),
+});
+export type TRoomTypeAvailability = z.infer<typeof ZRoomTypeAvailability>;
+
+/** `GET /api/rooms/available/{resort}?from&to`: free rooms per night of one resort. */
+export const ZResortAvailability = z.object({
+  resortId: z.number().int(),
+  from: ZIsoDate,
+  to: ZIsoDate,
+  channel: z.enum(CHANNELS),
+  nights: z.array(ZIsoDate),
+  roomTypes: z.array(ZRoomTypeAvailability),
+  rooms: z.array(ZRoomAvailability),
+});
+export type TResortAvailability = z.infer<typeof ZResortAvailability>;
+
+/** Free cabins and berths of one departure (domain-rules §2.2). */
+export const ZScheduleCapacity = z.object({
+  scheduleId: z.number().int(),
+  /** Sellable cabins and their active beds. */
+  cabins: z.number().int(),
+  berths: z.number().int(),
+  /** Cabins free as a whole, and berths free (a whole-cabin hold takes all its beds). */
+  freeCabins: z.number().int(),
+  freeBerths: z.number().int(),
+});
+export type TScheduleCapacity = z.infer<typeof ZScheduleCapacity>;
+
+export const ZScheduleAvailability = ZScheduleCapacity.extend({
+  vesselId: z.number().int(),
+  from: ZIsoDate,
+  to: ZIsoDate,
+  channel: z.enum(CHANNELS),
+  /** Cancelled departures hold nothing and sell nothing. */
+  bookable: z.boolean(),
+  rooms: z.array(ZRoomAvailability),
+});
+export type TScheduleAvailability = z.infer<typeof ZScheduleAvailability>;

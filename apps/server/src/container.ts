@@ -57,7 +57,7 @@ export function createContainer(opts: TAppOptions & { log: FastifyBaseLogger }) 
   const credits = createCreditsService({ db, repository: createCreditsRepository() });
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
-  const availability = createAvailabilityService({ db, settings });
+  const availability = createAvailabilityService({ db });
   return {
     db,
     geo,

@@ -52,7 +52,9 @@ function toAppError(error: FastifyError & { code?: string; cause?: unknown }): A
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return new AppError(error.statusCode ?? 400, mapped, error.message);
-  const pgCode = pgErrorCode(error);
+  const { code: pgCode, constraint } = pgError(error);
+  const known = constraint ? CONSTRAINT_ERRORS[constraint] : undefined;
+  if (known) return known();
   if (pgCode && PG_CONFLICT_CODES.has(pgCode)) return conflict('The change conflicts with existing data');
   if (pgCode === '23503') return badRequest('A referenced record does not exist');
   if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008') {
@@ -66,14 +68,26 @@ function toAppError(error: FastifyError & { code?: string; cause?: unknown }): A
   return new AppError(500, 'INTERNAL_ERROR', 'Internal server error');
 }
 
-// Drizzle wraps driver errors; the SQLSTATE may sit on the error or its cause.
-function pgErrorCode(error: unknown): string | undefined {
+/**
+ * Constraints whose violation has its own answer: the last line of defence behind the services' checks,
+ * so a race between two writers still ends in the same clear error.
+ */
+const CONSTRAINT_ERRORS: Record<string, () => AppError> = {
+  occupancy_no_overlap: () =>
+    new AppError(409, 'NOT_AVAILABLE', 'The room or bed is already taken on these dates'),
+  schedules_no_overlap: () =>
+    new AppError(409, 'SCHEDULE_OVERLAP', 'The vessel already has a departure on these dates'),
+};
+
+// Drizzle wraps driver errors; the SQLSTATE and constraint may sit on the error or its cause.
+export function pgError(error: unknown): { code?: string; constraint?: string } {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
     e = (e as { cause?: unknown }).cause;
   }
-  return undefined;
+  return {};
 }
 
 export function errorBody(request: FastifyRequest, error: AppError): TErrorBody {

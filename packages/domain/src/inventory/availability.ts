@@ -186,3 +186,105 @@ export const ZScheduleAvailability = ZScheduleCapacity.extend({
   rooms: z.array(ZRoomAvailability),
 });
 export type TScheduleAvailability = z.infer<typeof ZScheduleAvailability>;
+
+/** What the engine knows of a room: its flags and configuration (beds) as stored. */
+export type TInventoryRoom = {
+  id: number;
+  name: string;
+  roomTypeId: number | null;
+  deckId: number | null;
+  sort: number;
+  isActive: boolean;
+  isVisible: boolean;
+  hide: boolean;
+  allowSharedRoom: boolean;
+  allowMixedGender: boolean;
+  beds: readonly { internalId: string; active: boolean; type: string; maxAge?: number | null }[];
+};
+
+/** domain-rules §1.1: active; for agencies and the online channels also visible and not hidden. */
+export const isSellable = (room: Pick<TInventoryRoom, 'isActive' | 'isVisible' | 'hide'>, channel: TChannel) =>
+  room.isActive && (channel === 'staff' || (room.isVisible && !room.hide));
+
+/**
+ * One room over the nights of an interval (domain-rules §1.2–§1.3). `blocks` and `holds` are those of
+ * this room that overlap the interval (holding rows only). A hold of unit '' takes the whole room; in a
+ * shared room a whole-room booking holds every bed, so the room is free only when no bed is held.
+ */
+export function roomOverNights(
+  room: TInventoryRoom,
+  nights: readonly string[],
+  blocks: readonly TBlockSummary[],
+  holds: readonly THoldSummary[],
+  channel: TChannel,
+) {
+  const beds = room.beds.filter((b) => b.active);
+  const night = (n: string) => ({ from: n, to: nextDay(n) });
+  const freePerNight = nights.map((n) => {
+    const blocked = blocks.some((b) => overlaps(b, night(n)));
+    const held = holds.some((h) => overlaps(h, night(n)));
+    return !blocked && !held;
+  });
+  const blocked = blocks.length > 0;
+  const wholeHeld = holds.some((h) => h.unit === '');
+  const heldBeds = new Set(holds.map((h) => h.unit));
+  const bedRows = beds.map((b) => ({
+    internalId: b.internalId,
+    type: b.type,
+    maxAge: b.maxAge ?? null,
+    free: !blocked && !wholeHeld && !heldBeds.has(b.internalId),
+  }));
+  const out: TRoomAvailability = {
+    id: room.id,
+    name: room.name,
+    roomTypeId: room.roomTypeId,
+    deckId: room.deckId,
+    sort: room.sort,
+    sellable: isSellable(room, channel),
+    allowSharedRoom: room.allowSharedRoom,
+    allowMixedGender: room.allowMixedGender,
+    free: freePerNight.every(Boolean),
+    freeBeds: bedRows.filter((b) => b.free).length,
+    beds: bedRows,
+    genders: [...new Set(holds.map((h) => h.gender))].sort(),
+    blocks: [...blocks],
+    holds: [...holds],
+  };
+  return { room: out, freePerNight };
+}
+
+export function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Rooms per room type: free sellable rooms per night and rooms free for the whole stay. */
+export function roomTypesOverNights(
+  types: readonly { id: number | null; name: string }[],
+  rooms: readonly { room: TRoomAvailability; freePerNight: boolean[] }[],
+  nightCount: number,
+): TRoomTypeAvailability[] {
+  return types.map((type) => {
+    const ofType = rooms.filter((r) => r.room.roomTypeId === type.id && r.room.sellable);
+    return {
+      roomTypeId: type.id,
+      name: type.name,
+      rooms: ofType.length,
+      free: Array.from({ length: nightCount }, (_, i) => ofType.filter((r) => r.freePerNight[i]).length),
+      freeForStay: ofType.filter((r) => r.room.free).length,
+    };
+  });
+}
+
+/** Cabins and berths of a departure (domain-rules §2.2): counted over sellable cabins only. */
+export function capacityOf(scheduleId: number, rooms: readonly TRoomAvailability[], bookable: boolean) {
+  const sellable = rooms.filter((r) => r.sellable);
+  return {
+    scheduleId,
+    cabins: sellable.length,
+    berths: sellable.reduce((sum, r) => sum + r.beds.length, 0),
+    freeCabins: bookable ? sellable.filter((r) => r.free).length : 0,
+    freeBerths: bookable ? sellable.reduce((sum, r) => sum + r.freeBeds, 0) : 0,
+  };
+}

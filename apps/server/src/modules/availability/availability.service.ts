@@ -1,28 +1,186 @@
-import type {
-  TChannel,
-  TResortAvailability,
-  TScheduleAvailability,
-  TScheduleCapacity,
+import {
+  capacityOf,
+  nightsOf,
+  roomOverNights,
+  roomTypesOverNights,
+  type TChannel,
+  type TInventoryRoom,
+  type TResortAvailability,
+  type TScheduleAvailability,
+  type TScheduleCapacity,
 } from '@atoll/domain/inventory/availability';
+import { sortValue } from '@atoll/domain/inventory/rooms';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { TSettingsService } from '../settings/settings.service.ts';
+import { rooms, roomTypes } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import {
+  createAvailabilityRepository,
+  type TBlockRow,
+  type THoldRow,
+  type TRoomRow,
+} from './availability.repository.ts';
+import { createHoldFlow } from './hold.flow.ts';
+
+/** Longest interval one availability call answers (a year of nights). */
+export const MAX_NIGHTS = 366;
+
+const toInventoryRoom = (row: TRoomRow): TInventoryRoom => ({
+  ...row,
+  sort: sortValue(row.sort),
+  beds: (row.configuration.beds ?? []).map((b) => ({ ...b, type: b.type ?? '' })),
+});
+
+const byRoom = <T extends { roomId: number }>(rows: readonly T[]) => {
+  const map = new Map<number, T[]>();
+  for (const row of rows) map.set(row.roomId, [...(map.get(row.roomId) ?? []), row]);
+  return map;
+};
+
+const blockSummary = ({ roomId: _, ...b }: TBlockRow) => b;
+const holdSummary = ({ roomId: _, ...h }: THoldRow) => h;
 
 /** The one availability engine every booking path asks (domain-rules §1–§2). */
-export function createAvailabilityService(deps: { db: Db; settings: TSettingsService }) {
-  void deps;
+export function createAvailabilityService(deps: { db: Db }) {
+  const { db } = deps;
+  const repo = createAvailabilityRepository();
+
+  /** Rooms of an asset over `[from, to)` with their blocks and holds, room by room. */
+  async function roomsOver(roomsOf: SQL, from: string, to: string, channel: TChannel) {
+    const [roomRows, blocks, holds] = await Promise.all([
+      repo.rooms(db, roomsOf),
+      repo.blocks(db, roomsOf, from, to),
+      repo.holds(db, roomsOf, from, to),
+    ]);
+    const blocksOf = byRoom(blocks);
+    const holdsOf = byRoom(holds);
+    const nights = nightsOf(from, to);
+    const perRoom = roomRows
+      .map(toInventoryRoom)
+      .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name))
+      .map((room) =>
+        roomOverNights(
+          room,
+          nights,
+          (blocksOf.get(room.id) ?? []).map(blockSummary),
+          (holdsOf.get(room.id) ?? []).map(holdSummary),
+          channel,
+        ),
+      );
+    return { nights, perRoom };
+  }
+
+  function checkInterval(from: string, to: string) {
+    if (to <= from) throw badRequest('"to" must be after "from"', 'to');
+    if (nightsOf(from, to).length > MAX_NIGHTS) throw badRequest(`At most ${MAX_NIGHTS} nights`, 'to');
+  }
+
+  async function scheduleOf(scheduleId: number) {
+    const [schedule] = await repo.schedules(db, [scheduleId]);
+    if (!schedule) throw notFound('Schedule');
+    return schedule;
+  }
+
+  /** Staff may still book a closed departure; agencies and the online channels only open ones. */
+  const bookable = (status: string, channel: TChannel) =>
+    status === 'open' || (status === 'closed' && channel === 'staff');
+
   return {
+    ...createHoldFlow(),
+
+    /** Free rooms per night and room type of one resort (domain-rules §1.2). */
     async resort(
-      _resortId: number,
-      _query: { from: string; to: string; channel: TChannel; roomTypeId?: number },
+      resortId: number,
+      query: { from: string; to: string; channel: TChannel; roomTypeId?: number | undefined },
     ): Promise<TResortAvailability> {
-      throw new Error('not yet');
+      checkInterval(query.from, query.to);
+      if (!(await repo.resort(db, resortId))) throw new AppError(404, 'RESORT_NOT_FOUND', 'Resort not found');
+      const [{ nights, perRoom }, types] = await Promise.all([
+        roomsOver(eq(rooms.resortId, resortId) as SQL, query.from, query.to, query.channel),
+        repo.roomTypes(db, eq(roomTypes.resortId, resortId) as SQL),
+      ]);
+      const wanted = query.roomTypeId
+        ? perRoom.filter((r) => r.room.roomTypeId === query.roomTypeId)
+        : perRoom;
+      const typeRows = [
+        ...types
+          .filter((t) => !query.roomTypeId || t.id === query.roomTypeId)
+          .map((t) => ({ id: t.id as number | null, name: t.name })),
+        ...(wanted.some((r) => r.room.roomTypeId === null) ? [{ id: null, name: '' }] : []),
+      ];
+      return {
+        resortId,
+        from: query.from,
+        to: query.to,
+        channel: query.channel,
+        nights,
+        roomTypes: roomTypesOverNights(typeRows, wanted, nights.length),
+        rooms: wanted.map((r) => r.room),
+      };
     },
-    async schedule(_scheduleId: number, _channel: TChannel): Promise<TScheduleAvailability> {
-      throw new Error('not yet');
+
+    /** Free cabins and berths of one departure, cabin by cabin and bed by bed (domain-rules §2.2). */
+    async schedule(scheduleId: number, channel: TChannel): Promise<TScheduleAvailability> {
+      const schedule = await scheduleOf(scheduleId);
+      const { perRoom } = await roomsOver(
+        eq(rooms.vesselId, schedule.vesselId) as SQL,
+        schedule.from,
+        schedule.to,
+        channel,
+      );
+      const cabins = perRoom.map((r) => r.room);
+      const open = bookable(schedule.status, channel);
+      return {
+        ...capacityOf(schedule.id, cabins, open),
+        vesselId: schedule.vesselId,
+        from: schedule.from,
+        to: schedule.to,
+        channel,
+        bookable: open,
+        rooms: cabins,
+      };
     },
+
     /** Free cabins and berths of many departures in one go (tour lists, online departures by month). */
-    async capacities(_scheduleIds: number[], _channel: TChannel): Promise<TScheduleCapacity[]> {
-      throw new Error('not yet');
+    async capacities(scheduleIds: number[], channel: TChannel): Promise<TScheduleCapacity[]> {
+      const list = await repo.schedules(db, [...new Set(scheduleIds)]);
+      const byVessel = new Map<number, typeof list>();
+      for (const s of list) byVessel.set(s.vesselId, [...(byVessel.get(s.vesselId) ?? []), s]);
+      const out = new Map<number, TScheduleCapacity>();
+      for (const [vesselId, ofVessel] of byVessel) {
+        const from = ofVessel.map((s) => s.from).sort()[0] ?? '';
+        const to =
+          ofVessel
+            .map((s) => s.to)
+            .sort()
+            .at(-1) ?? '';
+        const roomsOf = eq(rooms.vesselId, vesselId) as SQL;
+        const [roomRows, blocks, holds] = await Promise.all([
+          repo.rooms(db, roomsOf),
+          repo.blocks(db, roomsOf, from, to),
+          repo.holds(db, roomsOf, from, to),
+        ]);
+        for (const s of ofVessel) {
+          const within = <T extends { from: string; to: string }>(rows: T[]) =>
+            rows.filter((r) => r.from < s.to && r.to > s.from);
+          const blocksOf = byRoom(within(blocks));
+          const holdsOf = byRoom(within(holds));
+          const cabins = roomRows
+            .map(toInventoryRoom)
+            .map(
+              (room) =>
+                roomOverNights(
+                  room,
+                  nightsOf(s.from, s.to),
+                  (blocksOf.get(room.id) ?? []).map(blockSummary),
+                  (holdsOf.get(room.id) ?? []).map(holdSummary),
+                  channel,
+                ).room,
+            );
+          out.set(s.id, capacityOf(s.id, cabins, bookable(s.status, channel)));
+        }
+      }
+      return scheduleIds.flatMap((id) => out.get(id) ?? []);
     },
   };
 }

@@ -1,0 +1,134 @@
+import type { TBlockKind, TRoomConfiguration } from '@atoll/domain/inventory/rooms';
+import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { occupancy, resorts, roomBlocks, rooms, roomTypes, schedules } from '../../db/schema.ts';
+
+const ROOM_COLUMNS = {
+  id: rooms.id,
+  name: rooms.name,
+  roomTypeId: rooms.roomTypeId,
+  deckId: rooms.deckId,
+  sort: rooms.sort,
+  isActive: rooms.isActive,
+  isVisible: rooms.isVisible,
+  hide: rooms.hide,
+  allowSharedRoom: rooms.allowSharedRoom,
+  allowMixedGender: rooms.allowMixedGender,
+  configuration: rooms.configuration,
+  resortId: rooms.resortId,
+  vesselId: rooms.vesselId,
+};
+
+export type TRoomRow = Omit<
+  { [K in keyof typeof ROOM_COLUMNS]: (typeof ROOM_COLUMNS)[K]['_']['data'] },
+  'configuration'
+> & { configuration: Partial<TRoomConfiguration> };
+
+export type TBlockRow = {
+  id: number;
+  roomId: number;
+  kind: TBlockKind;
+  from: string;
+  to: string;
+  reason: string | null;
+};
+
+export type THoldRow = {
+  roomId: number;
+  unit: string;
+  from: string;
+  to: string;
+  bookingId: number | null;
+  state: string;
+  gender: 'm' | 'f' | 'u';
+};
+
+/** `[from, to)` of a row overlaps `[from, to)`: the form the gist indexes answer. */
+const overlapping = (table: { from: SQL.Aliased | unknown; to: unknown }, from: string, to: string) =>
+  sql`daterange(${table.from}, ${table.to}) && daterange(${from}::date, ${to}::date)`;
+
+/** The only file of the engine that touches the database: plain rows, no decisions. */
+export function createAvailabilityRepository() {
+  return {
+    async resort(ex: Executor, id: number) {
+      const [row] = await ex.select({ id: resorts.id }).from(resorts).where(eq(resorts.id, id));
+      return row;
+    },
+
+    async schedules(ex: Executor, ids: number[]) {
+      if (ids.length === 0) return [];
+      return ex
+        .select({
+          id: schedules.id,
+          vesselId: schedules.vesselId,
+          from: schedules.from,
+          to: schedules.to,
+          status: schedules.status,
+        })
+        .from(schedules)
+        .where(inArray(schedules.id, ids));
+    },
+
+    async rooms(ex: Executor, where: SQL): Promise<TRoomRow[]> {
+      return (await ex
+        .select(ROOM_COLUMNS)
+        .from(rooms)
+        .where(where)
+        .orderBy(asc(rooms.sort), asc(rooms.name))) as TRoomRow[];
+    },
+
+    roomTypes(ex: Executor, where: SQL) {
+      return ex
+        .select({ id: roomTypes.id, name: roomTypes.name, sort: roomTypes.sort })
+        .from(roomTypes)
+        .where(where)
+        .orderBy(asc(roomTypes.sort), asc(roomTypes.name));
+    },
+
+    /** Blocks of the asset's rooms overlapping `[from, to)`. */
+    async blocks(ex: Executor, roomsOf: SQL, from: string, to: string): Promise<TBlockRow[]> {
+      return (await ex
+        .select({
+          id: roomBlocks.id,
+          roomId: roomBlocks.roomId,
+          kind: roomBlocks.kind,
+          from: roomBlocks.from,
+          to: roomBlocks.to,
+          reason: roomBlocks.reason,
+        })
+        .from(roomBlocks)
+        .where(
+          and(
+            sql`${roomBlocks.roomId} in (select ${rooms.id} from ${rooms} where ${roomsOf})`,
+            lt(roomBlocks.from, to),
+            gt(roomBlocks.to, from),
+          ),
+        )
+        .orderBy(asc(roomBlocks.from))) as TBlockRow[];
+    },
+
+    /** Holding rows of the asset's rooms overlapping `[from, to)`; an expired option holds nothing. */
+    async holds(ex: Executor, roomsOf: SQL, from: string, to: string): Promise<THoldRow[]> {
+      return (await ex
+        .select({
+          roomId: occupancy.roomId,
+          unit: occupancy.unit,
+          from: occupancy.from,
+          to: occupancy.to,
+          bookingId: occupancy.bookingId,
+          state: occupancy.state,
+          gender: occupancy.gender,
+        })
+        .from(occupancy)
+        .where(
+          and(
+            sql`${occupancy.roomId} in (select ${rooms.id} from ${rooms} where ${roomsOf})`,
+            eq(occupancy.holds, true),
+            overlapping(occupancy, from, to),
+            or(isNull(occupancy.holdUntil), gt(occupancy.holdUntil, sql`now()`)),
+          ),
+        )) as THoldRow[];
+    },
+  };
+}
+export type TAvailabilityRepository = ReturnType<typeof createAvailabilityRepository>;

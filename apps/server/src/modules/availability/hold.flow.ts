@@ -1,0 +1,303 @@
+import {
+  bedTakes,
+  genderFits,
+  holdsInventory,
+  isSellable,
+  overlaps,
+  type TBookingState,
+  type TChannel,
+  type TGender,
+} from '@atoll/domain/inventory/availability';
+import { activeBeds, type TBed, type TRoomConfiguration } from '@atoll/domain/inventory/rooms';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { occupancy, roomBlocks, rooms, schedules, settings } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+
+export type THoldPerson = {
+  customerId?: number | null;
+  gender: TGender;
+  /** Age on the first night; null when unknown (domain-rules §1.3). */
+  age: number | null;
+  /** A chosen bed (internalId); without it the engine picks one. */
+  bed?: string | null;
+};
+
+/** One room entry of a booking: the whole room, or one bed per person in a shared room. */
+export type THoldItem = {
+  roomId: number;
+  from: string;
+  to: string;
+  scheduleId?: number | null;
+  entryId?: number | null;
+  whole: boolean;
+  persons: THoldPerson[];
+};
+
+export type THoldRequest = {
+  bookingId: number | null;
+  state: TBookingState;
+  resolved?: boolean;
+  /** Option expiry of a planned booking. */
+  holdUntil?: Date | null;
+  channel: TChannel;
+  /** Staff override of blocks, visibility and the gender rule; never of another hold (domain-rules §1.4, ADR 0010). */
+  force?: boolean;
+  items: THoldItem[];
+};
+
+/** What a forced hold overrode, or what staff should still resolve (a todo in the booking issue). */
+export type THoldWarning = {
+  roomId: number;
+  code: 'BLOCKED' | 'NOT_SELLABLE' | 'GENDER_MISMATCH' | 'GENDER_UNKNOWN';
+};
+
+type TRow = typeof occupancy.$inferInsert;
+type TRoom = {
+  id: number;
+  vesselId: number | null;
+  isActive: boolean;
+  isVisible: boolean;
+  hide: boolean;
+  allowSharedRoom: boolean;
+  allowMixedGender: boolean;
+  configuration: Partial<TRoomConfiguration>;
+};
+
+const notAvailable = (what: string) => new AppError(409, 'NOT_AVAILABLE', what);
+
+/**
+ * Writes what a booking holds (domain-rules §1). The rooms are locked first (in id order, so two writers
+ * never deadlock), then checked and written in the caller's transaction: concurrent attempts on one
+ * room queue on the lock and the second sees the first's rows. The exclusion constraint backs it up.
+ * A booking that changes releases its rows and holds again in the same transaction.
+ */
+export function createHoldFlow() {
+  async function lockRooms(tx: Tx, ids: number[]): Promise<Map<number, TRoom>> {
+    const locked = await tx
+      .select({
+        id: rooms.id,
+        vesselId: rooms.vesselId,
+        isActive: rooms.isActive,
+        isVisible: rooms.isVisible,
+        hide: rooms.hide,
+        allowSharedRoom: rooms.allowSharedRoom,
+        allowMixedGender: rooms.allowMixedGender,
+        configuration: rooms.configuration,
+      })
+      .from(rooms)
+      .where(inArray(rooms.id, ids))
+      .orderBy(asc(rooms.id))
+      .for('update');
+    if (locked.length !== ids.length) throw notFound('Room');
+    // An expired option holds nothing: let it go before the exclusion constraint sees the new rows.
+    await tx
+      .update(occupancy)
+      .set({ holds: false, updatedAt: new Date() })
+      .where(
+        and(inArray(occupancy.roomId, ids), eq(occupancy.holds, true), lte(occupancy.holdUntil, sql`now()`)),
+      );
+    return new Map(locked.map((r) => [r.id, r as TRoom]));
+  }
+
+  async function existingHolds(tx: Tx, item: THoldItem) {
+    return tx
+      .select({ unit: occupancy.unit, from: occupancy.from, to: occupancy.to, gender: occupancy.gender })
+      .from(occupancy)
+      .where(
+        and(
+          eq(occupancy.roomId, item.roomId),
+          eq(occupancy.holds, true),
+          lt(occupancy.from, item.to),
+          gt(occupancy.to, item.from),
+          or(isNull(occupancy.holdUntil), gt(occupancy.holdUntil, sql`now()`)),
+        ),
+      );
+  }
+
+  async function hasBlock(tx: Tx, item: THoldItem) {
+    const [block] = await tx
+      .select({ id: roomBlocks.id })
+      .from(roomBlocks)
+      .where(
+        and(eq(roomBlocks.roomId, item.roomId), lt(roomBlocks.from, item.to), gt(roomBlocks.to, item.from)),
+      )
+      .limit(1);
+    return Boolean(block);
+  }
+
+  async function checkSchedule(tx: Tx, room: TRoom, item: THoldItem) {
+    if (!item.scheduleId) return;
+    const [schedule] = await tx.select().from(schedules).where(eq(schedules.id, item.scheduleId));
+    if (!schedule) throw notFound('Schedule');
+    if (schedule.vesselId !== room.vesselId)
+      throw badRequest("The cabin is not on the departure's vessel", 'roomId');
+    if (schedule.status === 'cancelled') throw notAvailable('The departure is cancelled');
+  }
+
+  /** Beds for persons without a chosen one: children take age-limited beds first, adults the others. */
+  function pickBed(free: TBed[], age: number | null): TBed | undefined {
+    const fitting = free.filter((b) => bedTakes(b, age));
+    return fitting.find((b) => Boolean(b.maxAge)) ?? fitting[0];
+  }
+
+  function bedRows(
+    room: TRoom,
+    item: THoldItem,
+    taken: Set<string>,
+    present: TGender[],
+    force: boolean,
+    warnings: THoldWarning[],
+  ) {
+    const beds = activeBeds({ beds: room.configuration.beds ?? [] });
+    return item.persons.map((person) => {
+      let bed: TBed | undefined;
+      if (person.bed) {
+        bed = beds.find((b) => b.internalId === person.bed);
+        if (!bed) throw badRequest(`Room ${room.id} has no active bed "${person.bed}"`, 'bed');
+        if (taken.has(bed.internalId)) throw notAvailable(`Bed ${bed.internalId} is already taken`);
+        if (!bedTakes(bed, person.age))
+          throw new AppError(
+            409,
+            'BED_AGE_LIMIT',
+            `Bed ${bed.internalId} takes guests up to ${bed.maxAge} years`,
+          );
+      } else {
+        const free = beds.filter((b) => !taken.has(b.internalId));
+        bed = pickBed(free, person.age);
+        if (!bed && free.length > 0)
+          throw new AppError(409, 'BED_AGE_LIMIT', 'The free beds are limited to younger guests');
+        if (!bed) throw notAvailable(`No free bed in room ${room.id}`);
+      }
+      if (!genderFits(person.gender, present, room.allowMixedGender)) {
+        if (!force)
+          throw new AppError(409, 'GENDER_MISMATCH', `Room ${room.id} holds guests of the other gender`);
+        warnings.push({ roomId: room.id, code: 'GENDER_MISMATCH' });
+      }
+      if (person.gender === 'u' && !room.allowMixedGender)
+        warnings.push({ roomId: room.id, code: 'GENDER_UNKNOWN' });
+      taken.add(bed.internalId);
+      present.push(person.gender);
+      return {
+        unit: bed.internalId,
+        customerId: person.customerId ?? null,
+        gender: person.gender,
+        bedAssigned: Boolean(person.bed),
+        wholeRoom: false,
+      };
+    });
+  }
+
+  /** The units a whole-room hold takes: '' for a room sold whole, every active bed of a shared room. */
+  function wholeRows(room: TRoom, item: THoldItem) {
+    const beds = activeBeds({ beds: room.configuration.beds ?? [] });
+    const units = room.allowSharedRoom && beds.length > 0 ? beds.map((b) => b.internalId) : [''];
+    return units.map((unit, i) => {
+      const person = item.persons[i];
+      return {
+        unit,
+        customerId: person?.customerId ?? null,
+        gender: person?.gender ?? 'u',
+        bedAssigned: unit !== '',
+        wholeRoom: true,
+      };
+    });
+  }
+
+  async function place(
+    tx: Tx,
+    room: TRoom,
+    item: THoldItem,
+    req: THoldRequest,
+    holds: boolean,
+    pending: TRow[],
+    warnings: THoldWarning[],
+  ) {
+    if (item.to <= item.from) throw badRequest('"to" must be after "from"', 'to');
+    const maxPax = room.configuration.maxNoOfPax ?? 2;
+    if (item.whole && item.persons.length > maxPax)
+      throw new AppError(400, 'PAX_LIMIT', `Room ${room.id} takes at most ${maxPax} guests`);
+    if (!item.whole && !room.allowSharedRoom)
+      throw badRequest(`Room ${room.id} is not shared: book it whole`, 'whole');
+    await checkSchedule(tx, room, item);
+    const force = req.force === true;
+    const overlapsItem = (r: { from: string; to: string }) => overlaps(r, item);
+    const held = holds
+      ? [
+          ...(await existingHolds(tx, item)),
+          ...pending.filter(
+            (p) => p.roomId === room.id && p.holds && overlapsItem(p as { from: string; to: string }),
+          ),
+        ]
+      : [];
+    if (holds) {
+      if (!isSellable(room, req.channel)) {
+        if (!force) throw notAvailable(`Room ${room.id} is not for sale on this channel`);
+        warnings.push({ roomId: room.id, code: 'NOT_SELLABLE' });
+      }
+      if (await hasBlock(tx, item)) {
+        if (!force) throw notAvailable(`Room ${room.id} is blocked on these dates`);
+        warnings.push({ roomId: room.id, code: 'BLOCKED' });
+      }
+      if (item.whole && held.length > 0)
+        throw notAvailable(`Room ${room.id} is already taken on these dates`);
+      if (held.some((h) => h.unit === ''))
+        throw notAvailable(`Room ${room.id} is already taken on these dates`);
+    }
+    const units = item.whole
+      ? wholeRows(room, item)
+      : bedRows(
+          room,
+          item,
+          new Set(held.map((h) => h.unit as string)),
+          held.map((h) => h.gender as TGender),
+          force,
+          warnings,
+        );
+    return units.map(
+      (u): TRow => ({
+        ...u,
+        roomId: room.id,
+        from: item.from,
+        to: item.to,
+        scheduleId: item.scheduleId ?? null,
+        bookingId: req.bookingId,
+        entryId: item.entryId ?? null,
+        state: req.state,
+        holds,
+        holdUntil: holds ? (req.holdUntil ?? null) : null,
+      }),
+    );
+  }
+
+  return {
+    /** Checks and writes the holds of one booking inside `tx`; NOT_AVAILABLE (409) when it would overbook. */
+    async hold(tx: Tx, req: THoldRequest) {
+      if (req.items.length === 0) return { rows: [], holds: false, warnings: [] as THoldWarning[] };
+      // Read in the transaction: on PGlite a query beside it would wait for it to end.
+      const [setting] = await tx
+        .select({ value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.group, 'booking'), eq(settings.key, 'offersHoldInventory')));
+      const offersHoldInventory = setting?.value === true;
+      const holds = holdsInventory(req, { offersHoldInventory });
+      const locked = await lockRooms(
+        tx,
+        [...new Set(req.items.map((i) => i.roomId))].sort((a, b) => a - b),
+      );
+      const pending: TRow[] = [];
+      const warnings: THoldWarning[] = [];
+      for (const item of req.items) {
+        const room = locked.get(item.roomId);
+        if (room) pending.push(...(await place(tx, room, item, req, holds, pending, warnings)));
+      }
+      const rows = await tx.insert(occupancy).values(pending).returning();
+      return { rows, holds, warnings };
+    },
+
+    /** Lets go of everything a booking holds or shows (cancel, rebook, or before holding again on a change). */
+    async release(tx: Tx, bookingId: number) {
+      await tx.delete(occupancy).where(eq(occupancy.bookingId, bookingId));
+    },
+  };
+}

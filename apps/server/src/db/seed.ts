@@ -6,6 +6,7 @@ import { seedAgencies } from './seed-agencies.ts';
 import { seedConfig } from './seed-config.ts';
 import { seedCustomerData } from './seed-customer-data.ts';
 import { seedCustomers } from './seed-customers.ts';
+import { seedInventory } from './seed-inventory.ts';
 import { seedReference } from './seed-reference.ts';
 
 const crud = (resource: string) => ['read', 'create', 'update', 'delete'].map((a) => `${resource}.${a}`);
@@ -18,7 +19,7 @@ export const STAFF_SCOPES = [
   'agencies.read',
   'agencies.create',
   'agencies.update',
-  ...['bookings', 'customers', 'tours', 'schedules', 'resort', 'vessel', 'price'].flatMap(crud),
+  ...['bookings', 'customers', 'tours', 'schedules', 'resort', 'vessel', 'price', 'media'].flatMap(crud),
 ];
 
 export const DEMO_LOGINS = [
@@ -109,6 +110,7 @@ export async function seedDemo(db: Db) {
     ]);
     await tx.insert(events).values({ type: 'Information', text: 'welcome', data: {} });
     await seedConfig(tx);
+    await seedInventory(tx);
     // Last: it completes the customers and agencies seeded above.
     await seedCustomerData(tx);
   });

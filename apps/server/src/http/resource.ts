@@ -38,6 +38,11 @@ export type TResource<Out extends Record<string, unknown>, C, U> = {
   /** Own-records scopes (`*.self`): a user holding only these sees just the rows `where` selects. */
   self?: { scopes: string[]; where: (user: TSessionUser) => SQL };
   /**
+   * Rows a user may see at all, whatever the scopes (spec platform §6 asset visibility: a user with a
+   * vessel or resort list sees only those); undefined: no limit.
+   */
+  assets?: (user: TSessionUser) => SQL | undefined;
+  /**
    * Removes what this user may not read (internal notes, commission) from every answer: list, CSV, get,
    * create, update and copy. Runs after `toOutput`; the output schema must allow the removed keys to be absent.
    */
@@ -78,8 +83,9 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
   const createBody = resource.create as unknown as z.ZodObject;
   const updateBody = withoutDefaults(resource.update as unknown as z.ZodObject);
 
-  // Rows the user may see: all with a full read scope, else only their own.
-  const visible = (user: TSessionUser): SQL | undefined => {
+  // Rows the user may see: within their assets, all with a full read scope, else only their own.
+  const visible = (user: TSessionUser): SQL | undefined => and(resource.assets?.(user), byScope(user));
+  const byScope = (user: TSessionUser): SQL | undefined => {
     if (hasScope(user.scopes, access.read)) return undefined;
     if (resource.self && hasScope(user.scopes, resource.self.scopes)) return resource.self.where(user);
     return eq(resource.id, -1);

@@ -295,5 +295,5 @@ ALTER TABLE "schedules" ADD CONSTRAINT "schedules_no_overlap" EXCLUDE USING gist
 -- Two holding rows of one room unit (whole room or bed) never share a night. Its gist index also
 -- serves the availability query (room, unit, nights).
 ALTER TABLE "occupancy" ADD CONSTRAINT "occupancy_no_overlap" EXCLUDE USING gist ("room_id" WITH =, "unit" WITH =, daterange("from_date", "to_date") WITH &&) WHERE ("holds");--> statement-breakpoint
--- All rows of a room over a date range, holding or not (calendars, schedule customers).
-CREATE INDEX "occupancy_room_nights_idx" ON "occupancy" USING gist ("room_id", daterange("from_date", "to_date"));
+-- The nights alone: the availability of a whole resort or vessel asks one date window for all its rooms.
+CREATE INDEX "occupancy_nights_idx" ON "occupancy" USING gist (daterange("from_date", "to_date")) WHERE ("holds");

@@ -77,6 +77,17 @@ export function createAvailabilityRepository() {
         .orderBy(asc(rooms.sort), asc(rooms.name))) as TRoomRow[];
     },
 
+    /** Changes when a room of the set is added, changed or removed. */
+    async roomsVersion(ex: Executor, where: SQL): Promise<string> {
+      const [row] = await ex
+        .select({
+          version: sql<string>`count(*) || '/' || coalesce(max(${rooms.updatedAt})::text, '') || '/' || coalesce(sum(${rooms.id}), 0)`,
+        })
+        .from(rooms)
+        .where(where);
+      return row?.version ?? '';
+    },
+
     roomTypes(ex: Executor, where: SQL) {
       return ex
         .select({ id: roomTypes.id, name: roomTypes.name, sort: roomTypes.sort })

@@ -33,9 +33,17 @@ const toInventoryRoom = (row: TRoomRow): TInventoryRoom => ({
 
 const byRoom = <T extends { roomId: number }>(rows: readonly T[]) => {
   const map = new Map<number, T[]>();
-  for (const row of rows) map.set(row.roomId, [...(map.get(row.roomId) ?? []), row]);
+  for (const row of rows) {
+    const list = map.get(row.roomId);
+    if (list) list.push(row);
+    else map.set(row.roomId, [row]);
+  }
   return map;
 };
+
+type TAsset = { kind: 'resort' | 'vessel'; id: number };
+const roomsOf = (asset: TAsset) =>
+  (asset.kind === 'resort' ? eq(rooms.resortId, asset.id) : eq(rooms.vesselId, asset.id)) as SQL;
 
 const blockSummary = ({ roomId: _, ...b }: TBlockRow) => b;
 const holdSummary = ({ roomId: _, ...h }: THoldRow) => h;
@@ -45,28 +53,43 @@ export function createAvailabilityService(deps: { db: Db }) {
   const { db } = deps;
   const repo = createAvailabilityRepository();
 
+  /**
+   * The rooms of an asset, sorted, kept per process while their version (count and last change) holds:
+   * a 1,000-room resort costs one small aggregate query instead of reading every configuration again.
+   * The hold flow never uses this cache; it reads and locks the rooms it writes.
+   */
+  const roomCache = new Map<string, { version: string; rooms: TInventoryRoom[] }>();
+  async function assetRooms(asset: TAsset): Promise<TInventoryRoom[]> {
+    const key = `${asset.kind}:${asset.id}`;
+    const version = await repo.roomsVersion(db, roomsOf(asset));
+    const cached = roomCache.get(key);
+    if (cached?.version === version) return cached.rooms;
+    const list = (await repo.rooms(db, roomsOf(asset)))
+      .map(toInventoryRoom)
+      .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
+    roomCache.set(key, { version, rooms: list });
+    return list;
+  }
+
   /** Rooms of an asset over `[from, to)` with their blocks and holds, room by room. */
-  async function roomsOver(roomsOf: SQL, from: string, to: string, channel: TChannel) {
-    const [roomRows, blocks, holds] = await Promise.all([
-      repo.rooms(db, roomsOf),
-      repo.blocks(db, roomsOf, from, to),
-      repo.holds(db, roomsOf, from, to),
+  async function roomsOver(asset: TAsset, from: string, to: string, channel: TChannel) {
+    const [roomList, blocks, holds] = await Promise.all([
+      assetRooms(asset),
+      repo.blocks(db, roomsOf(asset), from, to),
+      repo.holds(db, roomsOf(asset), from, to),
     ]);
     const blocksOf = byRoom(blocks);
     const holdsOf = byRoom(holds);
     const nights = nightsOf(from, to);
-    const perRoom = roomRows
-      .map(toInventoryRoom)
-      .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name))
-      .map((room) =>
-        roomOverNights(
-          room,
-          nights,
-          (blocksOf.get(room.id) ?? []).map(blockSummary),
-          (holdsOf.get(room.id) ?? []).map(holdSummary),
-          channel,
-        ),
-      );
+    const perRoom = roomList.map((room) =>
+      roomOverNights(
+        room,
+        nights,
+        (blocksOf.get(room.id) ?? []).map(blockSummary),
+        (holdsOf.get(room.id) ?? []).map(holdSummary),
+        channel,
+      ),
+    );
     return { nights, perRoom };
   }
 
@@ -96,7 +119,7 @@ export function createAvailabilityService(deps: { db: Db }) {
       checkInterval(query.from, query.to);
       if (!(await repo.resort(db, resortId))) throw new AppError(404, 'RESORT_NOT_FOUND', 'Resort not found');
       const [{ nights, perRoom }, types] = await Promise.all([
-        roomsOver(eq(rooms.resortId, resortId) as SQL, query.from, query.to, query.channel),
+        roomsOver({ kind: 'resort', id: resortId }, query.from, query.to, query.channel),
         repo.roomTypes(db, eq(roomTypes.resortId, resortId) as SQL),
       ]);
       const wanted = query.roomTypeId
@@ -123,7 +146,7 @@ export function createAvailabilityService(deps: { db: Db }) {
     async schedule(scheduleId: number, channel: TChannel): Promise<TScheduleAvailability> {
       const schedule = await scheduleOf(scheduleId);
       const { perRoom } = await roomsOver(
-        eq(rooms.vesselId, schedule.vesselId) as SQL,
+        { kind: 'vessel', id: schedule.vesselId },
         schedule.from,
         schedule.to,
         channel,
@@ -154,29 +177,27 @@ export function createAvailabilityService(deps: { db: Db }) {
             .map((s) => s.to)
             .sort()
             .at(-1) ?? '';
-        const roomsOf = eq(rooms.vesselId, vesselId) as SQL;
-        const [roomRows, blocks, holds] = await Promise.all([
-          repo.rooms(db, roomsOf),
-          repo.blocks(db, roomsOf, from, to),
-          repo.holds(db, roomsOf, from, to),
+        const vessel: TAsset = { kind: 'vessel', id: vesselId };
+        const [roomList, blocks, holds] = await Promise.all([
+          assetRooms(vessel),
+          repo.blocks(db, roomsOf(vessel), from, to),
+          repo.holds(db, roomsOf(vessel), from, to),
         ]);
         for (const s of ofVessel) {
           const within = <T extends { from: string; to: string }>(rows: T[]) =>
             rows.filter((r) => r.from < s.to && r.to > s.from);
           const blocksOf = byRoom(within(blocks));
           const holdsOf = byRoom(within(holds));
-          const cabins = roomRows
-            .map(toInventoryRoom)
-            .map(
-              (room) =>
-                roomOverNights(
-                  room,
-                  nightsOf(s.from, s.to),
-                  (blocksOf.get(room.id) ?? []).map(blockSummary),
-                  (holdsOf.get(room.id) ?? []).map(holdSummary),
-                  channel,
-                ).room,
-            );
+          const cabins = roomList.map(
+            (room) =>
+              roomOverNights(
+                room,
+                nightsOf(s.from, s.to),
+                (blocksOf.get(room.id) ?? []).map(blockSummary),
+                (holdsOf.get(room.id) ?? []).map(holdSummary),
+                channel,
+              ).room,
+          );
           out.set(s.id, capacityOf(s.id, cabins, bookable(s.status, channel)));
         }
       }

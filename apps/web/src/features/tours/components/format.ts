@@ -1,0 +1,28 @@
+import { ApiError } from '../../../app/api.ts';
+import { apiErrorText } from '../../../app/messages.ts';
+
+/** A calendar day of the API: DD.MM.YYYY in German, the ISO date in English (spec platform §9). */
+export function formatDay(iso: string | null | undefined, language: string): string {
+  if (!iso) return '';
+  const [y, m, d] = iso.split('-');
+  return language === 'de' ? `${d}.${m}.${y}` : iso;
+}
+
+export const formatRange = (from: string, to: string, language: string) =>
+  `${formatDay(from, language)} – ${formatDay(to, language)}`;
+
+/** The departures a SCHEDULE_OVERLAP names ("#12 2026-03-07 – 2026-03-14"), written for the reader. */
+export function overlapsOf(error: ApiError, language: string): string[] {
+  return (error.details ?? []).map((d) => {
+    const [id, from, , to] = d.message.split(' ');
+    return from && to ? `${id} ${formatRange(from, to, language)}` : d.message;
+  });
+}
+
+/** A failure as text; SCHEDULE_OVERLAP names the departures it clashes with. */
+export function scheduleErrorText(error: unknown, language: string): string {
+  if (!(error instanceof ApiError)) return String(error);
+  const text = apiErrorText(error);
+  if (error.code !== 'SCHEDULE_OVERLAP' || !error.details?.length) return text;
+  return `${text} ${overlapsOf(error, language).join(', ')}`;
+}

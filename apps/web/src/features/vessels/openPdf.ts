@@ -1,0 +1,41 @@
+import { ApiError, apiUrl, type TApiOptions } from '../../app/api.ts';
+import { loading } from '../../app/loading.ts';
+import { apiErrorText, showError } from '../../app/messages.ts';
+import { session } from '../../app/session.ts';
+
+/**
+ * Shows a PDF the API sends (`GET`) in a new tab. It is fetched with the bearer token as a blob; the tab
+ * is opened at once, inside the click, because browsers block windows opened after an await. Without a
+ * tab (blocked) the file downloads.
+ */
+export async function openPdf(path: string, query: TApiOptions['query'], fallbackName: string) {
+  const tab = window.open('', '_blank');
+  const token = session.token();
+  loading.start();
+  try {
+    const res = await fetch(apiUrl(path, query), {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (!res.ok) {
+      tab?.close();
+      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+      showError(apiErrorText(new ApiError(res.status, body.error ?? 'UNKNOWN', body.message ?? 'UNKNOWN')));
+      return;
+    }
+    const url = URL.createObjectURL(await res.blob());
+    if (tab) tab.location.href = url;
+    else {
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fallbackName;
+      link.click();
+    }
+    // The tab has loaded the blob by then; keep it a while for slow machines.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch {
+    tab?.close();
+    showError(apiErrorText(new ApiError(0, 'NETWORK', 'NETWORK')));
+  } finally {
+    loading.done();
+  }
+}

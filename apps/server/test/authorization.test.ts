@@ -17,6 +17,8 @@ import { bearer, createTestApp, DEMO, type TTestApp } from './harness.ts';
 
 /** Routes registered today are 37; the floor keeps the sweep from passing on an empty table. */
 const MIN_ROUTES = 30;
+/** One sweep calls every route once; the table has some 400 routes, CI machines are small. */
+const SWEEP_TIMEOUT_MS = 300_000;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let t: TTestApp;
@@ -142,26 +144,34 @@ describe('route table', () => {
 });
 
 describe('guest', () => {
-  it('every non-public route answers 401 UNAUTHORIZED without a token', async () => {
-    const wrong: string[] = [];
-    for (const r of routes.filter((r) => !isPublic(r.access))) {
-      const got = outcome(await call(r), r.method);
-      const want = r.method === 'HEAD' ? { status: 401 } : { status: 401, error: 'UNAUTHORIZED' };
-      if (JSON.stringify(got) !== JSON.stringify(want))
-        wrong.push(`${describeRoute(r)} → ${JSON.stringify(got)}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it(
+    'every non-public route answers 401 UNAUTHORIZED without a token',
+    async () => {
+      const wrong: string[] = [];
+      for (const r of routes.filter((r) => !isPublic(r.access))) {
+        const got = outcome(await call(r), r.method);
+        const want = r.method === 'HEAD' ? { status: 401 } : { status: 401, error: 'UNAUTHORIZED' };
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          wrong.push(`${describeRoute(r)} → ${JSON.stringify(got)}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it('no public route answers 403 to a guest', async () => {
-    const wrong: string[] = [];
-    for (const r of routes.filter((r) => isPublic(r.access))) {
-      const res = await call(r);
-      if (res.statusCode === 403 || res.statusCode >= 500)
-        wrong.push(`${describeRoute(r)} → ${res.statusCode}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it(
+    'no public route answers 403 to a guest',
+    async () => {
+      const wrong: string[] = [];
+      for (const r of routes.filter((r) => isPublic(r.access))) {
+        const res = await call(r);
+        if (res.statusCode === 403 || res.statusCode >= 500)
+          wrong.push(`${describeRoute(r)} → ${res.statusCode}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it.each([
     ['a short garbage token', 'garbage'],
@@ -186,62 +196,74 @@ describe('guest', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('with an expired token every non-public route answers 401 TOKEN_EXPIRED', async () => {
-    const token = await t.login(...DEMO.admin);
-    await t.database.db
-      .update(authTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(authTokens.tokenHash, tokenHash(token)));
-    const wrong: string[] = [];
-    for (const r of routes.filter((r) => !isPublic(r.access))) {
-      const got = outcome(await call(r, bearer(token)), r.method);
-      const want = r.method === 'HEAD' ? { status: 401 } : { status: 401, error: 'TOKEN_EXPIRED' };
-      if (JSON.stringify(got) !== JSON.stringify(want))
-        wrong.push(`${describeRoute(r)} → ${JSON.stringify(got)}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it(
+    'with an expired token every non-public route answers 401 TOKEN_EXPIRED',
+    async () => {
+      const token = await t.login(...DEMO.admin);
+      await t.database.db
+        .update(authTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(authTokens.tokenHash, tokenHash(token)));
+      const wrong: string[] = [];
+      for (const r of routes.filter((r) => !isPublic(r.access))) {
+        const got = outcome(await call(r, bearer(token)), r.method);
+        const want = r.method === 'HEAD' ? { status: 401 } : { status: 401, error: 'TOKEN_EXPIRED' };
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          wrong.push(`${describeRoute(r)} → ${JSON.stringify(got)}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });
 
 // Admin last: its sweep deletes and copies records the other users' sweeps rely on.
 describe.each([['customer'], ['agent'], ['staff']] as const)('%s', (who) => {
-  it('every route the declared access denies answers 403 FORBIDDEN, every other one is no 401', async () => {
-    const s = session(who);
-    await s.headers();
-    const denied = routes.filter((r) => !allows(s.scopes, r.access));
-    // The customer holds customers.self and users.self only: most of the API must be closed to them.
-    if (who === 'customer') {
-      expect(s.scopes).toEqual(['customers.self', 'users.self']);
-      expect(denied.length).toBeGreaterThan(15);
-    }
-    const wrong: string[] = [];
-    for (const r of routes) {
-      const got = outcome(await call(r, await s.headers()), r.method);
-      if (denied.includes(r)) {
-        const want = r.method === 'HEAD' ? { status: 403 } : { status: 403, error: 'FORBIDDEN' };
-        if (JSON.stringify(got) !== JSON.stringify(want))
-          wrong.push(`${describeRoute(r)} denied → ${JSON.stringify(got)}`);
-      } else if (got.status === 401 || got.status >= 500) {
-        wrong.push(`${describeRoute(r)} allowed → ${JSON.stringify(got)}`);
+  it(
+    'every route the declared access denies answers 403 FORBIDDEN, every other one is no 401',
+    async () => {
+      const s = session(who);
+      await s.headers();
+      const denied = routes.filter((r) => !allows(s.scopes, r.access));
+      // The customer holds customers.self and users.self only: most of the API must be closed to them.
+      if (who === 'customer') {
+        expect(s.scopes).toEqual(['customers.self', 'users.self']);
+        expect(denied.length).toBeGreaterThan(15);
       }
-    }
-    expect(wrong).toEqual([]);
-  });
+      const wrong: string[] = [];
+      for (const r of routes) {
+        const got = outcome(await call(r, await s.headers()), r.method);
+        if (denied.includes(r)) {
+          const want = r.method === 'HEAD' ? { status: 403 } : { status: 403, error: 'FORBIDDEN' };
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            wrong.push(`${describeRoute(r)} denied → ${JSON.stringify(got)}`);
+        } else if (got.status === 401 || got.status >= 500) {
+          wrong.push(`${describeRoute(r)} allowed → ${JSON.stringify(got)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });
 
 describe('admin', () => {
-  it('no route answers 401 or 403 (validation errors for empty bodies are fine)', async () => {
-    const s = session('admin');
-    await s.headers();
-    expect(s.scopes).toContain('admin');
-    // Admin passes every check but a guest-only one; no route declares such a check today.
-    expect(routes.filter((r) => !allows(s.scopes, r.access))).toEqual([]);
-    const wrong: string[] = [];
-    for (const r of routes) {
-      const got = outcome(await call(r, await s.headers()), r.method);
-      if (got.status === 401 || got.status === 403 || got.status >= 500)
-        wrong.push(`${describeRoute(r)} → ${JSON.stringify(got)}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it(
+    'no route answers 401 or 403 (validation errors for empty bodies are fine)',
+    async () => {
+      const s = session('admin');
+      await s.headers();
+      expect(s.scopes).toContain('admin');
+      // Admin passes every check but a guest-only one; no route declares such a check today.
+      expect(routes.filter((r) => !allows(s.scopes, r.access))).toEqual([]);
+      const wrong: string[] = [];
+      for (const r of routes) {
+        const got = outcome(await call(r, await s.headers()), r.method);
+        if (got.status === 401 || got.status === 403 || got.status >= 500)
+          wrong.push(`${describeRoute(r)} → ${JSON.stringify(got)}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });

@@ -79,6 +79,21 @@ const MASTER_DATA_TABLES = [
   'textblock_groups',
   'booking_sources',
   'booking_categories',
+  // Inventory (issue 5).
+  'resorts',
+  'arrival_departure_rules',
+  'vessels',
+  'vessel_decks',
+  'vessel_lists',
+  'bed_types',
+  'room_types',
+  'rooms',
+  'room_blocks',
+  'media',
+  'media_folders',
+  'tours',
+  'schedules',
+  'occupancy',
 ];
 
 /** Everything a rejected request must leave as it was: the accounts, the roles and their contents. */
@@ -95,7 +110,8 @@ async function snapshot() {
       ${sql.raw(MASTER_DATA_TABLES.map((t) => `(select count(*) || '/' || coalesce(max(updated_at)::text, '') from ${t}) as ${t}`).join(',\n'))},
       (select count(*) from customer_versions)::int as customer_versions,
       (select count(*) from credit_entries)::int as credit_entries,
-      (select count(*) from stored_files)::int as stored_files`);
+      (select count(*) from stored_files)::int as stored_files,
+      (select count(*) from media_data)::int as media_data`);
   return (result as unknown as { rows: unknown[] }).rows[0];
 }
 

@@ -203,8 +203,10 @@ export type TInventoryRoom = {
 };
 
 /** domain-rules §1.1: active; for agencies and the online channels also visible and not hidden. */
-export const isSellable = (room: Pick<TInventoryRoom, 'isActive' | 'isVisible' | 'hide'>, channel: TChannel) =>
-  room.isActive && (channel === 'staff' || (room.isVisible && !room.hide));
+export const isSellable = (
+  room: Pick<TInventoryRoom, 'isActive' | 'isVisible' | 'hide'>,
+  channel: TChannel,
+) => room.isActive && (channel === 'staff' || (room.isVisible && !room.hide));
 
 /**
  * One room over the nights of an interval (domain-rules §1.2–§1.3). `blocks` and `holds` are those of
@@ -217,14 +219,14 @@ export function roomOverNights(
   blocks: readonly TBlockSummary[],
   holds: readonly THoldSummary[],
   channel: TChannel,
+  spans: readonly { from: string; to: string }[] = nightSpans(nights),
 ) {
   const beds = room.beds.filter((b) => b.active);
-  const night = (n: string) => ({ from: n, to: nextDay(n) });
-  const freePerNight = nights.map((n) => {
-    const blocked = blocks.some((b) => overlaps(b, night(n)));
-    const held = holds.some((h) => overlaps(h, night(n)));
-    return !blocked && !held;
-  });
+  // Most rooms have neither: no per-night work for them.
+  const untouched = blocks.length === 0 && holds.length === 0;
+  const freePerNight = untouched
+    ? spans.map(() => true)
+    : spans.map((span) => !blocks.some((b) => overlaps(b, span)) && !holds.some((h) => overlaps(h, span)));
   const blocked = blocks.length > 0;
   const wholeHeld = holds.some((h) => h.unit === '');
   const heldBeds = new Set(holds.map((h) => h.unit));
@@ -232,7 +234,7 @@ export function roomOverNights(
     internalId: b.internalId,
     type: b.type,
     maxAge: b.maxAge ?? null,
-    free: !blocked && !wholeHeld && !heldBeds.has(b.internalId),
+    free: untouched || (!blocked && !wholeHeld && !heldBeds.has(b.internalId)),
   }));
   const out: TRoomAvailability = {
     id: room.id,
@@ -243,15 +245,18 @@ export function roomOverNights(
     sellable: isSellable(room, channel),
     allowSharedRoom: room.allowSharedRoom,
     allowMixedGender: room.allowMixedGender,
-    free: freePerNight.every(Boolean),
+    free: untouched || freePerNight.every(Boolean),
     freeBeds: bedRows.filter((b) => b.free).length,
     beds: bedRows,
-    genders: [...new Set(holds.map((h) => h.gender))].sort(),
+    genders: untouched ? [] : [...new Set(holds.map((h) => h.gender))].sort(),
     blocks: [...blocks],
     holds: [...holds],
   };
   return { room: out, freePerNight };
 }
+
+/** Each night of `nights` as the interval `[night, next day)`: compute once, use for every room. */
+export const nightSpans = (nights: readonly string[]) => nights.map((n) => ({ from: n, to: nextDay(n) }));
 
 export function nextDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import type { TBlockKind, TRoomConfiguration } from '@atoll/domain/inventory/rooms';
 import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { occupancy, resorts, roomBlocks, rooms, roomTypes, schedules } from '../../db/schema.ts';
+import { occupancy, resorts, roomBlocks, rooms, roomTypes, schedules, vessels } from '../../db/schema.ts';
 
 const ROOM_COLUMNS = {
   id: rooms.id,
@@ -50,11 +50,6 @@ const overlapping = (table: { from: SQL.Aliased | unknown; to: unknown }, from: 
 /** The only file of the engine that touches the database: plain rows, no decisions. */
 export function createAvailabilityRepository() {
   return {
-    async resort(ex: Executor, id: number) {
-      const [row] = await ex.select({ id: resorts.id }).from(resorts).where(eq(resorts.id, id));
-      return row;
-    },
-
     async schedules(ex: Executor, ids: number[]) {
       if (ids.length === 0) return [];
       return ex
@@ -77,15 +72,26 @@ export function createAvailabilityRepository() {
         .orderBy(asc(rooms.sort), asc(rooms.name))) as TRoomRow[];
     },
 
-    /** Changes when a room of the set is added, changed or removed. */
-    async roomsVersion(ex: Executor, where: SQL): Promise<string> {
+    /**
+     * Changes whenever a room or room type of the asset is added, changed or removed; null when the asset
+     * does not exist.
+     */
+    async assetVersion(
+      ex: Executor,
+      asset: { kind: 'resort' | 'vessel'; id: number },
+    ): Promise<string | null> {
+      const [table, column] = asset.kind === 'resort' ? [resorts, 'resort_id'] : [vessels, 'vessel_id'];
+      const of = sql.raw(column);
       const [row] = await ex
         .select({
-          version: sql<string>`count(*) || '/' || coalesce(max(${rooms.updatedAt})::text, '') || '/' || coalesce(sum(${rooms.id}), 0)`,
+          version: sql<string>`(select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(id), 0)
+                     from ${rooms} where ${of} = ${asset.id})
+                   || '|' || (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(id), 0)
+                     from ${roomTypes} where ${of} = ${asset.id})`,
         })
-        .from(rooms)
-        .where(where);
-      return row?.version ?? '';
+        .from(table)
+        .where(eq(table.id, asset.id));
+      return row?.version ?? null;
     },
 
     roomTypes(ex: Executor, where: SQL) {

@@ -1,5 +1,6 @@
 import {
   capacityOf,
+  nightSpans,
   nightsOf,
   roomOverNights,
   roomTypesOverNights,
@@ -45,6 +46,9 @@ type TAsset = { kind: 'resort' | 'vessel'; id: number };
 const roomsOf = (asset: TAsset) =>
   (asset.kind === 'resort' ? eq(rooms.resortId, asset.id) : eq(rooms.vesselId, asset.id)) as SQL;
 
+const assetNotFound = (asset: TAsset) =>
+  asset.kind === 'resort' ? new AppError(404, 'RESORT_NOT_FOUND', 'Resort not found') : notFound('Vessel');
+
 const blockSummary = ({ roomId: _, ...b }: TBlockRow) => b;
 const holdSummary = ({ roomId: _, ...h }: THoldRow) => h;
 
@@ -54,33 +58,44 @@ export function createAvailabilityService(deps: { db: Db }) {
   const repo = createAvailabilityRepository();
 
   /**
-   * The rooms of an asset, sorted, kept per process while their version (count and last change) holds:
-   * a 1,000-room resort costs one small aggregate query instead of reading every configuration again.
-   * The hold flow never uses this cache; it reads and locks the rooms it writes.
+   * The rooms and room types of an asset, sorted, kept per process while their version (counts and last
+   * changes) holds: a 1,000-room resort costs one small aggregate query instead of reading every
+   * configuration again. The hold flow never uses this cache; it reads and locks the rooms it writes.
    */
-  const roomCache = new Map<string, { version: string; rooms: TInventoryRoom[] }>();
-  async function assetRooms(asset: TAsset): Promise<TInventoryRoom[]> {
+  type TAssetInventory = { rooms: TInventoryRoom[]; types: { id: number; name: string }[] };
+  const cache = new Map<string, { version: string; inventory: TAssetInventory }>();
+  async function assetInventory(asset: TAsset): Promise<TAssetInventory> {
     const key = `${asset.kind}:${asset.id}`;
-    const version = await repo.roomsVersion(db, roomsOf(asset));
-    const cached = roomCache.get(key);
-    if (cached?.version === version) return cached.rooms;
-    const list = (await repo.rooms(db, roomsOf(asset)))
+    const version = await repo.assetVersion(db, asset);
+    if (version === null) throw assetNotFound(asset);
+    const cached = cache.get(key);
+    if (cached?.version === version) return cached.inventory;
+    const typesOf = (
+      asset.kind === 'resort' ? eq(roomTypes.resortId, asset.id) : eq(roomTypes.vesselId, asset.id)
+    ) as SQL;
+    const [roomRows, types] = await Promise.all([
+      repo.rooms(db, roomsOf(asset)),
+      repo.roomTypes(db, typesOf),
+    ]);
+    const rooms = roomRows
       .map(toInventoryRoom)
       .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
-    roomCache.set(key, { version, rooms: list });
-    return list;
+    const inventory = { rooms, types: types.map((t) => ({ id: t.id, name: t.name })) };
+    cache.set(key, { version, inventory });
+    return inventory;
   }
 
   /** Rooms of an asset over `[from, to)` with their blocks and holds, room by room. */
   async function roomsOver(asset: TAsset, from: string, to: string, channel: TChannel) {
-    const [roomList, blocks, holds] = await Promise.all([
-      assetRooms(asset),
+    const [{ rooms: roomList, types }, blocks, holds] = await Promise.all([
+      assetInventory(asset),
       repo.blocks(db, roomsOf(asset), from, to),
       repo.holds(db, roomsOf(asset), from, to),
     ]);
     const blocksOf = byRoom(blocks);
     const holdsOf = byRoom(holds);
     const nights = nightsOf(from, to);
+    const spans = nightSpans(nights);
     const perRoom = roomList.map((room) =>
       roomOverNights(
         room,
@@ -88,9 +103,10 @@ export function createAvailabilityService(deps: { db: Db }) {
         (blocksOf.get(room.id) ?? []).map(blockSummary),
         (holdsOf.get(room.id) ?? []).map(holdSummary),
         channel,
+        spans,
       ),
     );
-    return { nights, perRoom };
+    return { nights, perRoom, types };
   }
 
   function checkInterval(from: string, to: string) {
@@ -117,11 +133,12 @@ export function createAvailabilityService(deps: { db: Db }) {
       query: { from: string; to: string; channel: TChannel; roomTypeId?: number | undefined },
     ): Promise<TResortAvailability> {
       checkInterval(query.from, query.to);
-      if (!(await repo.resort(db, resortId))) throw new AppError(404, 'RESORT_NOT_FOUND', 'Resort not found');
-      const [{ nights, perRoom }, types] = await Promise.all([
-        roomsOver({ kind: 'resort', id: resortId }, query.from, query.to, query.channel),
-        repo.roomTypes(db, eq(roomTypes.resortId, resortId) as SQL),
-      ]);
+      const { nights, perRoom, types } = await roomsOver(
+        { kind: 'resort', id: resortId },
+        query.from,
+        query.to,
+        query.channel,
+      );
       const wanted = query.roomTypeId
         ? perRoom.filter((r) => r.room.roomTypeId === query.roomTypeId)
         : perRoom;
@@ -178,8 +195,8 @@ export function createAvailabilityService(deps: { db: Db }) {
             .sort()
             .at(-1) ?? '';
         const vessel: TAsset = { kind: 'vessel', id: vesselId };
-        const [roomList, blocks, holds] = await Promise.all([
-          assetRooms(vessel),
+        const [{ rooms: roomList }, blocks, holds] = await Promise.all([
+          assetInventory(vessel),
           repo.blocks(db, roomsOf(vessel), from, to),
           repo.holds(db, roomsOf(vessel), from, to),
         ]);

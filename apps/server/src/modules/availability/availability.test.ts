@@ -10,7 +10,6 @@ import {
   rooms,
   roomTypes,
   schedules,
-  settings,
   tours,
   vessels,
 } from '../../db/schema.ts';

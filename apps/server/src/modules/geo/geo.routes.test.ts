@@ -9,6 +9,7 @@ import { callingCodes, seedReference } from '../../db/seed-reference.ts';
 let t: TTestApp;
 let admin: string;
 let staff: string;
+let customer: string;
 /** settings.read only: may look, not change. */
 let reader: string;
 /** settings.update only. */
@@ -16,7 +17,11 @@ let editor: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, staff] = await Promise.all([t.login(...DEMO.admin), t.login(...DEMO.staff)]);
+  [admin, staff, customer] = await Promise.all([
+    t.login(...DEMO.admin),
+    t.login(...DEMO.staff),
+    t.login(...DEMO.customer),
+  ]);
   [reader, editor] = await Promise.all([
     t.account('reader@example.com', ['settings.read']),
     t.account('editor@example.com', ['settings.update']),
@@ -112,10 +117,19 @@ describe('the geography resources', () => {
 
   it.each(bases)('%s: 401 without login, 403 without settings.read', async (base) => {
     expectError(await t.get(base), 401, 'UNAUTHORIZED');
-    expectError(await t.get(base, staff), 403, 'FORBIDDEN');
-    expectError(await t.get(`${base}/listCSV`, staff), 403, 'FORBIDDEN');
-    expectError(await t.get(`${base}/1`, staff), 403, 'FORBIDDEN');
+    const noSettings = base === '/api/destination' || base === '/api/port' ? customer : staff;
+    expectError(await t.get(base, noSettings), 403, 'FORBIDDEN');
+    expectError(await t.get(`${base}/listCSV`, noSettings), 403, 'FORBIDDEN');
+    expectError(await t.get(`${base}/1`, noSettings), 403, 'FORBIDDEN');
   });
+
+  it.each(['/api/destination', '/api/port'])(
+    '%s: read where tours, vessels and resorts are edited',
+    async (base) => {
+      expect((await t.get(base, staff)).statusCode).toBe(200);
+      expectError(await t.post(base, staff, { name: 'X' }), 403, 'FORBIDDEN');
+    },
+  );
 
   it.each(bases)('%s: settings.read reads, but may not write', async (base) => {
     expect((await t.get(base, reader)).statusCode).toBe(200);

@@ -43,6 +43,12 @@ type TTimestamped = { createdAt: Date; updatedAt: Date };
 const withIsoDates = <Out>(row: TTimestamped) =>
   ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }) as Out;
 
+/** Destinations and ports are also read where tours, vessels and resorts are edited. */
+const PLACES_ACCESS = {
+  ...ACCESS,
+  read: [...ACCESS.read, 'tours.read', 'vessel.read', 'resort.read', 'schedules.read'],
+};
+
 /** The bodies name columns one to one; the database keeps codes unique and references valid. */
 const asColumns = async (_ctx: unknown, input: object) => ({ ...input });
 
@@ -127,7 +133,7 @@ export function registerGeoRoutes(app: FastifyInstance, deps: { db: Db; service:
     toOutput: withIsoDates,
     create: ZCreateDestination,
     update: ZUpdateDestination,
-    access: ACCESS,
+    access: PLACES_ACCESS,
     toValues: asColumns,
   });
 
@@ -148,7 +154,7 @@ export function registerGeoRoutes(app: FastifyInstance, deps: { db: Db; service:
     toOutput: withIsoDates,
     create: ZCreatePort,
     update: ZUpdatePort,
-    access: ACCESS,
+    access: PLACES_ACCESS,
     toValues: asColumns,
   });
 

@@ -37,8 +37,6 @@ const ACCESS = {
   update: ['media.update'],
   delete: ['media.delete'],
 };
-// Room for the multipart framing around the largest file.
-const UPLOAD_BODY_LIMIT = MEDIA_MAX_BYTES + 64 * 1024;
 
 /** Media library (spec booking §7 Media): records, folders, file upload and the served files. */
 export function registerMediaRoutes(app: FastifyInstance, deps: TInventoryDeps) {
@@ -171,7 +169,10 @@ function registerMediaQueries(app: FastifyInstance, service: TMediaService) {
   );
 }
 
-/** Multipart only on this route, as with the company logo: every other route keeps refusing form uploads. */
+/**
+ * Multipart only on this route, as with the company logo: every other route keeps refusing form uploads. The
+ * file size is multipart's own limit (`fileSize`); fastify's 1 MB body limit still refuses large JSON bodies.
+ */
 function registerUpload(app: FastifyInstance, service: TMediaService) {
   app.register(async (scope) => {
     await scope.register(multipart, {
@@ -181,7 +182,6 @@ function registerUpload(app: FastifyInstance, service: TMediaService) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/media/:id/data',
       {
-        bodyLimit: UPLOAD_BODY_LIMIT,
         config: { access: { scopes: ['media.create', 'media.update'] } },
         schema: {
           tags,

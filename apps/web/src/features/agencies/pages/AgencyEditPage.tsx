@@ -1,23 +1,14 @@
-import type { TAgency } from '@atoll/domain/agencies';
 import { hasScope } from '@atoll/domain/scopes';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
-import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import {
-  BackLink,
-  RecordActions,
-  RecordFailure,
-  RecordHeader,
-  recordId,
-  useBackPath,
-} from '../../../components/DetailPage.tsx';
-import { routePath } from '../../../components/routePath.ts';
+import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
+import { useEditPage } from '../../../components/useEditPage.ts';
 import { useAgency, useAgencyContacts, useDeleteAgency } from '../api.ts';
 import { AgencyForm } from '../components/AgencyForm.tsx';
 import { AgencyLinksCard } from '../components/AgencyLinksCard.tsx';
@@ -28,37 +19,19 @@ import { AgencyUsersCard } from '../components/AgencyUsersCard.tsx';
 /** /agency/create and /agency/:id; an agent (agencies.self) sees its own agency with its own fields open. */
 export default function AgencyEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const params = useParams();
   const { user } = useSession();
   const scopes = user?.scopes ?? [];
-  const isCreate = params.id === undefined;
-  const id = isCreate ? null : recordId(params.id);
+  const remove = useDeleteAgency();
+  const { isCreate, id, back, confirming, setConfirming, onSaved, onDelete } = useEditPage({
+    list: 'agencies',
+    edit: 'agencyEdit',
+    remove,
+    deleteErrorText: (error) => deleteErrorText(error, t),
+  });
   const agency = useAgency(id);
   const contacts = useAgencyContacts(id);
-  const remove = useDeleteAgency();
-  const [confirming, setConfirming] = useState(false);
   const canList = hasScope(scopes, ['agencies.read']);
   const selfOnly = !isCreate && !hasScope(scopes, ['agencies.update']);
-  const back = useBackPath(routePath('agencies'));
-
-  const onSaved = (saved: TAgency) => {
-    showSuccess(t(isCreate ? 'common.created' : 'common.saved'));
-    if (isCreate)
-      void navigate(routePath('agencyEdit', { id: saved.id }), { replace: true, state: { back } });
-  };
-  const onDelete = (target: TAgency) =>
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        showSuccess(t('common.deleted'));
-        void navigate(back);
-      },
-      onError: (error) => {
-        setConfirming(false);
-        showError(deleteErrorText(error, t));
-      },
-    });
 
   const backLink = canList && <BackLink to={back} label={t('agencies.edit.backToList')} />;
 

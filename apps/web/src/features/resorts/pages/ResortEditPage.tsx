@@ -1,25 +1,17 @@
-import type { TResort } from '@atoll/domain/inventory/resorts';
 import { hasScope } from '@atoll/domain/scopes';
 import { Button, Stack } from '@mantine/core';
 import { IconCalendarStats } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
-import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import {
-  BackLink,
-  RecordActions,
-  RecordFailure,
-  RecordHeader,
-  recordId,
-  useBackPath,
-} from '../../../components/DetailPage.tsx';
+import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
+import { useEditPage } from '../../../components/useEditPage.ts';
 import { ResortAvailability } from '../../availability/components/ResortAvailability.tsx';
 import { useDeleteResort, useResort } from '../api.ts';
 import { ResortForm } from '../components/ResortForm.tsx';
@@ -28,34 +20,16 @@ import { ResortPrintMenu } from '../components/ResortPrintMenu.tsx';
 /** /resort/create and /resort/:id: the resort's data, its printed lists and its availability. */
 export default function ResortEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const params = useParams();
   const { user } = useSession();
   const scopes = user?.scopes ?? [];
-  const isCreate = params.id === undefined;
-  const id = isCreate ? null : recordId(params.id);
-  const resort = useResort(id);
   const remove = useDeleteResort();
-  const [confirming, setConfirming] = useState(false);
-  const back = useBackPath(routePath('resorts'));
-
-  const onSaved = (saved: TResort) => {
-    showSuccess(t(isCreate ? 'common.created' : 'common.saved'));
-    if (isCreate)
-      void navigate(routePath('resortEdit', { id: saved.id }), { replace: true, state: { back } });
-  };
-  const onDelete = (target: TResort) =>
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        showSuccess(t('common.deleted'));
-        void navigate(back);
-      },
-      onError: (error) => {
-        setConfirming(false);
-        showError(deleteErrorText(error, t));
-      },
-    });
+  const { isCreate, id, back, confirming, setConfirming, onSaved, onDelete } = useEditPage({
+    list: 'resorts',
+    edit: 'resortEdit',
+    remove,
+    deleteErrorText: (error) => deleteErrorText(error, t),
+  });
+  const resort = useResort(id);
 
   const backLink = <BackLink to={back} label={t('resorts.edit.backToList')} />;
   if (!isCreate && id === null) return <RecordFailure back={backLink} error={null} />;

@@ -1,23 +1,14 @@
-import type { TRoom } from '@atoll/domain/inventory/rooms';
 import { hasScope } from '@atoll/domain/scopes';
 import { Badge, Button, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
-import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import {
-  BackLink,
-  RecordActions,
-  RecordFailure,
-  RecordHeader,
-  recordId,
-  useBackPath,
-} from '../../../components/DetailPage.tsx';
-import { routePath } from '../../../components/routePath.ts';
+import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
+import { useEditPage } from '../../../components/useEditPage.ts';
 import { type TAssetKind, useDeleteRoom, useRoom } from '../api.ts';
 import { RoomBlocksCard } from '../components/RoomBlocksCard.tsx';
 import { RoomForm } from '../components/RoomForm.tsx';
@@ -26,37 +17,22 @@ import { RoomStatesCard } from '../components/RoomStatesCard.tsx';
 /** /room/create and /room/:id: the room's data, today's states and its blocks. */
 export default function RoomEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const params = useParams();
   const { user } = useSession();
   const scopes = user?.scopes ?? [];
-  const isCreate = params.id === undefined;
-  const id = isCreate ? null : recordId(params.id);
-  const room = useRoom(id);
   const remove = useDeleteRoom();
-  const [confirming, setConfirming] = useState(false);
-  const back = useBackPath(routePath('rooms'));
+  const { isCreate, id, back, confirming, setConfirming, onSaved, onDelete } = useEditPage({
+    list: 'rooms',
+    edit: 'roomEdit',
+    remove,
+    deleteErrorText: (error) =>
+      error instanceof ApiError && error.code === 'IN_USE'
+        ? t('rooms.edit.inUse')
+        : error instanceof ApiError
+          ? apiErrorText(error)
+          : String(error),
+  });
+  const room = useRoom(id);
   const kinds = (['resort', 'vessel'] as TAssetKind[]).filter((k) => hasScope(scopes, [`${k}.update`]));
-
-  const onSaved = (saved: TRoom) => {
-    showSuccess(t(isCreate ? 'common.created' : 'common.saved'));
-    if (isCreate) void navigate(routePath('roomEdit', { id: saved.id }), { replace: true, state: { back } });
-  };
-  const onDelete = (target: TRoom) =>
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        showSuccess(t('common.deleted'));
-        void navigate(back);
-      },
-      onError: (error) => {
-        setConfirming(false);
-        const inUse = error instanceof ApiError && error.code === 'IN_USE';
-        showError(
-          inUse ? t('rooms.edit.inUse') : error instanceof ApiError ? apiErrorText(error) : String(error),
-        );
-      },
-    });
 
   const backLink = <BackLink to={back} label={t('rooms.edit.backToList')} />;
   if (!isCreate && id === null) return <RecordFailure back={backLink} error={null} />;

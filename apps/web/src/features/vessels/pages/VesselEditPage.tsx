@@ -1,23 +1,14 @@
-import type { TVessel } from '@atoll/domain/inventory/vessels';
 import { hasScope } from '@atoll/domain/scopes';
 import { Button, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
-import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import {
-  BackLink,
-  RecordActions,
-  RecordFailure,
-  RecordHeader,
-  recordId,
-  useBackPath,
-} from '../../../components/DetailPage.tsx';
-import { routePath } from '../../../components/routePath.ts';
+import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
+import { useEditPage } from '../../../components/useEditPage.ts';
 import { useDeleteVessel, useVessel } from '../api.ts';
 import { VesselCabinsCard } from '../components/VesselCabinsCard.tsx';
 import { VesselForm } from '../components/VesselForm.tsx';
@@ -25,35 +16,17 @@ import { VesselForm } from '../components/VesselForm.tsx';
 /** /vessel/create and /vessel/:id: basics, technical data, texts and images, and the vessel's cabins. */
 export default function VesselEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const params = useParams();
   const { user } = useSession();
   const scopes = user?.scopes ?? [];
-  const isCreate = params.id === undefined;
-  const id = isCreate ? null : recordId(params.id);
-  const vessel = useVessel(id);
   const remove = useDeleteVessel();
-  const [confirming, setConfirming] = useState(false);
-  const back = useBackPath(routePath('vessels'));
+  const { isCreate, id, back, confirming, setConfirming, onSaved, onDelete } = useEditPage({
+    list: 'vessels',
+    edit: 'vesselEdit',
+    remove,
+    deleteErrorText: (error) => deleteErrorText(error, t),
+  });
+  const vessel = useVessel(id);
   const backLink = <BackLink to={back} label={t('vessels.edit.backToList')} />;
-
-  const onSaved = (saved: TVessel) => {
-    showSuccess(t(isCreate ? 'common.created' : 'common.saved'));
-    if (isCreate)
-      void navigate(routePath('vesselEdit', { id: saved.id }), { replace: true, state: { back } });
-  };
-  const onDelete = (target: TVessel) =>
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        showSuccess(t('common.deleted'));
-        void navigate(back);
-      },
-      onError: (error) => {
-        setConfirming(false);
-        showError(deleteErrorText(error, t));
-      },
-    });
 
   if (!isCreate && id === null) return <RecordFailure back={backLink} error={null} />;
   if (!isCreate && vessel.isPending) return <PageLoader />;

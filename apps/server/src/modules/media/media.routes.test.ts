@@ -131,6 +131,9 @@ describe('upload', () => {
     expectError(await upload(id, broken), 415, 'UNSUPPORTED_MEDIA_TYPE');
     const json = await t.post(`/api/media/${id}/data`, editor, { data: 'x' });
     expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    // Only multipart may be large: a JSON body keeps the app's 1 MB limit.
+    const hugeJson = await t.post(`/api/media/${id}/data`, editor, { data: 'x'.repeat(2 * 1024 * 1024) });
+    expectError(hugeJson, 413, 'PAYLOAD_TOO_LARGE');
     const row = (await t.get(`/api/media/${id}`, reader)).json();
     expect(row).toMatchObject({ checksum: null, size: 0 });
   });

@@ -44,7 +44,10 @@ const named = (path: string, enabled = true) => ({
   enabled,
 });
 
-/** Vessels, destinations and ports for the pickers (master data of other screens). */
+/**
+ * Vessels, destinations and ports for the pickers (master data of other screens). Silent: a user who
+ * may not read them (geography is `settings.read`) gets empty pickers, not an error on every visit.
+ */
 export const useVesselOptions = (enabled = true) =>
   useQuery({ queryKey: ['vessel', 'options'], ...named('/vessel', enabled) });
 export const useDestinationOptions = () =>
@@ -52,7 +55,8 @@ export const useDestinationOptions = () =>
 export const usePortOptions = () =>
   useQuery({
     queryKey: ['port', 'options'],
-    queryFn: ({ signal }) => api<TListAnswer<TPort>>('/port', { query: { size: 0, sort: 'name' }, signal }),
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TPort>>('/port', { query: { size: 0, sort: 'name' }, signal, silent: true }),
     select: (answer) => answer.data,
     staleTime: OPTIONS_STALE_MS,
   });

@@ -1,5 +1,5 @@
 import type { TBlockKind, TRoomConfiguration } from '@atoll/domain/inventory/rooms';
-import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { occupancy, resorts, roomBlocks, rooms, roomTypes, schedules, vessels } from '../../db/schema.ts';
 
@@ -124,27 +124,21 @@ export function createAvailabilityRepository() {
         .orderBy(asc(roomBlocks.from))) as TBlockRow[];
     },
 
-    /** Holding rows of the asset's rooms overlapping `[from, to)`; an expired option holds nothing. */
+    /**
+     * Holding rows of the asset's rooms overlapping `[from, to)`; an expired option holds nothing. A plain
+     * statement with text dates: a busy week of a large resort has ~1,000 rows, and the query builder's
+     * per-column mapping cost more than the query (bench/RESULTS.md).
+     */
     async holds(ex: Executor, roomsOf: SQL, from: string, to: string): Promise<THoldRow[]> {
-      return (await ex
-        .select({
-          roomId: occupancy.roomId,
-          unit: occupancy.unit,
-          from: occupancy.from,
-          to: occupancy.to,
-          bookingId: occupancy.bookingId,
-          state: occupancy.state,
-          gender: occupancy.gender,
-        })
-        .from(occupancy)
-        .where(
-          and(
-            sql`${occupancy.roomId} in (select ${rooms.id} from ${rooms} where ${roomsOf})`,
-            eq(occupancy.holds, true),
-            overlapping(occupancy, from, to),
-            or(isNull(occupancy.holdUntil), gt(occupancy.holdUntil, sql`now()`)),
-          ),
-        )) as THoldRow[];
+      const result = await ex.execute(sql`
+        select ${occupancy.roomId} as "roomId", ${occupancy.unit} as "unit", ${occupancy.from}::text as "from",
+               ${occupancy.to}::text as "to", ${occupancy.bookingId} as "bookingId", ${occupancy.state} as "state",
+               ${occupancy.gender} as "gender"
+        from ${occupancy}
+        where ${occupancy.roomId} in (select ${rooms.id} from ${rooms} where ${roomsOf})
+          and ${occupancy.holds} and ${overlapping(occupancy, from, to)}
+          and (${occupancy.holdUntil} is null or ${occupancy.holdUntil} > now())`);
+      return (result as unknown as { rows: THoldRow[] }).rows;
     },
   };
 }

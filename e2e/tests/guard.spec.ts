@@ -69,7 +69,8 @@ test('an unknown address shows the not-found page', async ({ page }) => {
 
 test('a route without its screen yet says so, still guarded', async ({ page }) => {
   await login(page, DEMO.staff);
-  await page.goto('/vessel/list');
+  // The price screens come with the pricing issue.
+  await page.goto('/price');
   await expect(page.getByText('Not yet available')).toBeVisible();
   await expectAccessible(page);
 });

@@ -18,6 +18,7 @@ import type { TMailer } from './mail/mailer.ts';
 import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
+import { registerCommissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
 import { registerCurrenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups/customer-data-groups.routes.ts';
@@ -25,11 +26,14 @@ import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
 import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';
 import { registerRoomsRoutes } from './modules/rooms/rooms.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { registerSpecialsRoutes } from './modules/specials/specials.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerTermsRoutes } from './modules/terms/terms.routes.ts';
 import { registerToursRoutes } from './modules/tours/tours.routes.ts';
 import { registerTranslationRoutes } from './modules/translations/translations.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
@@ -135,6 +139,10 @@ export async function buildApp(opts: TAppOptions) {
   registerRoomsRoutes(app, inventory);
   registerToursRoutes(app, inventory);
   registerAvailabilityRoutes(app, inventory);
+  registerPricesRoutes(app, inventory);
+  registerSpecialsRoutes(app, inventory);
+  registerTermsRoutes(app, inventory);
+  registerCommissionsRoutes(app, inventory);
   registerSystemRoutes(app, {
     db: c.db,
     settings: c.settings,

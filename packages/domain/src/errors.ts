@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'BED_AGE_LIMIT',
   'PAX_LIMIT',
   'IN_USE',
+  'NO_PRICE',
   'INTERNAL_ERROR',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -825,8 +825,8 @@ export const schedules = pgTable(
     status: text('status').notNull().default('open'),
     embarkPortId: integer('embark_port_id').references(() => ports.id, { onDelete: 'set null' }),
     disembarkPortId: integer('disembark_port_id').references(() => ports.id, { onDelete: 'set null' }),
-    /** Price reference (the pricing issue links it to its table). */
-    priceId: integer('price_id'),
+    /** The price of this departure (domain-rules §3.2); else the vessel's season containing `from`. */
+    priceId: integer('price_id').references((): AnyPgColumn => prices.id, { onDelete: 'set null' }),
     /** Explicit full-charter price per currency: { EUR: "48000.00" }. */
     fullCharterPrice: jsonb('full_charter_price').notNull().default({}),
     isVisible: boolean('is_visible').notNull().default(true),
@@ -880,4 +880,207 @@ export const occupancy = pgTable(
     index('occupancy_schedule_idx').on(t.scheduleId),
     check('occupancy_range', sql`${t.to} > ${t.from}`),
   ],
+);
+
+// ─── Prices, specials, terms, commission (issue 6, domain-rules §3, §5, §7.2) ─────────────────────
+
+/** Occupancy and person variants of prices (`/api/pricevariant`): double use, single use, child ≤ 11. */
+export const priceVariants = pgTable('price_variants', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  key: text('key'),
+  translations: jsonb('translations').notNull().default({}),
+  noOfPax: integer('no_of_pax'),
+  maxAge: integer('max_age'),
+  perPerson: boolean('per_person').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  fullCharter: boolean('full_charter').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** Terms of payment (`/api/terms`): deposit, rest and cancellation tiers. */
+export const paymentTerms = pgTable('payment_terms', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: jsonb('description').notNull().default({}),
+  depositPercent: numeric('deposit_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+  depositAbsolute: numeric('deposit_absolute', { precision: 14, scale: 2 }),
+  depositDueDays: integer('deposit_due_days').notNull().default(7),
+  onReservation: boolean('on_reservation').notNull().default(false),
+  restDueDaysBeforeArrival: integer('rest_due_days_before_arrival').notNull().default(60),
+  optionDays: integer('option_days').notNull().default(7),
+  /** [{ daysBefore, percent }] */
+  cancellationTiers: jsonb('cancellation_tiers').notNull().default([]),
+  depositNonRefundable: boolean('deposit_non_refundable').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  ...timestamps,
+});
+
+/** Seasons and rate plans of one resort or one vessel (`/api/price`, domain-rules §3.1). */
+export const prices = pgTable(
+  'prices',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    internalId: text('internal_id'),
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'cascade' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    /** [{ from, to }] inside valid */
+    periods: jsonb('periods').notNull().default([]),
+    status: text('status').notNull().default('draft'),
+    calculationType: text('calculation_type').notNull().default('unit'),
+    type: text('type').notNull().default('Season'),
+    variants: integer('variants').array().notNull().default(sql`'{}'::integer[]`),
+    basePrice: numeric('base_price', { precision: 14, scale: 2 }),
+    surcharge: numeric('surcharge', { precision: 14, scale: 2 }).notNull().default('0'),
+    surchargeType: text('surcharge_type').notNull().default('percent'),
+    discount: numeric('discount', { precision: 14, scale: 2 }).notNull().default('0'),
+    discountType: text('discount_type').notNull().default('percent'),
+    currencies: text('currencies').array().notNull().default(sql`'{EUR}'::text[]`),
+    useOnsiteCurrency: boolean('use_onsite_currency').notNull().default(false),
+    /** { status, value, inclusive }; new taxes are aborted */
+    tax: jsonb('tax').notNull().default({ status: 'aborted', value: '0', inclusive: true }),
+    commission: numeric('commission', { precision: 5, scale: 2 }).notNull().default('0'),
+    termsOfPaymentId: integer('terms_of_payment_id').references(() => paymentTerms.id, { onDelete: 'set null' }),
+    defaultTermsOfPayment: boolean('default_terms_of_payment').notNull().default(true),
+    countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+    includedServices: jsonb('included_services').notNull().default({}),
+    excludedServices: jsonb('excluded_services').notNull().default({}),
+    isAvailableToOTA: boolean('is_available_to_ota').notNull().default(false),
+    minNights: integer('min_nights'),
+    tourIds: integer('tour_ids').array().notNull().default(sql`'{}'::integer[]`),
+    ...timestamps,
+  },
+  (t) => [
+    index('prices_resort_idx').on(t.resortId, t.validFrom),
+    index('prices_vessel_idx').on(t.vesselId, t.validFrom),
+    check('prices_one_asset', sql`(${t.resortId} is null) <> (${t.vesselId} is null)`),
+    check('prices_valid_range', sql`${t.validTo} >= ${t.validFrom}`),
+  ],
+);
+
+/** One value per room type × variant (× schedule) × currency (`/api/roomprices`). */
+export const priceEntries = pgTable(
+  'price_entries',
+  {
+    id: serial('id').primaryKey(),
+    priceId: integer('price_id')
+      .notNull()
+      .references(() => prices.id, { onDelete: 'cascade' }),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => priceVariants.id, { onDelete: 'restrict' }),
+    scheduleId: integer('schedule_id').references(() => schedules.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    value: numeric('value', { precision: 14, scale: 2 }).notNull(),
+    surcharge: numeric('surcharge', { precision: 14, scale: 2 }),
+    surchargeType: text('surcharge_type'),
+    discount: numeric('discount', { precision: 14, scale: 2 }),
+    discountType: text('discount_type'),
+  },
+  (t) => [
+    uniqueIndex('price_entries_cell_unique')
+      .on(t.priceId, t.roomTypeId, t.variantId, t.currency, sql`coalesce(${t.scheduleId}, 0)`),
+    index('price_entries_room_type_idx').on(t.roomTypeId),
+  ],
+);
+
+/** Priced extras of a price (`/api/supplements`, domain-rules §3.5). */
+export const supplements = pgTable(
+  'supplements',
+  {
+    id: serial('id').primaryKey(),
+    priceId: integer('price_id')
+      .notNull()
+      .references(() => prices.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    translations: jsonb('translations').notNull().default({}),
+    value: numeric('value', { precision: 14, scale: 2 }).notNull(),
+    valueType: text('value_type').notNull().default('fixed'),
+    chargingBase: text('charging_base').notNull().default('PerBooking'),
+    qtyPerUnit: numeric('qty_per_unit', { precision: 9, scale: 3 }).notNull().default('1'),
+    perUnit: boolean('per_unit').notNull().default(false),
+    mandatory: boolean('mandatory').notNull().default(true),
+    commissionable: boolean('commissionable').notNull().default(false),
+    customerType: text('customer_type').notNull().default('None'),
+    singleUse: boolean('single_use').notNull().default(false),
+    roomTypeIds: integer('room_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+    variantIds: integer('variant_ids').array().notNull().default(sql`'{}'::integer[]`),
+    validFrom: date('valid_from'),
+    validTo: date('valid_to'),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('supplements_price_idx').on(t.priceId)],
+);
+
+/** An agency's commission per asset and travel dates (`/api/commission`, domain-rules §3.8). */
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: serial('id').primaryKey(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'cascade' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+    validFrom: date('valid_from'),
+    validTo: date('valid_to'),
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    index('commissions_agency_idx').on(t.agencyId),
+    check('commissions_at_most_one_asset', sql`${t.resortId} is null or ${t.vesselId} is null`),
+  ],
+);
+
+export const specialsGroups = pgTable('specials_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** Rule-based discounts and surcharges, and agency commission specials (`/api/specials`, domain-rules §5). */
+export const specials = pgTable(
+  'specials',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: jsonb('description').notNull().default({}),
+    type: text('type').notNull().default('special'),
+    status: text('status').notNull().default('draft'),
+    dateFrom: date('date_from'),
+    dateTo: date('date_to'),
+    /** [{ field, operator, value }], AND-ed */
+    rules: jsonb('rules').notNull().default([]),
+    discount: text('discount').notNull().default('PerCent'),
+    discountValue: numeric('discount_value', { precision: 14, scale: 2 }).notNull().default('0'),
+    reduce: boolean('reduce').notNull().default(true),
+    target: text('target').notNull().default('RoomPrice'),
+    targetIds: integer('target_ids').array().notNull().default(sql`'{}'::integer[]`),
+    scopeUnit: text('scope_unit').notNull().default('Booking'),
+    autoAdd: boolean('auto_add').notNull().default(true),
+    unique: boolean('unique').notNull().default(true),
+    replaceMatchingRoomPrice: boolean('replace_matching_room_price').notNull().default(false),
+    includeSpecialsWithSameRule: boolean('include_specials_with_same_rule').notNull().default(false),
+    excludeFromCommission: boolean('exclude_from_commission').notNull().default(false),
+    excludeFromTax: boolean('exclude_from_tax').notNull().default(false),
+    includeIn: text('include_in').array().notNull().default(sql`'{Booking}'::text[]`),
+    editable: boolean('editable').notNull().default(true),
+    deletable: boolean('deletable').notNull().default(true),
+    groupId: integer('group_id').references(() => specialsGroups.id, { onDelete: 'set null' }),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('specials_status_idx').on(t.status)],
 );

@@ -7,6 +7,7 @@ import { seedConfig } from './seed-config.ts';
 import { seedCustomerData } from './seed-customer-data.ts';
 import { seedCustomers } from './seed-customers.ts';
 import { seedInventory } from './seed-inventory.ts';
+import { seedPricing } from './seed-pricing.ts';
 import { seedReference } from './seed-reference.ts';
 
 const crud = (resource: string) => ['read', 'create', 'update', 'delete'].map((a) => `${resource}.${a}`);
@@ -111,6 +112,7 @@ export async function seedDemo(db: Db) {
     await tx.insert(events).values({ type: 'Information', text: 'welcome', data: {} });
     await seedConfig(tx);
     await seedInventory(tx);
+    await seedPricing(tx);
     // Last: it completes the customers and agencies seeded above.
     await seedCustomerData(tx);
   });

@@ -77,6 +77,8 @@ const CONSTRAINT_ERRORS: Record<string, () => AppError> = {
     new AppError(409, 'NOT_AVAILABLE', 'The room or bed is already taken on these dates'),
   schedules_no_overlap: () =>
     new AppError(409, 'SCHEDULE_OVERLAP', 'The vessel already has a departure on these dates'),
+  price_entries_cell_unique: () =>
+    new AppError(409, 'CONFLICT', 'The price already has a value for this room type, variant and currency'),
 };
 
 // Drizzle wraps driver errors; the SQLSTATE and constraint may sit on the error or its cause.

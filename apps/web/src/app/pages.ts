@@ -69,6 +69,17 @@ export const PAGES: Record<string, TPage> = {
   scheduleCreate: lazy(() => import('../features/tours/pages/ScheduleEditPage.tsx')),
   tourScheduleEdit: lazy(() => import('../features/tours/pages/ScheduleEditPage.tsx')),
   scheduleDetail: lazy(() => import('../features/tours/pages/ScheduleDetailPage.tsx')),
+  prices: lazy(() => import('../features/prices/pages/PriceListPage.tsx')),
+  priceCreate: lazy(() => import('../features/prices/pages/PriceEditPage.tsx')),
+  priceEdit: lazy(() => import('../features/prices/pages/PriceEditPage.tsx')),
+  priceVariants: lazy(() => import('../features/prices/pages/PriceVariantsPage.tsx')),
+  supplements: lazy(() => import('../features/prices/pages/SupplementsPage.tsx')),
+  commissions: lazy(() => import('../features/prices/pages/CommissionsPage.tsx')),
+  paymentTerms: lazy(() => import('../features/prices/pages/TermsPage.tsx')),
+  specials: lazy(() => import('../features/specials/pages/SpecialListPage.tsx')),
+  specialGroups: lazy(() => import('../features/specials/pages/SpecialGroupsPage.tsx')),
+  specialCreate: lazy(() => import('../features/specials/pages/SpecialEditPage.tsx')),
+  specialEdit: lazy(() => import('../features/specials/pages/SpecialEditPage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

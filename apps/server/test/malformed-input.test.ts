@@ -94,6 +94,14 @@ const MASTER_DATA_TABLES = [
   'tours',
   'schedules',
   'occupancy',
+  // Prices, specials, terms and commission (issue 6); price_entries has no timestamps (below).
+  'price_variants',
+  'payment_terms',
+  'prices',
+  'supplements',
+  'commissions',
+  'specials_groups',
+  'specials',
 ];
 
 /** Everything a rejected request must leave as it was: the accounts, the roles and their contents. */
@@ -111,7 +119,8 @@ async function snapshot() {
       (select count(*) from customer_versions)::int as customer_versions,
       (select count(*) from credit_entries)::int as credit_entries,
       (select count(*) from stored_files)::int as stored_files,
-      (select count(*) from media_data)::int as media_data`);
+      (select count(*) from media_data)::int as media_data,
+      (select count(*) || '/' || md5(coalesce(string_agg(e::text, '|' order by e.id), '')) from price_entries e) as price_entries`);
   return (result as unknown as { rows: unknown[] }).rows[0];
 }
 

@@ -944,7 +944,9 @@ export const prices = pgTable(
     /** { status, value, inclusive }; new taxes are aborted */
     tax: jsonb('tax').notNull().default({ status: 'aborted', value: '0', inclusive: true }),
     commission: numeric('commission', { precision: 5, scale: 2 }).notNull().default('0'),
-    termsOfPaymentId: integer('terms_of_payment_id').references(() => paymentTerms.id, { onDelete: 'set null' }),
+    termsOfPaymentId: integer('terms_of_payment_id').references(() => paymentTerms.id, {
+      onDelete: 'set null',
+    }),
     defaultTermsOfPayment: boolean('default_terms_of_payment').notNull().default(true),
     countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
     includedServices: jsonb('included_services').notNull().default({}),
@@ -985,8 +987,13 @@ export const priceEntries = pgTable(
     discountType: text('discount_type'),
   },
   (t) => [
-    uniqueIndex('price_entries_cell_unique')
-      .on(t.priceId, t.roomTypeId, t.variantId, t.currency, sql`coalesce(${t.scheduleId}, 0)`),
+    uniqueIndex('price_entries_cell_unique').on(
+      t.priceId,
+      t.roomTypeId,
+      t.variantId,
+      t.currency,
+      sql`coalesce(${t.scheduleId}, 0)`,
+    ),
     index('price_entries_room_type_idx').on(t.roomTypeId),
   ],
 );

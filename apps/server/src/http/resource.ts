@@ -59,6 +59,8 @@ export type TResource<Out extends Record<string, unknown>, C, U> = {
   beforeDelete?: (ctx: TWriteContext, row: never) => Promise<void>;
   /** Runs in the transaction of a create or update, after the row is written: nested rows (contacts). */
   afterWrite?: (ctx: TWriteContext, row: never, input: C | U) => Promise<void>;
+  /** Runs in the transaction of a copy, after the copy is written: nested rows (a price's entries). */
+  afterCopy?: (ctx: TWriteContext, source: never, copy: never) => Promise<void>;
 };
 
 export function registerResource<Out extends Record<string, unknown>, C, U>(
@@ -223,7 +225,9 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
         const values = resource.copyValues
           ? await resource.copyValues({ user, tx }, source as never)
           : withoutIdentity(source);
-        return insert(tx, values);
+        const copy = await insert(tx, values);
+        await resource.afterCopy?.({ user, tx }, source as never, copy as never);
+        return copy;
       });
       return reply.status(201).send((await toOut(user, row)) as never);
     },

@@ -7,7 +7,12 @@ import { RATE_DECIMALS, type TRateEntry } from '../currencies/currencies.ts';
  * Amounts and rates are decimal strings; floats never take part. Half-up means a tie rounds away from
  * zero: 0.125 → 0.13 and -0.125 → -0.13.
  */
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+export const D = Decimal.clone({
+  precision: 40,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
 
 /** A decimal number written as a string: "4200", "1.08", "-0.5". */
 export type TDecimal = string;

@@ -61,6 +61,9 @@ export type TPricingRoom = {
   to: string;
   scheduleId?: number | null;
   tourId?: number | null;
+  /** Vessel bookings: the schedule's price reference (domain-rules §3.2), and the tour's name for the header line. */
+  priceId?: number | null;
+  tourName?: string | null;
   /** Occupied beds (Bed scope); default: the number of persons. */
   beds?: number;
   persons: TPricingPerson[];

@@ -1,7 +1,48 @@
+import { type TTerms, ZCreateTerms, ZTerms, ZUpdateTerms } from '@atoll/domain/pricing/entities';
 import type { FastifyInstance } from 'fastify';
+import { paymentTerms } from '../../db/schema.ts';
+import { registerResource } from '../../http/resource.ts';
 import type { TInventoryDeps } from '../inventory.ts';
+import { createTermsRepository, type TTermsRow, toTerms } from './terms.repository.ts';
+import { createTermsService } from './terms.service.ts';
 
+// The spec's /terms screen needs bookings.update; price editors read terms to pick one for a season.
+const WRITE = ['bookings.update'];
+
+/**
+ * Terms of payment (domain-rules §6.4, §7.2): the generic calls under /api/terms. `calculate/{id}`
+ * needs bookings and comes with them.
+ */
 export function registerTermsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
-  void app;
-  void deps;
+  const service = createTermsService({ repository: createTermsRepository() });
+
+  registerResource(app, deps.db, {
+    name: 'terms',
+    base: '/api/terms',
+    table: paymentTerms,
+    id: paymentTerms.id,
+    fields: {
+      id: { column: paymentTerms.id, type: 'number', sort: true, filter: true },
+      name: { column: paymentTerms.name, type: 'string', sort: true, filter: true, search: true },
+      depositPercent: { column: paymentTerms.depositPercent, type: 'number', sort: true, filter: true },
+      depositDueDays: { column: paymentTerms.depositDueDays, type: 'number', sort: true, filter: true },
+      restDueDaysBeforeArrival: {
+        column: paymentTerms.restDueDaysBeforeArrival,
+        type: 'number',
+        sort: true,
+        filter: true,
+      },
+      isDefault: { column: paymentTerms.isDefault, type: 'boolean', sort: true, filter: true },
+      createdAt: { column: paymentTerms.createdAt, type: 'datetime', sort: true, filter: true },
+    },
+    output: ZTerms,
+    toOutput: toTerms as (row: never) => TTerms,
+    create: ZCreateTerms,
+    update: ZUpdateTerms,
+    access: { read: ['bookings.read', 'price.read'], create: WRITE, update: WRITE, delete: WRITE },
+    toValues: (ctx, input) => service.termsValues(ctx, input),
+    afterWrite: (ctx, row: TTermsRow) => service.afterWrite(ctx, row),
+    copyValues: (ctx, row: TTermsRow) => service.copyValues(ctx, row),
+    beforeDelete: (ctx, row: TTermsRow) => service.beforeDelete(ctx, row),
+  });
 }

@@ -1,0 +1,19 @@
+import { ZPricingResult, ZSimulateRequest } from '@atoll/domain/pricing/engine-types';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actor } from '../../http/access.ts';
+import type { TInventoryDeps } from '../inventory.ts';
+import { PRICE_READ } from './price-access.ts';
+import { createSimulateService } from './simulate.service.ts';
+
+export function registerSimulateRoute(app: FastifyInstance, deps: TInventoryDeps) {
+  const service = createSimulateService({ db: deps.db });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/price/simulate',
+    {
+      config: { access: { scopes: PRICE_READ } },
+      schema: { tags: ['prices'], body: ZSimulateRequest, response: { 200: ZPricingResult } },
+    },
+    async (request) => service.simulate(actor(request), request.body),
+  );
+}

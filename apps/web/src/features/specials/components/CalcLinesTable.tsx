@@ -1,0 +1,171 @@
+import { formatMoney } from '@atoll/domain/money';
+import type { TCalcLine, TLineSource } from '@atoll/domain/pricing/engine-types';
+import { ActionIcon, Badge, List, Stack, Table, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDay, formatNumber, type TLang } from './format.ts';
+
+type TProps = { lines: TCalcLine[]; currency: string; lang: TLang };
+
+const NUMBER = { fontVariantNumeric: 'tabular-nums', textAlign: 'right' } as const;
+const COLUMNS = 6;
+/** A badge's label is cut with an ellipsis otherwise: table cells would squeeze it. */
+const WHOLE = { minWidth: 'max-content' };
+
+/** A line has something to unfold: its nights with their seasons, or the steps taken on its value. */
+const hasDetail = (source: TLineSource) =>
+  Boolean(source.nights?.length || source.steps?.length || source.rules?.length);
+
+/** The nights of a room line with the season that priced each, and the steps taken on the value. */
+function LineDetail({ line, currency, lang }: { line: TCalcLine; currency: string; lang: TLang }) {
+  const { t } = useTranslation();
+  const source = line.customData;
+  const seasonOf = (priceId: number) =>
+    priceId === source.priceId && source.priceName
+      ? source.priceName
+      : t('specials.simulator.seasonId', { id: priceId });
+  return (
+    <Stack gap="xs" py="xs">
+      {source.priceName && (
+        <Text size="sm">
+          {t('specials.simulator.season')}: {source.priceName}
+          {source.currency && source.currency !== currency
+            ? ` · ${t('specials.simulator.rate', { currency: source.currency, rate: formatNumber(source.rate, lang) })}`
+            : ''}
+        </Text>
+      )}
+      {source.nights && source.nights.length > 0 && (
+        <Table
+          aria-label={t('specials.simulator.nightsOf', { text: line.text })}
+          withTableBorder
+          maw={520}
+          fz="sm"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('specials.simulator.night')}</Table.Th>
+              <Table.Th>{t('specials.simulator.season')}</Table.Th>
+              <Table.Th style={NUMBER}>{t('specials.simulator.value')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {source.nights.map((night) => (
+              <Table.Tr key={night.date}>
+                <Table.Td>{formatDay(night.date, lang)}</Table.Td>
+                <Table.Td>{seasonOf(night.priceId)}</Table.Td>
+                <Table.Td style={NUMBER}>{formatMoney(night.value, currency, lang)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {source.steps && source.steps.length > 0 && (
+        <div>
+          <Text size="sm" fw={600}>
+            {t('specials.simulator.steps')}
+          </Text>
+          <List size="sm">
+            {source.steps.map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+      {source.rules && source.rules.length > 0 && (
+        <Text size="sm">
+          {t('specials.why.matched')}: {source.rules.join(', ')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The calculation lines: type, text, amount × price = total and who pays; a line unfolds to explain itself. */
+export function CalcLinesTable({ lines, currency, lang }: TProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const sorted = [...lines].sort((a, b) => a.sort - b.sort);
+
+  return (
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table aria-label={t('specials.simulator.lines')} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('specials.simulator.lineType')}</Table.Th>
+            <Table.Th>{t('specials.simulator.lineText')}</Table.Th>
+            <Table.Th style={NUMBER}>{t('specials.simulator.amount')}</Table.Th>
+            <Table.Th style={NUMBER}>{t('specials.simulator.price')}</Table.Th>
+            <Table.Th style={NUMBER}>{t('specials.simulator.total')}</Table.Th>
+            <Table.Th>{t('specials.simulator.customerType')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.map((line) => {
+            const expandable = hasDetail(line.customData);
+            const isOpen = open.has(line.key);
+            const detailId = `line-detail-${line.key.replace(/[^\w-]/g, '_')}`;
+            return (
+              <Fragment key={line.key}>
+                <Table.Tr>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {expandable && (
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        mr={4}
+                        onClick={() => toggle(line.key)}
+                        aria-expanded={isOpen}
+                        aria-controls={isOpen ? detailId : undefined}
+                        aria-label={t(
+                          isOpen ? 'specials.simulator.hideDetail' : 'specials.simulator.showDetail',
+                          {
+                            text: line.text,
+                          },
+                        )}
+                      >
+                        {isOpen ? (
+                          <IconChevronDown size={16} aria-hidden />
+                        ) : (
+                          <IconChevronRight size={16} aria-hidden />
+                        )}
+                      </ActionIcon>
+                    )}
+                    <Badge
+                      variant="light"
+                      radius="sm"
+                      color={line.type === 'special' ? 'blue' : 'gray'}
+                      style={WHOLE}
+                    >
+                      {t(`specials.lineTypes.${line.type}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{line.text}</Table.Td>
+                  <Table.Td style={NUMBER}>{formatNumber(line.amount, lang)}</Table.Td>
+                  <Table.Td style={NUMBER}>{formatMoney(line.price, currency, lang)}</Table.Td>
+                  <Table.Td style={{ ...NUMBER, fontWeight: 600 }}>
+                    {formatMoney(line.total, currency, lang)}
+                  </Table.Td>
+                  <Table.Td>{t(`specials.lineCustomerTypes.${line.customerType}`)}</Table.Td>
+                </Table.Tr>
+                {expandable && isOpen && (
+                  <Table.Tr id={detailId}>
+                    <Table.Td colSpan={COLUMNS}>
+                      <LineDetail line={line} currency={currency} lang={lang} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,15 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { cell, choose } from './support/prices.ts';
 
 test.use({ locale: 'en-GB' });
 
 const RESORT = 'Coral Garden Resort';
-
-/** Picks an option of a Mantine select or multiselect by its label. */
-async function choose(page: Page, label: RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** A price variant made in the variant screen's drawer, as staff would. */
 async function createVariant(page: Page, name: string, occupancy: string) {
@@ -22,9 +17,6 @@ async function createVariant(page: Page, name: string, occupancy: string) {
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 }
-
-const cell = (page: Page, roomType: string, variant: string, currency = 'EUR') =>
-  page.getByRole('textbox', { name: `${roomType}, ${variant}, ${currency}`, exact: true });
 
 test('staff builds a season with an entries grid, confirms it and creates terms with tiers', async ({
   page,

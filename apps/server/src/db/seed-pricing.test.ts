@@ -1,10 +1,10 @@
 // The demo price seed loads with the demo and prices the next twelve months of both demo assets.
 import { ZPeriod, ZSpecialRule } from '@atoll/domain/pricing/entities';
+import { rulesProblem, settingsProblem } from '@atoll/domain/pricing/special-rules';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase } from '../../test/harness.ts';
-import { rulesProblem, settingsProblem } from '../modules/specials/special-rules.ts';
 import type { Database } from './client.ts';
 import {
   paymentTerms,

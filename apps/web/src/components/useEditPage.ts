@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { showError, showSuccess } from '../app/messages.ts';
 import { recordId, useBackPath } from './DetailPage.tsx';
 import { routePath } from './routePath.ts';
+import { useCopiedRecord } from './useCopiedRecord.ts';
 
 type TDeleteMutation = {
   mutate: (id: number, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
@@ -33,6 +34,7 @@ export function useEditPage({ list, edit, remove, deleteErrorText }: TEditPageOp
   const id = isCreate ? null : recordId(params.id);
   const [confirming, setConfirming] = useState(false);
   const back = useBackPath(routePath(list));
+  const onCopied = useCopiedRecord(edit, back);
 
   const onSaved = (saved: { id: number }) => {
     showSuccess(t(isCreate ? 'common.created' : 'common.saved'));
@@ -51,5 +53,5 @@ export function useEditPage({ list, edit, remove, deleteErrorText }: TEditPageOp
       },
     });
 
-  return { isCreate, id, back, confirming, setConfirming, onSaved, onDelete };
+  return { isCreate, id, back, confirming, setConfirming, onSaved, onDelete, onCopied };
 }

@@ -5,11 +5,16 @@ import type {
   ZCreateSpecial,
   ZCreateSpecialsGroup,
 } from '@atoll/domain/pricing/entities';
+import {
+  rulesProblem,
+  settingsProblem,
+  type TProblem,
+  type TSpecialSettings,
+} from '@atoll/domain/pricing/special-rules';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { rulesProblem, settingsProblem, type TProblem, type TSpecialSettings } from './special-rules.ts';
 import type { TSpecialRow, TSpecialsGroupRow, TSpecialsRepository } from './specials.repository.ts';
 
 type TCtx = { user: TSessionUser; tx: Tx };

@@ -1,14 +1,13 @@
 import { hasScope } from '@atoll/domain/scopes';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
-import { apiErrorText, showSuccess } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
-import { routePath } from '../../../components/routePath.ts';
 import { useEditPage } from '../../../components/useEditPage.ts';
 import { useCopyPrice, useDeletePrice, usePrice } from '../api.ts';
 import { PriceForm } from '../components/PriceForm.tsx';
@@ -19,12 +18,11 @@ import { SupplementsCard } from '../components/SupplementsCard.tsx';
 export default function PriceEditPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const scopes = user?.scopes ?? [];
   const remove = useDeletePrice();
   const copy = useCopyPrice();
-  const { isCreate, id, back, confirming, setConfirming, onSaved, onDelete } = useEditPage({
+  const { isCreate, id, back, confirming, setConfirming, onSaved, onDelete, onCopied } = useEditPage({
     list: 'prices',
     edit: 'priceEdit',
     remove,
@@ -41,13 +39,7 @@ export default function PriceEditPage() {
   if (!isCreate && price.error) return <RecordFailure back={backLink} error={price.error} />;
   const current = isCreate ? undefined : price.data;
 
-  const onCopy = (source: { id: number }) =>
-    copy.mutate(source.id, {
-      onSuccess: (created) => {
-        showSuccess(t('common.copied'));
-        void navigate(routePath('priceEdit', { id: created.id }), { state: { back } });
-      },
-    });
+  const onCopy = (source: { id: number }) => copy.mutate(source.id, { onSuccess: onCopied });
 
   return (
     <Stack gap="md" maw={1200}>

@@ -5,13 +5,14 @@ import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable, type TColumn, type TListFilter } from '../../../components/DataTable.tsx';
 import { routePath } from '../../../components/routePath.ts';
+import { useCopiedRecord } from '../../../components/useCopiedRecord.ts';
 import { priceKeys, type TOption, useAssetOptions, useCopyPrice, useDeletePrice } from '../api.ts';
 import { PriceStatusBadge } from '../components/PriceStatusBadge.tsx';
 
@@ -22,8 +23,6 @@ const nameIn = (options: TOption[], id: number | null) =>
 export default function PriceListPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [params] = useSearchParams();
   const scopes = user?.scopes ?? [];
   const { resorts, vessels } = useAssetOptions();
@@ -33,15 +32,8 @@ export default function PriceListPage() {
   const can = { create: hasScope(scopes, ['price.create']), delete: hasScope(scopes, ['price.delete']) };
   const label = (field: string) => t(`resources.price.fields.${field}`);
 
-  const onCopy = (row: TPrice) =>
-    copy.mutate(row.id, {
-      onSuccess: (created) => {
-        showSuccess(t('common.copied'));
-        void navigate(routePath('priceEdit', { id: created.id }), {
-          state: { back: `${location.pathname}${location.search}` },
-        });
-      },
-    });
+  const onCopied = useCopiedRecord('priceEdit');
+  const onCopy = (row: TPrice) => copy.mutate(row.id, { onSuccess: onCopied });
   const onDelete = (row: TPrice) =>
     remove.mutate(row.id, {
       onSuccess: () => {

@@ -2,14 +2,13 @@ import { hasScope } from '@atoll/domain/scopes';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
-import { apiErrorText, showSuccess } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
-import { routePath } from '../../../components/routePath.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useEditPage } from '../../../components/useEditPage.ts';
 import { useCopySpecial, useDeleteSpecial, useSpecial } from '../api.ts';
@@ -20,12 +19,11 @@ import { SpecialStatusBadge } from '../components/SpecialStatusBadge.tsx';
 /** /specials/create and /specials/:id: a special with its rules, and a test panel that prices a draft. */
 export default function SpecialEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { user } = useSession();
   const scopes = user?.scopes ?? [];
   const remove = useDeleteSpecial();
   const copy = useCopySpecial();
-  const { isCreate, id, back, confirming, setConfirming, onSaved, onDelete } = useEditPage({
+  const { isCreate, id, back, confirming, setConfirming, onSaved, onDelete, onCopied } = useEditPage({
     list: 'specials',
     edit: 'specialEdit',
     remove,
@@ -41,13 +39,7 @@ export default function SpecialEditPage() {
   // `editable` and `deletable` are copied to booking lines; they do not guard the special itself.
   const canSave = hasScope(scopes, [current ? 'price.update' : 'price.create']);
 
-  const onCopy = (source: { id: number }) =>
-    copy.mutate(source.id, {
-      onSuccess: (created) => {
-        showSuccess(t('common.copied'));
-        void navigate(routePath('specialEdit', { id: created.id }), { state: { back } });
-      },
-    });
+  const onCopy = (source: { id: number }) => copy.mutate(source.id, { onSuccess: onCopied });
 
   return (
     <Stack gap="md" maw={1100}>

@@ -1,10 +1,5 @@
-import {
-  operatorsFor,
-  RULE_FIELD_NAMES,
-  RULE_OPERATORS,
-  type TRuleField,
-} from '@atoll/domain/pricing/entities';
 import { describe, expect, it } from 'vitest';
+import { operatorsFor, RULE_FIELD_NAMES, RULE_OPERATORS, type TRuleField } from './entities.ts';
 import { ruleProblem, rulesProblem, settingsProblem, type TSpecialSettings } from './special-rules.ts';
 
 /** A value of the right kind for every field, so that only the operator decides. */

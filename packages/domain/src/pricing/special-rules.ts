@@ -1,6 +1,6 @@
-import { CUSTOMER_TYPES } from '@atoll/domain/customers';
-import { ZCountryCode } from '@atoll/domain/geo';
-import { ZIsoDate } from '@atoll/domain/inventory/availability';
+import { CUSTOMER_TYPES } from '../customers/customers.ts';
+import { ZCountryCode } from '../geo/geo.ts';
+import { ZIsoDate } from '../inventory/availability.ts';
 import {
   operatorsFor,
   RULE_FIELDS,
@@ -9,7 +9,7 @@ import {
   type TSpecialRule,
   type TSpecialTarget,
   type TSpecialType,
-} from '@atoll/domain/pricing/entities';
+} from './entities.ts';
 
 // What makes a special's rules and settings consistent beyond their shape (domain-rules §5): pure
 // checks that name the first offending field, so the API answers 400 with its path.

@@ -18,6 +18,7 @@ import type { TMailer } from './mail/mailer.ts';
 import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
+import { registerBookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerCommissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
 import { registerCurrenciesRoutes } from './modules/currencies/currencies.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(opts: TAppOptions) {
   registerSpecialsRoutes(app, inventory);
   registerTermsRoutes(app, inventory);
   registerCommissionsRoutes(app, inventory);
+  registerBookingsRoutes(app, inventory);
   registerSystemRoutes(app, {
     db: c.db,
     settings: c.settings,

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'PAX_LIMIT',
   'IN_USE',
   'NO_PRICE',
+  'INVALID_STATE',
+  'VERSION_CONFLICT',
   'INTERNAL_ERROR',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

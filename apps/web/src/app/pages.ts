@@ -80,6 +80,8 @@ export const PAGES: Record<string, TPage> = {
   specialGroups: lazy(() => import('../features/specials/pages/SpecialGroupsPage.tsx')),
   specialCreate: lazy(() => import('../features/specials/pages/SpecialEditPage.tsx')),
   specialEdit: lazy(() => import('../features/specials/pages/SpecialEditPage.tsx')),
+  bookings: lazy(() => import('../features/bookings/pages/BookingListPage.tsx')),
+  bookingDetail: lazy(() => import('../features/bookings/pages/BookingDetailPage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

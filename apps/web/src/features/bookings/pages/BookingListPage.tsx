@@ -1,0 +1,3 @@
+import NotYetAvailablePage from '../../system/pages/NotYetAvailablePage.tsx';
+
+export default NotYetAvailablePage;

@@ -197,6 +197,8 @@ export const ZBookingSummary = z.object({
   channel: z.enum(BOOKING_CHANNELS),
   resortId: z.number().int().nullable(),
   vesselId: z.number().int().nullable(),
+  /** The resort's or vessel's name; both for a mixed booking ("Coral Garden Resort + MV Atoll Explorer"). */
+  assetName: z.string().nullable(),
   scheduleId: z.number().int().nullable(),
   tourId: z.number().int().nullable(),
   from: z.string(),

@@ -286,6 +286,8 @@ describe('evaluateAccess / decideNavigation', () => {
     it.each([
       { path: '/booking/list', user: STAFF, expected: 'allow' },
       { path: '/booking/list', user: AGENT, expected: 'allow' },
+      { path: '/booking/5', user: AGENT, expected: 'allow' },
+      { path: '/booking/5', user: MEMBER, expected: 'forbidden' },
       {
         path: '/booking/wizard',
         user: { scopes: ['bookings.create'], userType: 'Default' },

@@ -37,9 +37,11 @@ const SPEC: TSpecRoute[] | null = existsSync(SPEC_FILE)
 // which the spec names without a path.
 const EXTRA_PATHS = ['/config/channel-manager', '*'];
 
-// Deliberate departures from routes.json (see routes.ts): rooms and room types serve resorts too.
+// Deliberate departures from routes.json (see routes.ts): rooms and room types serve resorts too;
+// agents open their own bookings' detail (the server shows them only their agency's).
 const ROOM_DEVIATION = { scopes: ['resort.read', 'vessel.read'], feature: 'resort or vessel' };
 const DEVIATIONS: Record<string, { scopes: string[]; feature: string }> = {
+  '/booking/:id': { scopes: ['bookings.read', 'agencies.self'], feature: 'resort or vessel' },
   '/room/list': ROOM_DEVIATION,
   '/room/type/list': ROOM_DEVIATION,
   '/room/create': ROOM_DEVIATION,

@@ -199,8 +199,15 @@ const BOOKING: TRouteInput[] = [
     hidden: true,
   },
   { ...booking, path: '/pos/list', name: 'posList', scopes: ['pos.read'], feature: 'pos', hidden: true },
-  // "The rest of the booking group is not shown": the detail page takes the group scope.
-  { ...booking, path: '/booking/:id', name: 'bookingDetail', scopes: ['bookings.read'], feature: RV },
+  // "The rest of the booking group is not shown": the detail page takes the list's scopes, so that
+  // agents open their own bookings (the server answers only those).
+  {
+    ...booking,
+    path: '/booking/:id',
+    name: 'bookingDetail',
+    scopes: ['bookings.read', 'agencies.self'],
+    feature: RV,
+  },
 ];
 
 const CUSTOMERS: TRouteInput[] = [

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TInventoryDeps } from '../inventory.ts';
+import { registerBookingQueryRoutes } from './bookings-queries.routes.ts';
+import { registerBookingWritesRoutes } from './bookings-writes.routes.ts';
 
 export function registerBookingsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   void app;
   void deps;
+  registerBookingQueryRoutes(app, deps);
+  registerBookingWritesRoutes(app, deps);
 }

@@ -36,6 +36,9 @@ export type TDraftRoom = {
   key?: string;
   roomTypeId: number;
   roomId?: number | null;
+  /** A booking's room entry may cover part of the stay (resorts); default the draft's dates. */
+  from?: string | null;
+  to?: string | null;
   persons: TDraftPerson[];
 };
 
@@ -204,22 +207,25 @@ async function priceData(ex: Executor, draft: TPricingDraft, { asset, stay, agen
 /** The room entries with their persons; persons are keyed p1, p2 … over the whole draft. */
 function roomsOf(draft: TPricingDraft, { stay, facts }: TChecked): TPricingRoom[] {
   let n = 0;
-  return draft.rooms.map((room, i) => ({
-    key: room.key ?? `r${i + 1}`,
-    roomId: room.roomId ?? null,
-    roomTypeId: room.roomTypeId,
-    from: stay.from,
-    to: stay.to,
-    scheduleId: stay.schedule?.id ?? null,
-    tourId: stay.schedule?.tourId ?? null,
-    priceId: stay.schedule?.priceId ?? null,
-    tourName: stay.schedule?.tourName ?? null,
-    persons: room.persons.map((p) => {
-      n += 1;
-      const customer = p.customerId == null ? undefined : facts.get(p.customerId);
-      return toPerson(p, `p${n}`, customer, stay.from);
-    }),
-  }));
+  return draft.rooms.map((room, i) => {
+    const own = !stay.schedule && room.from && room.to ? { from: room.from, to: room.to } : stay;
+    return {
+      key: room.key ?? `r${i + 1}`,
+      roomId: room.roomId ?? null,
+      roomTypeId: room.roomTypeId,
+      from: own.from,
+      to: own.to,
+      scheduleId: stay.schedule?.id ?? null,
+      tourId: stay.schedule?.tourId ?? null,
+      priceId: stay.schedule?.priceId ?? null,
+      tourName: stay.schedule?.tourName ?? null,
+      persons: room.persons.map((p) => {
+        n += 1;
+        const customer = p.customerId == null ? undefined : facts.get(p.customerId);
+        return toPerson(p, `p${n}`, customer, own.from);
+      }),
+    };
+  });
 }
 
 /**

@@ -1,3 +1,77 @@
-import NotYetAvailablePage from '../../system/pages/NotYetAvailablePage.tsx';
+import { hasScope } from '@atoll/domain/scopes';
+import { Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../../app/Guarded.tsx';
+import { useSession } from '../../../app/session.ts';
+import {
+  BackLink,
+  RecordFailure,
+  RecordHeader,
+  recordId,
+  useBackPath,
+} from '../../../components/DetailPage.tsx';
+import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { routePath } from '../../../components/routePath.ts';
+import { useBooking } from '../api.ts';
+import { BookingActions } from '../components/BookingActions.tsx';
+import { BookingCalculationCard } from '../components/BookingCalculationCard.tsx';
+import { BookingFacts } from '../components/BookingFacts.tsx';
+import { BookingHistoryCard } from '../components/BookingHistoryCard.tsx';
+import { BookingRoomsCard } from '../components/BookingRoomsCard.tsx';
+import { BookingStateBadge } from '../components/BookingStateBadge.tsx';
+import { BookingTotalsCard } from '../components/BookingTotalsCard.tsx';
+import { shownNumber } from '../components/bookingState.ts';
 
-export default NotYetAvailablePage;
+/**
+ * /booking/:id: the booking with its numbers, state, rooms and guests, calculation and why, totals,
+ * history and the actions its state allows. A booking the user may not see answers 404 (agents see
+ * their agency's only) and shows as not found.
+ */
+export default function BookingDetailPage() {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const params = useParams();
+  const { user } = useSession();
+  const scopes = user?.scopes ?? [];
+  const id = recordId(params.id);
+  const query = useBooking(id);
+  const back = useBackPath(routePath('bookings'));
+  const backLink = <BackLink to={back} label={t('bookings.detail.backToList')} />;
+
+  if (id === null) return <RecordFailure back={backLink} error={null} />;
+  if (query.isPending) return <PageLoader />;
+  if (query.error) return <RecordFailure back={backLink} error={query.error} />;
+  const booking = query.data;
+  const assetName = booking.assetName ?? '';
+  const line = [
+    `${formatDay(booking.from, lang)} – ${formatDay(booking.to, lang)}`,
+    assetName,
+    booking.agencyName,
+  ].filter(Boolean);
+
+  return (
+    <Stack gap="md">
+      {backLink}
+      <RecordHeader title={t('bookings.detail.title', { number: shownNumber(booking) })}>
+        <Group gap="xs" mt={4}>
+          <BookingStateBadge state={booking.state} resolved={booking.resolved} />
+          <Text size="sm" c="dimmed">
+            {line.join(' · ')}
+          </Text>
+        </Group>
+      </RecordHeader>
+      {hasScope(scopes, ['bookings.update', 'agencies.self']) && (
+        <BookingActions booking={booking} isOffice={hasScope(scopes, ['bookings.update'])} />
+      )}
+      <BookingFacts booking={booking} assetName={assetName} />
+      <BookingRoomsCard booking={booking} canOpenCustomers={hasScope(scopes, ['customers.read'])} />
+      <BookingCalculationCard
+        booking={booking}
+        canOpenSpecials={hasScope(scopes, ['price.read', 'bookings.read'])}
+      />
+      <BookingTotalsCard booking={booking} />
+      <BookingHistoryCard bookingId={booking.id} version={booking.version} />
+    </Stack>
+  );
+}

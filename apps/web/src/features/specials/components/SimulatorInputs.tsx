@@ -2,7 +2,7 @@ import { BOOKING_CHANNELS, type TBookingChannel } from '@atoll/domain/pricing/en
 import { Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '../../../components/CurrencySelect.tsx';
-import { todayIso } from './format.ts';
+import { todayIso } from '../../../components/pricing/format.ts';
 import { RecordSelect } from './RecordSelect.tsx';
 import { daysBefore, type TAssetKind, type TSimForm } from './simulator.ts';
 

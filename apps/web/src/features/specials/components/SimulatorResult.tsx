@@ -1,12 +1,11 @@
 import { formatMoney } from '@atoll/domain/money';
-import type { TPricingProblem, TPricingResult, TTotals } from '@atoll/domain/pricing/engine-types';
-import { Alert, DataList, List, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import type { TPricingResult, TTotals } from '@atoll/domain/pricing/engine-types';
+import { DataList, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { READABLE_TITLE } from '../../../components/DetailPage.tsx';
-import { CalcLinesTable } from './CalcLinesTable.tsx';
-import { formatDay, formatNumber, type TLang } from './format.ts';
-import { SpecialsWhy } from './SpecialsWhy.tsx';
+import { CalcLinesTable } from '../../../components/pricing/CalcLinesTable.tsx';
+import { formatNumber, type TLang } from '../../../components/pricing/format.ts';
+import { PricingProblems } from '../../../components/pricing/PricingProblems.tsx';
+import { SpecialsWhy } from '../../../components/pricing/SpecialsWhy.tsx';
 
 type TProps = {
   result: TPricingResult;
@@ -25,43 +24,6 @@ const MONEY_TOTALS = [
   'tax',
   'net',
 ] as const;
-
-/** Why a draft could not be priced completely (no season for a night, no exchange rate, too few nights). */
-function Problems({
-  problems,
-  lang,
-  roomTypeName,
-}: {
-  problems: TPricingProblem[];
-  lang: TLang;
-  roomTypeName: TProps['roomTypeName'];
-}) {
-  const { t } = useTranslation();
-  if (problems.length === 0) return null;
-  return (
-    <Alert
-      color="yellow"
-      icon={<IconAlertTriangle size={18} aria-hidden />}
-      title={t('specials.simulator.problemsTitle')}
-      styles={READABLE_TITLE}
-    >
-      <List size="sm">
-        {problems.map((p) => (
-          <List.Item
-            key={`${p.code}-${p.roomKey ?? ''}-${p.date ?? ''}-${p.roomTypeId ?? ''}-${p.currency ?? ''}`}
-          >
-            {t(`specials.simulator.problems.${p.code}`, {
-              date: formatDay(p.date, lang),
-              roomType: p.roomTypeId ? roomTypeName(p.roomTypeId) : '',
-              currency: p.currency ?? '',
-            })}
-            {p.detail ? ` (${p.detail})` : ''}
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
-}
 
 function Totals({ totals, currency, lang }: { totals: TTotals; currency: string; lang: TLang }) {
   const { t } = useTranslation();
@@ -101,7 +63,7 @@ export function SimulatorResult({ result, lang, highlightId, roomTypeName }: TPr
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Problems problems={result.problems} lang={lang} roomTypeName={roomTypeName} />
+      <PricingProblems problems={result.problems} lang={lang} roomTypeName={roomTypeName} />
       <div>
         <Title order={4} mb="xs">
           {t('specials.simulator.lines')}

@@ -10,9 +10,10 @@ import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable, type TColumn, type TListFilter } from '../../../components/DataTable.tsx';
+import { langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { specialKeys, useCopySpecial, useDeleteSpecial, useSpecialsGroups } from '../api.ts';
-import { discountLabel, langOf, windowLabel } from './format.ts';
+import { discountLabel, windowLabel } from './format.ts';
 import { SpecialStatusBadge } from './SpecialStatusBadge.tsx';
 
 /** The specials with status, type and group filters; a row opens the special, copy and delete beside it. */

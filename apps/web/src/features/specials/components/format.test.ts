@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { discountLabel, formatDay, formatNumber, windowLabel } from './format.ts';
+import { formatDay, formatNumber } from '../../../components/pricing/format.ts';
+import { discountLabel, windowLabel } from './format.ts';
 
 // Echoes the key with its options, so the test sees which text was chosen with which values.
 const t = ((key: string, options?: Record<string, unknown>) =>

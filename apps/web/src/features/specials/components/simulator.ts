@@ -1,7 +1,7 @@
 import { addDays } from '@atoll/domain/customers';
 import type { TSimulateRequest } from '@atoll/domain/pricing/engine-types';
 import type { TBookingChannel } from '@atoll/domain/pricing/entities';
-import { type TLang, todayIso } from './format.ts';
+import { type TLang, todayIso } from '../../../components/pricing/format.ts';
 
 export type TGender = 'm' | 'f' | 'u';
 export type TSimPerson = { key: string; age: number | ''; gender: TGender; nationality: string | null };

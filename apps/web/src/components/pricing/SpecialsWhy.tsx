@@ -3,7 +3,7 @@ import type { TSpecialWhy } from '@atoll/domain/pricing/engine-types';
 import { Anchor, Badge, Code, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '../../../components/routePath.ts';
+import { routePath } from '../routePath.ts';
 import type { TLang } from './format.ts';
 
 type TProps = {
@@ -12,6 +12,8 @@ type TProps = {
   lang: TLang;
   /** The special of the page the simulator is on: shown first and marked. */
   highlightId?: number | undefined;
+  /** Names link to the specials' pages; off for users who may not open them (agents). */
+  linkSpecials?: boolean;
 };
 
 /** Applied specials first, then the others; the page's own special before all. */
@@ -26,12 +28,14 @@ function WhyEntry({
   currency,
   lang,
   isOwn,
+  isLinked,
 }: {
   entry: TSpecialWhy;
   names: Map<number, string>;
   currency: string;
   lang: TLang;
   isOwn: boolean;
+  isLinked: boolean;
 }) {
   const { t } = useTranslation();
   const beatenBy =
@@ -41,14 +45,20 @@ function WhyEntry({
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
-            <Anchor
-              component={Link}
-              to={routePath('specialEdit', { id: entry.specialId })}
-              fw={600}
-              size="sm"
-            >
-              {entry.name}
-            </Anchor>
+            {isLinked ? (
+              <Anchor
+                component={Link}
+                to={routePath('specialEdit', { id: entry.specialId })}
+                fw={600}
+                size="sm"
+              >
+                {entry.name}
+              </Anchor>
+            ) : (
+              <Text fw={600} size="sm">
+                {entry.name}
+              </Text>
+            )}
             {isOwn && (
               <Badge variant="outline" radius="sm" color="blue">
                 {t('specials.why.thisSpecial')}
@@ -100,7 +110,7 @@ function WhyEntry({
 }
 
 /** Why each special was applied (amount, matched rules) or not (the reason and the first failed rule). */
-export function SpecialsWhy({ why, currency, lang, highlightId }: TProps) {
+export function SpecialsWhy({ why, currency, lang, highlightId, linkSpecials = true }: TProps) {
   const { t } = useTranslation();
   if (why.length === 0)
     return (
@@ -126,6 +136,7 @@ export function SpecialsWhy({ why, currency, lang, highlightId }: TProps) {
           currency={currency}
           lang={lang}
           isOwn={entry.specialId === highlightId}
+          isLinked={linkSpecials}
         />
       ))}
     </Stack>

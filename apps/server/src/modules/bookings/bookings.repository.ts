@@ -1,0 +1,335 @@
+import {
+  type TBooking,
+  type TBookingLine,
+  type TBookingRoom,
+  type TBookingSummary,
+  ZBooking,
+  ZBookingTotals,
+} from '@atoll/domain/bookings';
+import { ZTerms } from '@atoll/domain/pricing/entities';
+import { hasScope } from '@atoll/domain/scopes';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  agencies,
+  bookingGuests,
+  bookingRooms,
+  bookings,
+  calculationLines,
+  customers,
+  resorts,
+  rooms,
+  vessels,
+} from '../../db/schema.ts';
+import type { TSessionUser } from '../auth/auth.service.ts';
+
+// The bookings read model (spec booking §3): the stored rows turned into the API's ZBooking and
+// ZBookingSummary, what a user may see of them (bookingVisibility) and what agents and customers
+// never get (redactBooking).
+
+export type TBookingRow = typeof bookings.$inferSelect;
+
+/** "Resort", "Vessel" or "Resort + Vessel" (mixed); needs the resort and vessel left-joined. */
+function assetName() {
+  return sql<string | null>`nullif(concat_ws(' + ', ${resorts.name}, ${vessels.name}), '')`;
+}
+
+/** The columns of a list row: the booking's summary fields with the customer's and the agency's name. */
+export const summaryColumns = {
+  id: bookings.id,
+  state: bookings.state,
+  resolved: bookings.resolved,
+  offerNo: bookings.offerNo,
+  reservationNo: bookings.reservationNo,
+  bookingNo: bookings.bookingNo,
+  type: bookings.type,
+  channel: bookings.channel,
+  resortId: bookings.resortId,
+  vesselId: bookings.vesselId,
+  assetName: assetName(),
+  scheduleId: bookings.scheduleId,
+  tourId: bookings.tourId,
+  from: bookings.from,
+  to: bookings.to,
+  noOfPax: bookings.noOfPax,
+  customerId: bookings.customerId,
+  customerName: customers.fullName,
+  agencyId: bookings.agencyId,
+  agencyName: agencies.name,
+  userId: bookings.userId,
+  language: bookings.language,
+  currency: bookings.currency,
+  total: bookings.total,
+  optionExpiry: bookings.optionExpiry,
+  hasOpenTodos: bookings.hasOpenTodos,
+  hasExceededDueDate: bookings.hasExceededDueDate,
+  version: bookings.version,
+  createdAt: bookings.createdAt,
+  updatedAt: bookings.updatedAt,
+};
+
+/**
+ * A booking row (or its summary columns) with the names the list and the detail show beside it. Select
+ * `summaryColumns` from `bookings` left-joined to `customers` and `agencies` (see `withNames`).
+ */
+export type TBookingSummaryRow = Pick<
+  TBookingRow,
+  Exclude<keyof typeof summaryColumns, 'customerName' | 'agencyName' | 'assetName'>
+> & { customerName: string | null; agencyName: string | null; assetName: string | null };
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toSummary(row: TBookingSummaryRow): TBookingSummary {
+  return {
+    id: row.id,
+    state: row.state as TBookingSummary['state'],
+    resolved: row.resolved,
+    offerNo: row.offerNo,
+    reservationNo: row.reservationNo,
+    bookingNo: row.bookingNo,
+    type: row.type as TBookingSummary['type'],
+    channel: row.channel as TBookingSummary['channel'],
+    resortId: row.resortId,
+    vesselId: row.vesselId,
+    assetName: row.assetName,
+    scheduleId: row.scheduleId,
+    tourId: row.tourId,
+    from: row.from,
+    to: row.to,
+    noOfPax: row.noOfPax,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    agencyId: row.agencyId,
+    agencyName: row.agencyName,
+    userId: row.userId,
+    language: row.language,
+    currency: row.currency,
+    total: row.total,
+    optionExpiry: iso(row.optionExpiry),
+    hasOpenTodos: row.hasOpenTodos,
+    hasExceededDueDate: row.hasExceededDueDate,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type TLineRow = typeof calculationLines.$inferSelect;
+
+/** numeric(14,3) answers "2.000": the line keeps the engine's plain decimal ("2", "0.5"). */
+const plainDecimal = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
+export const toLine = (row: TLineRow): TBookingLine => ({
+  id: row.id,
+  key: row.key,
+  type: row.type as TBookingLine['type'],
+  text: row.text,
+  sort: row.sort,
+  amount: plainDecimal(row.amount),
+  price: row.price,
+  total: row.total,
+  customerType: row.customerType as TBookingLine['customerType'],
+  customer: row.guestId === null ? null : `g${row.guestId}`,
+  editable: row.editable,
+  deletable: row.deletable,
+  unique: row.unique,
+  customData: { generator: 'manual', ...(row.customData as Record<string, unknown>) },
+  guestId: row.guestId,
+  manual: row.manual,
+});
+
+const ZExplanation = ZBooking.pick({ why: true, problems: true });
+const ZCancellation = ZBooking.shape.cancellation;
+const ZChosenSpecials = ZBooking.shape.chosenSpecials;
+
+/** The detail part of a booking (everything but rooms and lines) from its row; jsonb read defensively. */
+function toBookingHead(
+  row: TBookingRow & Pick<TBookingSummaryRow, 'customerName' | 'agencyName' | 'assetName'>,
+): Omit<TBooking, 'rooms' | 'calculation'> {
+  const explanation = ZExplanation.safeParse(row.explanation).data;
+  return {
+    ...toSummary(row),
+    sourceId: row.sourceId,
+    categoryId: row.categoryId,
+    termsOfPayment: ZTerms.safeParse(row.termsOfPayment).data ?? null,
+    commission: row.commission,
+    commissionPercent: row.commissionPercent,
+    totals: ZBookingTotals.partial().safeParse(row.totals).data ?? {},
+    evaluationDate: row.evaluationDate,
+    reservationDate: iso(row.reservationDate),
+    bookingDate: iso(row.bookingDate),
+    cancelationDate: iso(row.cancelationDate),
+    resolvedDate: iso(row.resolvedDate),
+    freedDate: iso(row.freedDate),
+    deletedDate: iso(row.deletedDate),
+    cancellation: row.cancellation == null ? null : (ZCancellation.safeParse(row.cancellation).data ?? null),
+    releaseReason: row.releaseReason,
+    chosenSpecials: ZChosenSpecials.safeParse(row.chosenSpecials).data ?? [],
+    systemReference: row.systemReference,
+    note: row.note,
+    internalNote: row.internalNote,
+    why: explanation?.why ?? [],
+    problems: explanation?.problems ?? [],
+  };
+}
+
+/** The whole row of one booking with the names, or undefined. */
+async function loadDetailRow(ex: Executor, id: number, where?: SQL) {
+  const [row] = await ex
+    .select({
+      booking: bookings,
+      customerName: customers.fullName,
+      agencyName: agencies.name,
+      assetName: assetName(),
+    })
+    .from(bookings)
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
+    .leftJoin(resorts, eq(resorts.id, bookings.resortId))
+    .leftJoin(vessels, eq(vessels.id, bookings.vesselId))
+    .where(and(eq(bookings.id, id), where));
+  return (
+    row && {
+      ...row.booking,
+      customerName: row.customerName,
+      agencyName: row.agencyName,
+      assetName: row.assetName,
+    }
+  );
+}
+
+/** The room entries of a booking with their guests, in their order; two queries for all of them. */
+async function loadRooms(ex: Executor, bookingId: number): Promise<TBookingRoom[]> {
+  const roomRows = await ex
+    .select({ entry: bookingRooms, roomName: rooms.name })
+    .from(bookingRooms)
+    .innerJoin(rooms, eq(rooms.id, bookingRooms.roomId))
+    .where(eq(bookingRooms.bookingId, bookingId))
+    .orderBy(asc(bookingRooms.sort), asc(bookingRooms.id));
+  const guestRows = await ex
+    .select()
+    .from(bookingGuests)
+    .where(eq(bookingGuests.bookingId, bookingId))
+    .orderBy(asc(bookingGuests.sort), asc(bookingGuests.id));
+  return roomRows.map(({ entry, roomName }) => ({
+    id: entry.id,
+    roomId: entry.roomId,
+    roomName,
+    roomTypeId: entry.roomTypeId,
+    scheduleId: entry.scheduleId,
+    from: entry.from,
+    to: entry.to,
+    whole: entry.whole,
+    checkIn: iso(entry.checkIn),
+    checkOut: iso(entry.checkOut),
+    locked: entry.locked,
+    guests: guestRows
+      .filter((g) => g.bookingRoomId === entry.id)
+      .map((g) => ({
+        id: g.id,
+        customerId: g.customerId,
+        name: g.name,
+        gender: g.gender as TBookingRoom['guests'][number]['gender'],
+        age: g.age,
+        variantId: g.variantId,
+        bed: g.bed,
+      })),
+  }));
+}
+
+/** The calculation lines of a booking ordered by position. */
+export async function loadLines(ex: Executor, bookingId: number): Promise<TBookingLine[]> {
+  const rows = await ex
+    .select()
+    .from(calculationLines)
+    .where(eq(calculationLines.bookingId, bookingId))
+    .orderBy(asc(calculationLines.position), asc(calculationLines.id));
+  return rows.map(toLine);
+}
+
+/**
+ * The whole booking (ZBooking) in four queries, unredacted: the caller redacts for the user. `where`
+ * (e.g. bookingVisibility) limits which booking is found: one the user may not see is undefined.
+ */
+export async function loadBooking(ex: Executor, id: number, where?: SQL): Promise<TBooking | undefined> {
+  const row = await loadDetailRow(ex, id, where);
+  if (!row) return undefined;
+  const roomList = await loadRooms(ex, id);
+  const calculation = await loadLines(ex, id);
+  return { ...toBookingHead(row), rooms: roomList, calculation };
+}
+
+// ─── Who sees what (spec platform §6) ─────────────────────────────────────────────────────────
+
+/** Staff who read bookings; everyone else (agents: agencies.self, customers: customers.self) is redacted. */
+export const canReadAllBookings = (user: TSessionUser) => hasScope(user.scopes, ['bookings.read']);
+
+const COMMISSION_TOTALS = ['commission', 'commissionPercent', 'commissionSource', 'commissionBase'] as const;
+
+/**
+ * Removes what agents and customers never get: commission (fields, line, totals, the commission
+ * special's explanation) and the internal note. Staff with bookings.read get the booking as it is.
+ */
+export function redactBooking(user: TSessionUser, booking: TBooking): TBooking {
+  if (canReadAllBookings(user)) return booking;
+  const { commission: _c, commissionPercent: _p, internalNote: _n, ...rest } = booking;
+  const totals = { ...booking.totals };
+  for (const key of COMMISSION_TOTALS) delete totals[key];
+  const commissionSpecials = new Set(
+    booking.why.filter((w) => w.reason === 'commission').map((w) => w.specialId),
+  );
+  return {
+    ...rest,
+    totals,
+    calculation: booking.calculation.filter((line) => line.customData.generator !== 'commission'),
+    why: booking.why.filter(
+      (w) =>
+        !commissionSpecials.has(w.specialId) &&
+        !(w.beatenBy !== undefined && commissionSpecials.has(w.beatenBy)),
+    ),
+  };
+}
+
+/** Bookings within the user's resorts and vessels (an empty list: every asset of that kind). */
+function withinAssets(user: TSessionUser): SQL | undefined {
+  if (hasScope(user.scopes, ['admin'])) return undefined;
+  const parts: SQL[] = [];
+  if (user.resorts.length)
+    parts.push(or(isNull(bookings.resortId), inArray(bookings.resortId, user.resorts)) as SQL);
+  if (user.vessels.length)
+    parts.push(or(isNull(bookings.vesselId), inArray(bookings.vesselId, user.vessels)) as SQL);
+  return and(...parts);
+}
+
+/**
+ * The bookings a user may see, as a condition on `bookings`: undefined = all (bookings.read within
+ * the user's resorts and vessels); agencies.self: its agency's; customers.self: those whose customer
+ * is the user's customer record or that have it as a guest; anyone else: none.
+ */
+export function bookingVisibility(user: TSessionUser): SQL | undefined {
+  if (canReadAllBookings(user)) return withinAssets(user);
+  const parts: SQL[] = [];
+  if (hasScope(user.scopes, ['agencies.self']) && user.agencyId) {
+    parts.push(eq(bookings.agencyId, user.agencyId));
+  }
+  if (hasScope(user.scopes, ['customers.self']) && user.customerId) {
+    const customerId = user.customerId;
+    parts.push(
+      or(
+        eq(bookings.customerId, customerId),
+        sql`exists (select 1 from ${bookingGuests} where ${bookingGuests.bookingId} = ${bookings.id} and ${bookingGuests.customerId} = ${customerId})`,
+      ) as SQL,
+    );
+  }
+  return or(...parts) ?? sql`false`;
+}
+
+/** The whole booking as this user may see it, redacted; undefined when missing or not theirs. */
+export async function loadVisibleBooking(
+  ex: Executor,
+  user: TSessionUser,
+  id: number,
+): Promise<TBooking | undefined> {
+  const booking = await loadBooking(ex, id, bookingVisibility(user));
+  return booking && redactBooking(user, booking);
+}

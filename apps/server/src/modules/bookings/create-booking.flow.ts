@@ -1,0 +1,127 @@
+import type { TBooking, TBookingState, TCreateBooking } from '@atoll/domain/bookings';
+import type { TTerms } from '@atoll/domain/pricing/entities';
+import { hasScope } from '@atoll/domain/scopes';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { paymentTerms } from '../../db/schema.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { TSessionUser } from '../auth/auth.service.ts';
+import type { TAvailabilityService } from '../availability/availability.service.ts';
+import { toTerms } from '../terms/terms.repository.ts';
+import {
+  channelsOf,
+  checkReferences,
+  entryRows,
+  holdItems,
+  resolveRooms,
+  type TWriter,
+  writerOf,
+} from './booking-input.ts';
+import { numberOnEntry } from './booking-numbers.ts';
+import { assertPriced, priceBooking } from './booking-pricing.ts';
+import { recordVersion } from './booking-versions.ts';
+import { redactBooking } from './bookings.repository.ts';
+import { bookingWrites } from './bookings-writes.repository.ts';
+
+// POST /api/bookings: check → lock the rooms → write booking, entries, guests → price → hold → number
+// → version 1, in one transaction. NOT_AVAILABLE, NO_PRICE or any refusal leaves nothing behind, not
+// even a used number.
+
+export type TBookingFlowDeps = { db: Db; availability: TAvailabilityService };
+
+/** Days an option holds when its terms do not say (domain-rules §6.2). */
+export const DEFAULT_OPTION_DAYS = 7;
+
+export const optionExpiryOf = (now: Date, terms: TTerms | null, explicit?: string | null) =>
+  explicit
+    ? new Date(explicit)
+    : new Date(now.getTime() + (terms?.optionDays ?? DEFAULT_OPTION_DAYS) * 86_400_000);
+
+export async function termsById(tx: Tx, id: number): Promise<TTerms | null> {
+  const [row] = await tx.select().from(paymentTerms).where(eq(paymentTerms.id, id));
+  return row ? toTerms(row) : null;
+}
+
+/** Dates set on first entry into a state (domain-rules §6.1). */
+export function entryDates(
+  state: TBookingState,
+  now: Date,
+  held: { reservationDate: Date | null; bookingDate: Date | null },
+) {
+  return {
+    ...(state === 'planned' && !held.reservationDate ? { reservationDate: now } : {}),
+    ...(state === 'confirmed' && !held.bookingDate ? { bookingDate: now } : {}),
+  };
+}
+
+/** `force` (override blocks, visibility, missing prices) is for staff who may change bookings. */
+export function assertForce(writer: TWriter, force: boolean | undefined) {
+  if (force && (writer.isAgent || !hasScope(writer.user.scopes, ['bookings.update']))) throw forbidden();
+}
+
+export function createCreateBookingFlow(deps: TBookingFlowDeps) {
+  const { db, availability } = deps;
+
+  async function write(tx: Tx, writer: TWriter, input: TCreateBooking): Promise<TBooking> {
+    const { user } = writer;
+    const resolved = await resolveRooms(tx, writer, input.rooms);
+    const { agencyId } = await checkReferences(tx, writer, input);
+    const { channel, holdChannel } = channelsOf(writer);
+    const now = new Date();
+    const blank = { reservationDate: null, bookingDate: null };
+    const booking = await bookingWrites.insertBooking(tx, {
+      state: input.state,
+      type: resolved.type,
+      channel,
+      resortId: resolved.resortId,
+      vesselId: resolved.vesselId,
+      scheduleId: resolved.scheduleId,
+      tourId: resolved.tourId,
+      from: resolved.from,
+      to: resolved.to,
+      noOfPax: resolved.noOfPax,
+      customerId: input.customerId ?? resolved.firstCustomerId,
+      agencyId,
+      userId: user.id,
+      sourceId: input.sourceId ?? null,
+      categoryId: input.categoryId ?? null,
+      language: input.language,
+      currency: input.currency,
+      termsOfPayment: input.termsId ? await termsById(tx, input.termsId) : null,
+      ...entryDates(input.state, now, blank),
+      note: input.note ?? null,
+      internalNote: writer.isAgent ? null : (input.internalNote ?? null),
+      systemReference: input.systemReference ?? null,
+    });
+    const ids = await bookingWrites.insertEntries(tx, booking.id, entryRows(resolved.entries));
+    const priced = await priceBooking(tx, user, booking);
+    const optionExpiry =
+      input.state === 'planned' ? optionExpiryOf(now, priced.terms, input.optionExpiry) : null;
+    await availability.hold(tx, {
+      bookingId: booking.id,
+      state: input.state,
+      holdUntil: optionExpiry,
+      channel: holdChannel,
+      force: input.force,
+      items: holdItems(resolved.entries, ids),
+    });
+    assertPriced(priced, input.force);
+    const numbers = await numberOnEntry(tx, input.state, {
+      offerNo: null,
+      reservationNo: null,
+      bookingNo: null,
+    });
+    await bookingWrites.updateBooking(tx, booking.id, { optionExpiry, ...numbers });
+    return recordVersion(tx, { bookingId: booking.id, version: 1, userId: user.id, action: 'create' });
+  }
+
+  return {
+    /** Creates a booking; answers it as the user may see it. Scopes: bookings.create, or agencies.self. */
+    async createBooking(user: TSessionUser, input: TCreateBooking): Promise<TBooking> {
+      const writer = writerOf(user, ['bookings.create']);
+      assertForce(writer, input.force);
+      const booking = await db.transaction((tx) => write(tx, writer, input));
+      return redactBooking(user, booking);
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import type {
+  TBooking,
+  TBookingSummary,
+  TBookingVersion,
+  TCancelBooking,
+  TWritableState,
+} from '@atoll/domain/bookings';
+import type { THistoryDiff } from '@atoll/domain/bookings/history';
+import type { TBookingCustomer } from '@atoll/domain/bookings/queries';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../app/api.ts';
+import type { TListAnswer } from '../../components/DataTable.tsx';
+import type { TBookingListQuery } from './components/bookingList.ts';
+
+/** Query keys of bookings (TanStack Query key factory): invalidate `lists()` to refresh every list. */
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  lists: () => [...bookingKeys.all, 'list'] as const,
+  list: (query: object) => [...bookingKeys.lists(), query] as const,
+  details: () => [...bookingKeys.all, 'detail'] as const,
+  detail: (id: number) => [...bookingKeys.details(), id] as const,
+  history: (id: number) => [...bookingKeys.detail(id), 'history'] as const,
+  diff: (id: number, from: number, to: number) => [...bookingKeys.history(id), 'diff', from, to] as const,
+};
+
+export type TBookingPageQuery = TBookingListQuery & { page: number; size: number };
+export type TOption = { value: string; label: string };
+
+export function useBookings(query: TBookingPageQuery) {
+  return useQuery({
+    queryKey: bookingKeys.list(query),
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TBookingSummary>>('/bookings', { query: { ...query }, signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBooking(id: number | null) {
+  return useQuery({
+    queryKey: bookingKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api<TBooking>(`/bookings/${id}`, { signal, silent: true }),
+    enabled: id !== null,
+  });
+}
+
+export function useBookingHistory(id: number, version: number) {
+  return useQuery({
+    // The version in the key: a write adds one, so the history is read again.
+    queryKey: [...bookingKeys.history(id), version],
+    queryFn: ({ signal }) => api<TBookingVersion[]>(`/bookings/${id}/history`, { signal, silent: true }),
+  });
+}
+
+export function useBookingDiff(id: number, from: number | null, to: number | null) {
+  return useQuery({
+    queryKey: bookingKeys.diff(id, from ?? 0, to ?? 0),
+    queryFn: ({ signal }) =>
+      api<THistoryDiff>(`/bookings/${id}/history/diff`, { query: { from, to }, signal, silent: true }),
+    select: (answer: THistoryDiff) => answer.changes,
+    enabled: from !== null && to !== null && from !== to,
+  });
+}
+
+/** The guests with their customer records' names, by guest id (`{id}/customers`). */
+export function useBookingGuestNames(id: number, version: number) {
+  return useQuery({
+    queryKey: [...bookingKeys.detail(id), 'customers', version],
+    queryFn: ({ signal }) => api<TBookingCustomer[]>(`/bookings/${id}/customers`, { signal, silent: true }),
+    select: (rows) => new Map(rows.flatMap((r) => (r.name ? [[r.guestId, r.name] as const] : []))),
+  });
+}
+
+/** The calls of the detail page's actions; each sends the version the page read. */
+export type TBookingCall =
+  | { kind: 'state'; state: TWritableState }
+  | { kind: 'cancel'; body: Omit<TCancelBooking, 'version'> }
+  | { kind: 'release'; reason: string }
+  | { kind: 'reloadPrice' };
+
+function send(booking: Pick<TBooking, 'id' | 'version'>, call: TBookingCall) {
+  const base = `/bookings/${booking.id}`;
+  const { version } = booking;
+  switch (call.kind) {
+    case 'state':
+      return api<TBooking>(`${base}/change`, { method: 'POST', body: { state: call.state, version } });
+    case 'cancel':
+      return api<TBooking>(`${base}/cancell`, { method: 'POST', body: { ...call.body, version } });
+    case 'release':
+      return api<TBooking>(`${base}/release`, { method: 'POST', query: { reason: call.reason, version } });
+    case 'reloadPrice':
+      return api<TBooking>(`${base}/reloadPrice`, { method: 'POST', query: { version } });
+  }
+}
+
+/** The answer is the booking as it is now, when the call answers one. */
+const isBooking = (answer: unknown): answer is TBooking =>
+  typeof answer === 'object' && answer !== null && 'rooms' in answer && 'calculation' in answer;
+
+/**
+ * One action on a booking. The message bar shows a failure (`errors.<code>`); on VERSION_CONFLICT the
+ * booking is read again, so the next try starts from what the other person saved.
+ */
+export function useBookingCall(booking: Pick<TBooking, 'id' | 'version'>) {
+  const client = useQueryClient();
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
+    void client.invalidateQueries({ queryKey: bookingKeys.lists() });
+  };
+  return useMutation({
+    mutationFn: (call: TBookingCall) => send(booking, call),
+    onSuccess: (answer) => {
+      if (isBooking(answer)) client.setQueryData(bookingKeys.detail(booking.id), answer);
+      refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'VERSION_CONFLICT') refresh();
+    },
+  });
+}
+
+// ─── Pickers of the list filter ────────────────────────────────────────────────────────────────
+
+const OPTIONS_STALE_MS = 60_000;
+type TNamed = { id: number; name: string };
+
+/** Every record of a kind by name; silent: a user who may not read it gets an empty picker. */
+const named = (path: string, enabled: boolean) => ({
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<TListAnswer<TNamed>>(path, { query: { size: 0, sort: 'name' }, signal, silent: true }),
+  select: (answer: TListAnswer<TNamed>): TOption[] =>
+    answer.data.map((r) => ({ value: String(r.id), label: r.name })),
+  staleTime: OPTIONS_STALE_MS,
+  enabled,
+  retry: false,
+});
+
+/** Resorts and vessels the user sees, for the asset filter and the asset column. */
+export function useAssetOptions(may: { resorts: boolean; vessels: boolean }) {
+  const resorts = useQuery({ queryKey: ['resort', 'options', 'bookings'], ...named('/resort', may.resorts) });
+  const vessels = useQuery({ queryKey: ['vessel', 'options', 'bookings'], ...named('/vessel', may.vessels) });
+  return { resorts: resorts.data ?? [], vessels: vessels.data ?? [] };
+}
+
+export function useAgencyOptions(enabled: boolean) {
+  return useQuery({ queryKey: ['agencies', 'options', 'bookings'], ...named('/agencies', enabled) });
+}

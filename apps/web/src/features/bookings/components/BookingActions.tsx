@@ -1,0 +1,109 @@
+import type { TBooking } from '@atoll/domain/bookings';
+import { formatMoney } from '@atoll/domain/money';
+import { Button, Group } from '@mantine/core';
+import {
+  type Icon,
+  IconCalendarCheck,
+  IconCalendarX,
+  IconCircleCheck,
+  IconLockOpen,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../app/api.ts';
+import { showSuccess } from '../../../app/messages.ts';
+import { langOf } from '../../../components/pricing/format.ts';
+import { type TBookingCall, useBookingCall } from '../api.ts';
+import { bookingActions, type TBookingAction } from './bookingState.ts';
+import { CancelModal } from './CancelModal.tsx';
+import { ReleaseModal } from './ReleaseModal.tsx';
+
+const ICONS: Record<TBookingAction, Icon> = {
+  reserve: IconCalendarCheck,
+  confirm: IconCircleCheck,
+  release: IconLockOpen,
+  cancel: IconCalendarX,
+  reloadPrice: IconRefresh,
+};
+
+/** The button a call was started from. */
+const actionOf = (call: TBookingCall): TBookingAction =>
+  call.kind === 'state' ? (call.state === 'planned' ? 'reserve' : 'confirm') : call.kind;
+
+/**
+ * The actions the booking's state allows. Each sends the version the page read: when someone else saved
+ * in between, the message bar says so and the page shows their version (useBookingCall).
+ */
+export function BookingActions({ booking, isOffice }: { booking: TBooking; isOffice: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const call = useBookingCall(booking);
+  const [dialog, setDialog] = useState<'release' | 'cancel' | null>(null);
+  const actions = bookingActions(booking.state, booking.resolved, isOffice);
+  if (actions.length === 0) return null;
+
+  const run = (request: TBookingCall, done: (answer: TBooking) => string) =>
+    call.mutate(request, {
+      onSuccess: (answer) => {
+        setDialog(null);
+        showSuccess(done(answer));
+      },
+      // The booking changed underneath: the form would send a stale version again.
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'VERSION_CONFLICT') setDialog(null);
+      },
+    });
+  const start = (action: TBookingAction) => {
+    if (action === 'reserve') run({ kind: 'state', state: 'planned' }, () => t('bookings.actions.reserved'));
+    if (action === 'confirm')
+      run({ kind: 'state', state: 'confirmed' }, () => t('bookings.actions.confirmed'));
+    if (action === 'reloadPrice') run({ kind: 'reloadPrice' }, () => t('bookings.actions.repriced'));
+    if (action === 'release' || action === 'cancel') setDialog(action);
+  };
+
+  return (
+    <>
+      <Group gap="xs">
+        {actions.map((action) => {
+          const ActionIcon = ICONS[action];
+          return (
+            <Button
+              key={action}
+              size="xs"
+              variant={action === 'confirm' || action === 'reserve' ? 'filled' : 'default'}
+              color={action === 'cancel' ? 'red' : undefined}
+              leftSection={<ActionIcon size={14} aria-hidden />}
+              loading={call.isPending && call.variables && actionOf(call.variables) === action}
+              disabled={call.isPending}
+              onClick={() => start(action)}
+            >
+              {t(`bookings.actions.${action}`)}
+            </Button>
+          );
+        })}
+      </Group>
+      {dialog === 'release' && (
+        <ReleaseModal
+          busy={call.isPending}
+          onClose={() => setDialog(null)}
+          onRelease={(reason) => run({ kind: 'release', reason }, () => t('bookings.actions.released'))}
+        />
+      )}
+      {dialog === 'cancel' && (
+        <CancelModal
+          booking={booking}
+          busy={call.isPending}
+          onClose={() => setDialog(null)}
+          onCancel={(body) =>
+            run({ kind: 'cancel', body }, (answer) =>
+              t('bookings.actions.cancelled', {
+                fee: formatMoney(answer.cancellation?.fee ?? '0', answer.currency ?? booking.currency, lang),
+              }),
+            )
+          }
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { TListState } from '../../../components/useListState.ts';
+import { LATEST_FIRST, listOrder, parseStates, toBookingFilter, toBookingQuery } from './bookingList.ts';
+
+const state = (patch: Partial<TListState> = {}): TListState => ({
+  page: 1,
+  size: 25,
+  sort: LATEST_FIRST,
+  order: 1,
+  search: '',
+  filters: {},
+  ...patch,
+});
+
+describe('the booking list query', () => {
+  it('shows the latest travel dates first by default, as the server does', () => {
+    expect(toBookingQuery(state())).toEqual({ page: 1, size: 25, sort: 'from', order: -1 });
+    expect(listOrder(state())).toEqual({ sort: 'from', order: -1 });
+  });
+
+  it('keeps a column order the user chose', () => {
+    expect(toBookingFilter(state({ sort: 'from', order: 1 }))).toMatchObject({ sort: 'from', order: 1 });
+    expect(toBookingFilter(state({ sort: 'total', order: -1 }))).toMatchObject({ sort: 'total', order: -1 });
+  });
+
+  it('sends the states as a comma list, "not resolved" included, and drops unknown ones', () => {
+    const filters = { states: 'planned,notResolved,bogus,planned' };
+    expect(toBookingFilter(state({ filters })).states).toBe('planned,notResolved');
+    expect(parseStates('')).toEqual([]);
+  });
+
+  it('turns the asset choice into the resort or the vessel id', () => {
+    expect(toBookingFilter(state({ filters: { asset: 'resort:3' } }))).toMatchObject({ resortId: 3 });
+    expect(toBookingFilter(state({ filters: { asset: 'vessel:5' } }))).toMatchObject({ vesselId: 5 });
+    const bad = toBookingFilter(state({ filters: { asset: 'ship:5' } }));
+    expect(bad).not.toHaveProperty('resortId');
+    expect(bad).not.toHaveProperty('vesselId');
+  });
+
+  it('passes dates, agency and search only when they are valid', () => {
+    const filters = { from: '2030-01-01', to: 'soon', agencyId: '7' };
+    expect(toBookingFilter(state({ filters, search: '  Sommer ' }))).toEqual({
+      sort: 'from',
+      order: -1,
+      search: 'Sommer',
+      from: '2030-01-01',
+      agencyId: 7,
+    });
+    expect(toBookingFilter(state({ filters: { agencyId: 'x' } }))).not.toHaveProperty('agencyId');
+  });
+});

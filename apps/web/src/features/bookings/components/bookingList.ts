@@ -1,0 +1,80 @@
+import { BOOKING_STATES, NOT_RESOLVED } from '@atoll/domain/bookings';
+import type { TListState } from '../../../components/useListState.ts';
+
+// The booking list's filters as the URL keeps them and as `GET /api/bookings` takes them. Pure, for tests.
+
+/** URL keys of the filters (beside page, size, sort, order and search). */
+export const LIST_FILTER_KEYS = ['states', 'from', 'to', 'asset', 'agencyId'] as const;
+export type TListFilterKey = (typeof LIST_FILTER_KEYS)[number];
+
+/** The choices of the state filter: every state and "not resolved" (spec booking §4). */
+export const STATE_FILTERS = [...BOOKING_STATES, NOT_RESOLVED] as const;
+
+/**
+ * The list's default order, as the server's: the latest travel date first. A key of its own, because the
+ * URL drops the default order (ascending) and could not tell "dates descending" from "dates, default".
+ */
+export const LATEST_FIRST = 'latest';
+
+/** The column and direction the list is sorted by. */
+export function listOrder(state: Pick<TListState, 'sort' | 'order'>): { sort: string; order: 1 | -1 } {
+  return state.sort === LATEST_FIRST ? { sort: 'from', order: -1 } : { sort: state.sort, order: state.order };
+}
+
+/** `states=planned,notResolved` as the chosen values; unknown ones (a hand-edited link) are dropped. */
+export function parseStates(value: string | undefined): string[] {
+  if (!value) return [];
+  const known = new Set<string>(STATE_FILTERS);
+  return [...new Set(value.split(','))].filter((s) => known.has(s));
+}
+
+/** The asset filter's value: `resort:3` or `vessel:5`. */
+export const assetValue = (kind: 'resort' | 'vessel', id: number | string) => `${kind}:${id}`;
+
+function assetQuery(value: string | undefined): { resortId?: number; vesselId?: number } {
+  const match = /^(resort|vessel):(\d+)$/.exec(value ?? '');
+  if (!match) return {};
+  const id = Number(match[2]);
+  return match[1] === 'resort' ? { resortId: id } : { vesselId: id };
+}
+
+const isDay = (value: string | undefined): value is string => /^\d{4}-\d{2}-\d{2}$/.test(value ?? '');
+const positiveId = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+export type TBookingListQuery = {
+  sort: string;
+  order: 1 | -1;
+  search?: string;
+  states?: string;
+  from?: string;
+  to?: string;
+  resortId?: number;
+  vesselId?: number;
+  agencyId?: number;
+};
+
+/** The filters, search and order of the list as the API's query; what is not valid is left out. */
+export function toBookingFilter(state: TListState): TBookingListQuery {
+  const f = state.filters;
+  const states = parseStates(f.states);
+  const agencyId = positiveId(f.agencyId);
+  return {
+    ...listOrder(state),
+    ...(state.search.trim() ? { search: state.search.trim() } : {}),
+    ...(states.length ? { states: states.join(',') } : {}),
+    ...(isDay(f.from) ? { from: f.from } : {}),
+    ...(isDay(f.to) ? { to: f.to } : {}),
+    ...assetQuery(f.asset),
+    ...(agencyId ? { agencyId } : {}),
+  };
+}
+
+/** The page of the list: the filter plus page and size. */
+export const toBookingQuery = (state: TListState) => ({
+  page: state.page,
+  size: state.size,
+  ...toBookingFilter(state),
+});

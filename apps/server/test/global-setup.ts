@@ -1,6 +1,20 @@
 import pg from 'pg';
 
-/** Drops test databases that an interrupted earlier run left behind on PostgreSQL. */
+/** Whether a process of this machine still runs: a test database named after it is in use. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Drops test databases that an interrupted earlier run left behind on PostgreSQL. A database is named
+ * `atoll_t_<pid>_<random>` after the worker that made it: one of a run still going on beside this one
+ * (another checkout, a second terminal) is left alone.
+ */
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
@@ -10,7 +24,11 @@ export default async function setup() {
     const { rows } = await client.query<{ datname: string }>(
       "select datname from pg_database where datname like 'atoll\\_t\\_%'",
     );
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of rows) {
+      const pid = Number(/^atoll_t_(\d+)_/.exec(datname)?.[1]);
+      if (pid && isAlive(pid)) continue;
+      await client.query(`drop database if exists "${datname}" with (force)`);
+    }
   } finally {
     await client.end();
   }

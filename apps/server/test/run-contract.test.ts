@@ -112,7 +112,7 @@ describe('run contract on the embedded database', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('run contract on PostgreSQL', () => {
   it('two instances migrate one database concurrently, seed once and serve the same users', async () => {
     const url = process.env.TEST_DATABASE_URL as string;
-    const name = `atoll_t_${randomBytes(6).toString('hex')}`;
+    const name = `atoll_t_${process.pid}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database "${name}"`);

@@ -169,6 +169,30 @@ const BOOKING_WRITES = [
   'POST /api/bookings/{booking}/release',
   'DELETE /api/bookings/{id}',
   'POST /api/bookings/{bookingId}/reloadPrice',
+  // Room, guest and stay calls (booking-rooms.routes.ts).
+  'POST /api/bookings/{id}/checkin',
+  'POST /api/bookings/{id}/checkout',
+  'POST /api/bookings/{bookingId}/lockUnlockRoom/{roomBooking}',
+  'POST /api/bookings/{id}/changeTerms/{terms}',
+  'POST /api/bookings/{bookingId}/language/{language}',
+  'POST /api/bookings/{bookingId}/agency/{agencyId}',
+  'POST /api/bookings/{bookingId}/currency/{currency}',
+  'POST /api/bookings/{booking}/variant/{room}/{customer}',
+  'POST /api/bookings/{bookingId}/changeCustomer',
+  'DELETE /api/bookings/removeCustomer/{roomId}/{customerId}',
+  'DELETE /api/bookings/removeRoom/{roomId}',
+  'POST /api/bookings/{bookingId}/rooms',
+  'POST /api/bookings/{bookingId}/rooms/{roomId}/date',
+  // Calculation editing calls (calculation.routes.ts).
+  'POST /api/bookings/{bookingId}/calculation',
+  'POST /api/bookings/{bookingId}/calculation/{calcId}',
+  'POST /api/bookings/{bookingId}/calculation/refresh',
+  'POST /api/bookings/{bookingId}/{calcId}/rename',
+  'POST /api/bookings/{bookingId}/sort',
+  'POST /api/bookings/{bookingId}/special/{special}',
+  'POST /api/bookings/{bookingId}/updatePaymentPolicy',
+  'DELETE /api/bookings/calculation/{sort}',
+  'DELETE /api/bookings/calculation/{id}/removeCancellationFee',
 ];
 
 let t: TTestApp;

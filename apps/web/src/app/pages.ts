@@ -82,6 +82,8 @@ export const PAGES: Record<string, TPage> = {
   specialEdit: lazy(() => import('../features/specials/pages/SpecialEditPage.tsx')),
   bookings: lazy(() => import('../features/bookings/pages/BookingListPage.tsx')),
   bookingDetail: lazy(() => import('../features/bookings/pages/BookingDetailPage.tsx')),
+  bookingWizard: lazy(() => import('../features/bookings/pages/BookingWizardPage.tsx')),
+  resortBookingCreate: lazy(() => import('../features/bookings/pages/BookingWizardPage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

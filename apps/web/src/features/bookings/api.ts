@@ -3,10 +3,13 @@ import type {
   TBookingSummary,
   TBookingVersion,
   TCancelBooking,
+  TCreateBooking,
   TWritableState,
 } from '@atoll/domain/bookings';
 import type { THistoryDiff } from '@atoll/domain/bookings/history';
 import type { TBookingCustomer } from '@atoll/domain/bookings/queries';
+import type { TDeparture } from '@atoll/domain/inventory/tours';
+import type { TPricingResult, TSimulateRequest } from '@atoll/domain/pricing/engine-types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
@@ -143,4 +146,73 @@ export function useAssetOptions(may: { resorts: boolean; vessels: boolean }) {
 
 export function useAgencyOptions(enabled: boolean) {
   return useQuery({ queryKey: ['agencies', 'options', 'bookings'], ...named('/agencies', enabled) });
+}
+
+// ─── The booking wizard ────────────────────────────────────────────────────────────────────────
+
+/** `POST /api/bookings`: the new booking; the lists are read again. */
+export function useCreateBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<TCreateBooking>) =>
+      api<TBooking>('/bookings', { method: 'POST', body, silent: true }),
+    onSuccess: (created) => {
+      client.setQueryData(bookingKeys.detail(created.id), created);
+      void client.invalidateQueries({ queryKey: bookingKeys.lists() });
+    },
+  });
+}
+
+/** Departures of a vessel in one month (`YYYY-MM`) with their free cabins and berths. */
+export function useWizardDepartures(vesselId: number | null, month: string) {
+  const [year, mon] = month.split('-').map(Number);
+  const last = year && mon ? new Date(Date.UTC(year, mon, 0)).toISOString().slice(0, 10) : '';
+  return useQuery({
+    queryKey: ['schedules', 'wizard', vesselId, month],
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TDeparture>>('/tours/booking', {
+        query: {
+          available: 1,
+          size: 0,
+          sort: 'from',
+          filter: JSON.stringify({ vesselId, to: { $gt: `${month}-01` }, from: { $lte: last } }),
+        },
+        signal,
+        silent: true,
+      }),
+    select: (answer) => answer.data,
+    enabled: vesselId !== null && last !== '',
+  });
+}
+
+export type TCustomerHit = { id: number; fullName: string; age: number | null; gender: 'm' | 'f' | 'u' };
+type TCustomerRow = {
+  id: number;
+  fullName: string;
+  age: number | null;
+  masterData: { gender: 'm' | 'f' | 'u' };
+};
+
+/** `GET /api/customers?search=`: the first matches for a guest picker. */
+export function useCustomerSearch(search: string) {
+  return useQuery({
+    queryKey: ['customers', 'wizard', search],
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TCustomerRow>>('/customers', { query: { search, size: 10 }, signal, silent: true }),
+    select: (answer): TCustomerHit[] =>
+      answer.data.map((c) => ({ id: c.id, fullName: c.fullName, age: c.age, gender: c.masterData.gender })),
+    enabled: search.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST /api/price/simulate` of the wizard's draft; nothing is written. */
+export function usePriceDraft(body: Partial<TSimulateRequest>, enabled: boolean) {
+  return useQuery({
+    queryKey: ['price', 'simulate', 'wizard', body],
+    queryFn: ({ signal }) =>
+      api<TPricingResult>('/price/simulate', { method: 'POST', body, signal, silent: true }),
+    enabled,
+    retry: false,
+  });
 }

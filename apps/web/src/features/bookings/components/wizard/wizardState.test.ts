@@ -1,0 +1,117 @@
+import type { TRoomAvailability } from '@atoll/domain/inventory/availability';
+import { describe, expect, it } from 'vitest';
+import {
+  initialWizard,
+  nightsBetween,
+  stepReady,
+  toCreateBooking,
+  toSimulateRequest,
+  wizardReducer,
+} from './wizardState.ts';
+
+const room = (id: number, patch: Partial<TRoomAvailability> = {}): TRoomAvailability => ({
+  id,
+  name: `R${id}`,
+  roomTypeId: 7,
+  deckId: null,
+  sort: id,
+  sellable: true,
+  allowSharedRoom: false,
+  allowMixedGender: false,
+  free: true,
+  freeBeds: 2,
+  beds: [],
+  genders: [],
+  blocks: [],
+  holds: [],
+  ...patch,
+});
+
+const resortDraft = () => {
+  let s = initialWizard('resort', 'en');
+  s = wizardReducer(s, { type: 'asset', kind: 'resort', assetId: 3 });
+  s = wizardReducer(s, { type: 'dates', from: '2027-03-01', to: '2027-03-08' });
+  s = wizardReducer(s, { type: 'toggleRoom', room: room(11), whole: true });
+  return wizardReducer(s, { type: 'roomPax', roomId: 11, pax: 2 });
+};
+
+describe('booking wizard state', () => {
+  it('counts nights and rejects an empty or reversed stay', () => {
+    expect(nightsBetween('2027-03-01', '2027-03-08')).toBe(7);
+    expect(nightsBetween('2027-03-08', '2027-03-01')).toBe(0);
+    expect(nightsBetween('', '2027-03-01')).toBe(0);
+  });
+
+  it('opens a step only when the one before is complete', () => {
+    const s = resortDraft();
+    expect(stepReady(s, 0)).toBe(true);
+    expect(stepReady(s, 1)).toBe(true);
+    expect(stepReady(s, 2)).toBe(true);
+    expect(stepReady(s, 3)).toBe(false);
+    const named = wizardReducer(
+      wizardReducer(s, {
+        type: 'guest',
+        roomId: 11,
+        index: 0,
+        guest: { customerId: 5, name: 'A', gender: 'f', age: 40 },
+      }),
+      {
+        type: 'guest',
+        roomId: 11,
+        index: 1,
+        guest: { customerId: null, name: 'Guest 2', gender: 'm', age: 30 },
+      },
+    );
+    expect(stepReady(named, 3)).toBe(true);
+  });
+
+  it('drops the chosen rooms when the dates change and rooms no longer free', () => {
+    const s = resortDraft();
+    expect(wizardReducer(s, { type: 'dates', from: '2027-03-02', to: '2027-03-08' }).rooms).toEqual([]);
+    expect(wizardReducer(s, { type: 'keepRooms', roomIds: [12] }).rooms).toEqual([]);
+    expect(wizardReducer(s, { type: 'keepRooms', roomIds: [11] })).toBe(s);
+  });
+
+  it('builds the create and simulate requests: a customer by id, a placeholder with its facts', () => {
+    let s = resortDraft();
+    s = wizardReducer(s, {
+      type: 'guest',
+      roomId: 11,
+      index: 0,
+      guest: { customerId: 5, name: 'A', gender: 'f', age: 40 },
+    });
+    s = wizardReducer(s, {
+      type: 'guest',
+      roomId: 11,
+      index: 1,
+      guest: { customerId: null, name: ' Bo ', gender: 'm', age: 30 },
+    });
+    expect(toCreateBooking(s, 'confirmed')).toMatchObject({
+      state: 'confirmed',
+      rooms: [
+        {
+          roomId: 11,
+          from: '2027-03-01',
+          to: '2027-03-08',
+          whole: true,
+          guests: [{ customerId: 5 }, { name: 'Bo', gender: 'm', age: 30 }],
+        },
+      ],
+    });
+    expect(toSimulateRequest(s, 'EUR')).toMatchObject({
+      resortId: 3,
+      from: '2027-03-01',
+      channel: 'Booking',
+      rooms: [{ roomTypeId: 7, roomId: 11, persons: [{ customerId: 5 }, { customerId: null, age: 30 }] }],
+    });
+  });
+
+  it('books berths of a departure by schedule, without dates', () => {
+    let s = wizardReducer(initialWizard('vessel', 'en'), { type: 'asset', kind: 'vessel', assetId: 2 });
+    s = wizardReducer(s, { type: 'departure', scheduleId: 9, from: '2027-04-01', to: '2027-04-08' });
+    s = wizardReducer(s, { type: 'toggleRoom', room: room(21, { allowSharedRoom: true }), whole: false });
+    const body = toCreateBooking(s, 'planned');
+    expect(body.rooms?.[0]).toMatchObject({ roomId: 21, scheduleId: 9, whole: false });
+    expect(body.rooms?.[0]).not.toHaveProperty('from');
+  });
+});

@@ -1,0 +1,191 @@
+import type { TCreateBooking, TWritableState } from '@atoll/domain/bookings';
+import type { TRoomAvailability } from '@atoll/domain/inventory/availability';
+import type { TSimulateRequest } from '@atoll/domain/pricing/engine-types';
+
+export type TGender = 'm' | 'f' | 'u';
+/** A guest: a customer record (name, gender, age from it) or a placeholder. */
+export type TWizardGuest = { customerId: number | null; name: string; gender: TGender; age: number | null };
+/** A chosen room or cabin; `whole: false` books berths of a shared cabin. */
+export type TWizardRoom = {
+  roomId: number;
+  roomName: string;
+  roomTypeId: number | null;
+  whole: boolean;
+  guests: TWizardGuest[];
+};
+
+export type TWizard = {
+  step: number;
+  kind: 'resort' | 'vessel';
+  assetId: number | null;
+  month: string;
+  scheduleId: number | null;
+  from: string;
+  to: string;
+  rooms: TWizardRoom[];
+  agencyId: number | null;
+  language: 'de' | 'en';
+  note: string;
+};
+
+export type TWizardAction =
+  | { type: 'step'; step: number }
+  | { type: 'asset'; kind: 'resort' | 'vessel'; assetId: number | null }
+  | { type: 'month'; month: string }
+  | { type: 'departure'; scheduleId: number | null; from: string; to: string }
+  | { type: 'dates'; from: string; to: string }
+  | { type: 'toggleRoom'; room: TRoomAvailability; whole: boolean }
+  | { type: 'roomPax'; roomId: number; pax: number }
+  | { type: 'roomWhole'; roomId: number; whole: boolean }
+  | { type: 'guest'; roomId: number; index: number; guest: TWizardGuest }
+  | { type: 'keepRooms'; roomIds: number[] }
+  | { type: 'finish'; patch: Partial<Pick<TWizard, 'agencyId' | 'language' | 'note'>> };
+
+export const STEPS = ['asset', 'dates', 'rooms', 'guests', 'price', 'finish'] as const;
+export const emptyGuest = (): TWizardGuest => ({ customerId: null, name: '', gender: 'u', age: null });
+
+export function initialWizard(kind: 'resort' | 'vessel', language: 'de' | 'en'): TWizard {
+  return {
+    step: 0,
+    kind,
+    assetId: null,
+    month: '',
+    scheduleId: null,
+    from: '',
+    to: '',
+    rooms: [],
+    agencyId: null,
+    language,
+    note: '',
+  };
+}
+
+const resize = (guests: TWizardGuest[], pax: number) =>
+  Array.from({ length: pax }, (_, i) => guests[i] ?? emptyGuest());
+
+/** One reducer holds the whole draft; a new asset or new dates drop the chosen rooms. */
+export function wizardReducer(state: TWizard, action: TWizardAction): TWizard {
+  switch (action.type) {
+    case 'step':
+      return { ...state, step: action.step };
+    case 'asset':
+      return { ...initialWizard(action.kind, state.language), assetId: action.assetId };
+    case 'month':
+      return { ...state, month: action.month, scheduleId: null, from: '', to: '', rooms: [] };
+    case 'departure':
+      return { ...state, scheduleId: action.scheduleId, from: action.from, to: action.to, rooms: [] };
+    case 'dates':
+      return { ...state, from: action.from, to: action.to, rooms: [] };
+    case 'toggleRoom': {
+      const { room } = action;
+      if (state.rooms.some((r) => r.roomId === room.id))
+        return { ...state, rooms: state.rooms.filter((r) => r.roomId !== room.id) };
+      const entry: TWizardRoom = {
+        roomId: room.id,
+        roomName: room.name,
+        roomTypeId: room.roomTypeId,
+        whole: action.whole,
+        guests: [emptyGuest()],
+      };
+      return { ...state, rooms: [...state.rooms, entry] };
+    }
+    case 'roomPax':
+      return {
+        ...state,
+        rooms: state.rooms.map((r) =>
+          r.roomId === action.roomId ? { ...r, guests: resize(r.guests, action.pax) } : r,
+        ),
+      };
+    case 'roomWhole':
+      return {
+        ...state,
+        rooms: state.rooms.map((r) => (r.roomId === action.roomId ? { ...r, whole: action.whole } : r)),
+      };
+    case 'guest':
+      return {
+        ...state,
+        rooms: state.rooms.map((r) =>
+          r.roomId === action.roomId
+            ? { ...r, guests: r.guests.map((g, i) => (i === action.index ? action.guest : g)) }
+            : r,
+        ),
+      };
+    case 'keepRooms': {
+      const rooms = state.rooms.filter((r) => action.roomIds.includes(r.roomId));
+      return rooms.length === state.rooms.length ? state : { ...state, rooms };
+    }
+    case 'finish':
+      return { ...state, ...action.patch };
+  }
+}
+
+/** Nights between two ISO dates (0 when not a valid stay). */
+export function nightsBetween(from: string, to: string): number {
+  if (!from || !to || to <= from) return 0;
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
+/** The most guests a room takes: its free beds (a whole room: all its beds). */
+export const maxPax = (room: TRoomAvailability) => Math.max(1, room.freeBeds);
+
+export const guestDone = (g: TWizardGuest) => g.customerId !== null || g.name.trim() !== '';
+
+/** Whether the step's input is complete, so the next step may open. */
+export function stepReady(state: TWizard, step: number): boolean {
+  switch (STEPS[step]) {
+    case 'asset':
+      return state.assetId !== null && (state.kind === 'resort' || state.scheduleId !== null);
+    case 'dates':
+      return nightsBetween(state.from, state.to) > 0;
+    case 'rooms':
+      return state.rooms.length > 0;
+    case 'guests':
+      return state.rooms.every((r) => r.guests.every(guestDone));
+    default:
+      return true;
+  }
+}
+
+const stay = (s: TWizard) =>
+  s.kind === 'resort' ? { from: s.from, to: s.to } : { scheduleId: s.scheduleId };
+
+export function toSimulateRequest(s: TWizard, currency: string): Partial<TSimulateRequest> {
+  return {
+    ...(s.kind === 'resort' ? { resortId: s.assetId } : { vesselId: s.assetId }),
+    ...stay(s),
+    rooms: s.rooms.flatMap((r) =>
+      r.roomTypeId === null
+        ? []
+        : [
+            {
+              roomTypeId: r.roomTypeId,
+              roomId: r.roomId,
+              persons: r.guests.map((g) => ({ customerId: g.customerId, age: g.age, gender: g.gender })),
+            },
+          ],
+    ),
+    agencyId: s.agencyId,
+    channel: 'Booking',
+    currency,
+    language: s.language,
+  };
+}
+
+export function toCreateBooking(s: TWizard, state: TWritableState): Partial<TCreateBooking> {
+  return {
+    state,
+    language: s.language,
+    agencyId: s.agencyId,
+    note: s.note.trim() || null,
+    rooms: s.rooms.map((r) => ({
+      roomId: r.roomId,
+      ...stay(s),
+      whole: r.whole,
+      guests: r.guests.map((g) =>
+        g.customerId !== null
+          ? { customerId: g.customerId }
+          : { name: g.name.trim(), gender: g.gender, age: g.age },
+      ),
+    })),
+  };
+}

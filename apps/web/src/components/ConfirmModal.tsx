@@ -28,3 +28,18 @@ export function ConfirmModal({ opened, title, text, confirmLabel, busy, onConfir
     </Modal>
   );
 }
+
+type TDeleteProps = Omit<TProps, 'title' | 'text' | 'confirmLabel'> & { name: string };
+
+/** The one question before deleting a record: "Delete <name>?" with the same words everywhere. */
+export function DeleteModal({ name, ...props }: TDeleteProps) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmModal
+      {...props}
+      title={t('common.deleteTitle')}
+      text={t('common.deleteText', { name })}
+      confirmLabel={t('common.delete')}
+    />
+  );
+}

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../app/messages.ts';
-import { ConfirmModal } from '../ConfirmModal.tsx';
+import { DeleteModal } from '../ConfirmModal.tsx';
 import { RecordActions } from '../DetailPage.tsx';
 import { fieldErrorsOf, focusFirstError, type TFieldErrors } from '../fieldErrors.ts';
 import { type TResourceRow, useResourceMutations } from './api.ts';
@@ -132,11 +132,9 @@ export function ResourceForm<Row extends TResourceRow>(props: TProps<Row>) {
         </Group>
       </Stack>
       {row && (
-        <ConfirmModal
+        <DeleteModal
           opened={confirming}
-          title={t('common.deleteTitle')}
-          text={t('common.deleteText', { name: props.nameOf(row) })}
-          confirmLabel={t('common.delete')}
+          name={props.nameOf(row)}
           busy={remove.isPending}
           onConfirm={() => onDelete(row)}
           onClose={() => setConfirming(false)}

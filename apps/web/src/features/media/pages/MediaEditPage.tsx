@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import {
   BackLink,
   RecordActions,
@@ -101,11 +101,9 @@ export default function MediaEditPage() {
           <MediaForm key={current.id} media={current} />
         </Grid.Col>
       </Grid>
-      <ConfirmModal
+      <DeleteModal
         opened={confirming}
-        title={t('common.deleteTitle')}
-        text={t('common.deleteText', { name: current.name })}
-        confirmLabel={t('common.delete')}
+        name={current.name}
         busy={remove.isPending}
         onConfirm={() => onDelete(current)}
         onClose={() => setConfirming(false)}

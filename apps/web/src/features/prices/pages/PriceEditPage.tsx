@@ -6,7 +6,7 @@ import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
 import { useEditPage } from '../../../components/useEditPage.ts';
 import { useCopyPrice, useDeletePrice, usePrice } from '../api.ts';
@@ -75,11 +75,9 @@ export default function PriceEditPage() {
       />
       {current && <SupplementsCard price={current} />}
       {current && (
-        <ConfirmModal
+        <DeleteModal
           opened={confirming}
-          title={t('common.deleteTitle')}
-          text={t('common.deleteText', { name: current.name })}
-          confirmLabel={t('common.delete')}
+          name={current.name}
           busy={remove.isPending}
           onConfirm={() => onDelete(current)}
           onClose={() => setConfirming(false)}

@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable, type TColumn, type TListFilter } from '../../../components/DataTable.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { useCopiedRecord } from '../../../components/useCopiedRecord.ts';
@@ -146,11 +146,9 @@ export default function PriceListPage() {
         }
       />
       {deleting && (
-        <ConfirmModal
+        <DeleteModal
           opened
-          title={t('common.deleteTitle')}
-          text={t('common.deleteText', { name: deleting.name })}
-          confirmLabel={t('common.delete')}
+          name={deleting.name}
           busy={remove.isPending}
           onConfirm={() => onDelete(deleting)}
           onClose={() => setDeleting(null)}

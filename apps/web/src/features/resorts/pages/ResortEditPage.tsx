@@ -7,7 +7,7 @@ import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
 import { routePath } from '../../../components/routePath.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
@@ -72,11 +72,9 @@ export default function ResortEditPage() {
         </SectionCard>
       )}
       {current && (
-        <ConfirmModal
+        <DeleteModal
           opened={confirming}
-          title={t('common.deleteTitle')}
-          text={t('common.deleteText', { name: current.name })}
-          confirmLabel={t('common.delete')}
+          name={current.name}
           busy={remove.isPending}
           onConfirm={() => onDelete(current)}
           onClose={() => setConfirming(false)}

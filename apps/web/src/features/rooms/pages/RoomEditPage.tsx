@@ -6,7 +6,7 @@ import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';
 import { useEditPage } from '../../../components/useEditPage.ts';
 import { type TAssetKind, useDeleteRoom, useRoom } from '../api.ts';
@@ -73,11 +73,9 @@ export default function RoomEditPage() {
       />
       {current && <RoomBlocksCard room={current} canEdit={canEdit} />}
       {current && (
-        <ConfirmModal
+        <DeleteModal
           opened={confirming}
-          title={t('common.deleteTitle')}
-          text={t('common.deleteText', { name: current.name })}
-          confirmLabel={t('common.delete')}
+          name={current.name}
           busy={remove.isPending}
           onConfirm={() => onDelete(current)}
           onClose={() => setConfirming(false)}

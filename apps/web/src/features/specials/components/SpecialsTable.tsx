@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable, type TColumn, type TListFilter } from '../../../components/DataTable.tsx';
 import { langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
@@ -159,11 +159,9 @@ export function SpecialsTable() {
           )
         }
       />
-      <ConfirmModal
+      <DeleteModal
         opened={deleting !== null}
-        title={t('common.deleteTitle')}
-        text={t('common.deleteText', { name: deleting?.name ?? '' })}
-        confirmLabel={t('common.delete')}
+        name={deleting?.name ?? ''}
         busy={remove.isPending}
         onConfirm={() => deleting && onDelete(deleting)}
         onClose={() => setDeleting(null)}

@@ -8,7 +8,7 @@ import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import {
   BackLink,
   RecordActions,
@@ -94,11 +94,9 @@ function ScheduleEdit({ id }: { id: number | null }) {
           </Button>
         }
       />
-      <ConfirmModal
+      <DeleteModal
         opened={confirming}
-        title={t('common.deleteTitle')}
-        text={t('common.deleteText', { name })}
-        confirmLabel={t('common.delete')}
+        name={name}
         busy={remove.isPending}
         onConfirm={onDelete}
         onClose={() => setConfirming(false)}

@@ -140,7 +140,7 @@ test('staff finds a reservation in the list, sees its price and why, confirms it
   const rooms = page.getByRole('table', { name: 'Rooms and guests' });
   await expect(rooms).toContainText('Ben Placeholder');
   await expect(page.getByRole('term').filter({ hasText: 'Due before travel' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Versions' }).getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Versions', exact: true }).getByRole('row')).toHaveCount(2);
   await expectAccessible(page);
   await screenshots(page, 'booking-detail');
 
@@ -151,7 +151,7 @@ test('staff finds a reservation in the list, sees its price and why, confirms it
     page.getByText('Someone else changed the booking in the meantime', { exact: false }),
   ).toBeVisible();
   await expect(page.getByText('Late arrival')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Versions' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('table', { name: 'Versions', exact: true }).getByRole('row')).toHaveCount(3);
   await expect(page.getByRole('main').getByText('Reservation', { exact: true })).toBeVisible();
 
   // Confirm again, now with the version read: it gets its booking number and state.

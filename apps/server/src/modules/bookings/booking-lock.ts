@@ -21,6 +21,17 @@ export function versionFromHeader(header: string | string[] | undefined): number
 }
 
 /**
+ * The version the client read: the first one sent in the body or query, else If-Match; none → null (the
+ * calls whose version is optional then skip the comparison).
+ */
+export function sentVersion(
+  headers: { 'if-match'?: string | string[] | undefined },
+  ...sent: (number | null | undefined)[]
+): number | null {
+  return sent.find((v) => v != null) ?? versionFromHeader(headers['if-match']) ?? null;
+}
+
+/**
  * Locks a booking the user may see and bumps its version; `version` null skips the comparison (calls
  * whose version is optional). 404 when it is not there for the user, VERSION_CONFLICT when stale.
  * Answers the row as it was before the bump but with the new version.

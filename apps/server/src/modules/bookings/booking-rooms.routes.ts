@@ -7,7 +7,7 @@ import { actor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import type { TInventoryDeps } from '../inventory.ts';
-import { versionFromHeader } from './booking-lock.ts';
+import { sentVersion } from './booking-lock.ts';
 import { createBookingRoomsFlow, type TLock } from './booking-rooms.flow.ts';
 
 // The room, guest and stay calls of a booking (spec booking §7 Booking POSTs / DELETEs); the readings of
@@ -75,7 +75,7 @@ const lockOf = (
   request: FastifyRequest<{ Querystring: { force?: 'true' | 'false' | undefined } }>,
   ...sent: (number | undefined)[]
 ): TLock => ({
-  version: sent.find((v) => v !== undefined) ?? versionFromHeader(request.headers['if-match']) ?? null,
+  version: sentVersion(request.headers, ...sent),
   force: request.query.force === 'true',
 });
 

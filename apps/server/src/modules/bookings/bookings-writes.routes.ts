@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
 import type { TInventoryDeps } from '../inventory.ts';
-import { versionFromHeader } from './booking-lock.ts';
+import { sentVersion, versionFromHeader } from './booking-lock.ts';
 import { createBookingLookups } from './booking-lookups.ts';
 import {
   ZBookingPaymentSchedule,
@@ -66,7 +66,7 @@ export function registerBookingWritesRoutes(app: FastifyInstance, deps: TInvento
       schema: { tags, params: ZIdParams, body: ZCancelBooking, response: { 200: ZBooking } },
     },
     async (request) => {
-      const version = request.body.version ?? versionFromHeader(request.headers['if-match']);
+      const version = sentVersion(request.headers, request.body.version) ?? undefined;
       return cancel.cancelBooking(actor(request), request.params.id, { ...request.body, version });
     },
   );
@@ -82,7 +82,7 @@ export function registerBookingWritesRoutes(app: FastifyInstance, deps: TInvento
         actor(request),
         request.params.id,
         request.query.reason,
-        request.query.version ?? versionFromHeader(request.headers['if-match']) ?? null,
+        sentVersion(request.headers, request.query.version),
       ),
   );
 
@@ -96,7 +96,7 @@ export function registerBookingWritesRoutes(app: FastifyInstance, deps: TInvento
       lifecycle.deleteBooking(
         actor(request),
         request.params.id,
-        request.query.version ?? versionFromHeader(request.headers['if-match']) ?? null,
+        sentVersion(request.headers, request.query.version),
       ),
   );
 
@@ -110,7 +110,7 @@ export function registerBookingWritesRoutes(app: FastifyInstance, deps: TInvento
       lifecycle.reloadPrice(
         actor(request),
         request.params.id,
-        request.query.version ?? versionFromHeader(request.headers['if-match']) ?? null,
+        sentVersion(request.headers, request.query.version),
       ),
   );
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../http/access.ts';
 import type { TInventoryDeps } from '../inventory.ts';
-import { versionFromHeader } from './booking-lock.ts';
+import { sentVersion } from './booking-lock.ts';
 import { createCalculationFlow, ZAddLine, ZEditLine, ZSortLines } from './calculation.flow.ts';
 
 // The calculation editing calls of spec booking §7 (Booking POSTs and DELETEs). Staff only
@@ -40,7 +40,7 @@ type TVersioned = { headers: Record<string, string | string[] | undefined>; quer
 function versionOf(request: TVersioned): number | null {
   const fromBody = (request.body as { version?: number } | undefined)?.version;
   const fromQuery = (request.query as { version?: number } | undefined)?.version;
-  return fromBody ?? fromQuery ?? versionFromHeader(request.headers['if-match']) ?? null;
+  return sentVersion(request.headers, fromBody, fromQuery);
 }
 
 export function registerCalculationRoutes(app: FastifyInstance, deps: TInventoryDeps) {
@@ -104,7 +104,7 @@ export function registerCalculationRoutes(app: FastifyInstance, deps: TInventory
         actor(request),
         request.params.bookingId,
         request.body,
-        request.query.version ?? versionFromHeader(request.headers['if-match']) ?? null,
+        sentVersion(request.headers, request.query.version),
       ),
   );
 

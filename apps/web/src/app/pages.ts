@@ -84,6 +84,12 @@ export const PAGES: Record<string, TPage> = {
   bookingDetail: lazy(() => import('../features/bookings/pages/BookingDetailPage.tsx')),
   bookingWizard: lazy(() => import('../features/bookings/pages/BookingWizardPage.tsx')),
   resortBookingCreate: lazy(() => import('../features/bookings/pages/BookingWizardPage.tsx')),
+  scheduleMoveCabin: lazy(() => import('../features/bookings/pages/MoveCabinPage.tsx')),
+  bookingOccupancy: lazy(() => import('../features/calendars/pages/OccupancyPage.tsx')),
+  vesselCalendar: lazy(() => import('../features/calendars/pages/VesselCalendarPage.tsx')),
+  tripCalendar: lazy(() => import('../features/calendars/pages/TripCalendarPage.tsx')),
+  tourBookings: lazy(() => import('../features/calendars/pages/TourBookingsPage.tsx')),
+  todo: lazy(() => import('../features/todos/pages/TodoPage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

@@ -35,6 +35,7 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerSpecialsRoutes } from './modules/specials/specials.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerTermsRoutes } from './modules/terms/terms.routes.ts';
+import { registerTodosRoutes } from './modules/todos/todos.routes.ts';
 import { registerToursRoutes } from './modules/tours/tours.routes.ts';
 import { registerTranslationRoutes } from './modules/translations/translations.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(opts: TAppOptions) {
   registerTermsRoutes(app, inventory);
   registerCommissionsRoutes(app, inventory);
   registerBookingsRoutes(app, inventory);
+  registerTodosRoutes(app, inventory);
   registerSystemRoutes(app, {
     db: c.db,
     settings: c.settings,

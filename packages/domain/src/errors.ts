@@ -31,6 +31,9 @@ export const ERROR_CODES = [
   'NO_PRICE',
   'INVALID_STATE',
   'VERSION_CONFLICT',
+  'REVERT_NOT_POSSIBLE',
+  'HAS_PAYMENTS',
+  'ROOM_LOCKED',
   'INTERNAL_ERROR',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -1153,6 +1153,11 @@ export const bookings = pgTable(
     releaseReason: text('release_reason'),
     /** Specials added by hand: [{ specialId, ignoreRules }]. */
     chosenSpecials: jsonb('chosen_specials').notNull().default([]),
+    /**
+     * Products and add-ons added to the booking (`product/{product}`, `addon/{addon}`): [{ key, productId, type,
+     * roomBookingId?, guestIds?, qtyPerUnit?, price? }]; the engine makes their lines (domain-rules §4.4).
+     */
+    chosenProducts: jsonb('chosen_products').notNull().default([]),
     /** Links to other bookings: [{ kind: rebookedFrom | rebookedTo | splitFrom | splitTo, bookingId }]. */
     references: jsonb('references').notNull().default([]),
     /** A price chosen by hand (`changePrice/{price}`); null lets the engine choose (domain-rules §3.2). */
@@ -1166,9 +1171,14 @@ export const bookings = pgTable(
     /** Internal note of the operator: never shown to agents or customers. */
     internalNote: text('internal_note'),
     version: integer('version').notNull().default(1),
+    /** The numbers, lower-cased, for the list search: one trigram index answers "contains" (customers: their own). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(offer_no, '') || ' ' || coalesce(reservation_no, '') || ' ' || coalesce(booking_no, ''))`,
+    ),
     ...timestamps,
   },
   (t) => [
+    index('bookings_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('bookings_offer_no_unique').on(t.offerNo),
     uniqueIndex('bookings_reservation_no_unique').on(t.reservationNo),
     uniqueIndex('bookings_booking_no_unique').on(t.bookingNo),
@@ -1347,4 +1357,70 @@ export const bookingTodos = pgTable(
     index('booking_todos_booking_idx').on(t.bookingId),
     index('booking_todos_open_idx').on(t.open, t.due),
   ],
+);
+
+/** Product categories (`/api/productcategory`): a target of specials (domain-rules §5.3) and a list grouping. */
+export const productCategories = pgTable('product_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** Products and add-ons sold with a booking or on site (`/api/product`, spec booking §3 Product). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    categoryId: integer('category_id').references(() => productCategories.id, { onDelete: 'set null' }),
+    /** ConsumptionGood (stock goes down when sold) or ReusableGood (rental gear, counted per day). */
+    type: text('type').notNull().default('ConsumptionGood'),
+    unit: text('unit').notNull().default('None'),
+    /** PerPerson, PerBooking, PerBookingAndCustomer, PerDay, PerDiveDay, PerDive, PerNight, PerWeekFloor, PerWeekCeil. */
+    chargingBase: text('charging_base').notNull().default('PerBooking'),
+    /** Per unit, not per person: personFactor 1 for every time base (domain-rules §4.4). */
+    perUnit: boolean('per_unit').notNull().default(false),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
+    currency: text('currency').notNull().default('EUR'),
+    taxId: integer('tax_id').references(() => taxes.id, { onDelete: 'set null' }),
+    /** The asset it is sold at; both null: everywhere. */
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'cascade' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+    /** Offered as an add-on (booking wizard, online booking). */
+    isAddon: boolean('is_addon').notNull().default(false),
+    isOnlineBookable: boolean('is_online_bookable').notNull().default(false),
+    /** Stock is kept (ConsumptionGood): `stock` is the current quantity, `product_stock_log` its changes. */
+    trackStock: boolean('track_stock').notNull().default(false),
+    stock: numeric('stock', { precision: 14, scale: 3 }).notNull().default('0'),
+    isActive: boolean('is_active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    data: jsonb('data').notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/** Every change of a product's stock (`{id}/stock/update`, sales, returns): `{id}/stock/log`. */
+export const productStockLog = pgTable(
+  'product_stock_log',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    change: numeric('change', { precision: 14, scale: 3 }).notNull(),
+    stockAfter: numeric('stock_after', { precision: 14, scale: 3 }).notNull(),
+    /** manual, sale, return, correction */
+    reason: text('reason').notNull().default('manual'),
+    note: text('note'),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_stock_log_product_idx').on(t.productId, t.createdAt)],
 );

@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 import { airlines, airports, countries, currencies, exchangeRates } from './schema.ts';
+import { seedSystemTodos } from './seed-todos.ts';
 
 /**
  * Reference data every installation starts with: ISO 3166 countries (world-countries, iso-3166),
@@ -140,6 +141,7 @@ async function insertBatched(ex: Executor, table: PgTable, rows: Record<string, 
 export async function seedReference(db: Executor, opts: { demoRates?: boolean } = {}) {
   const [row] = await db.select({ n: count() }).from(countries);
   if ((row?.n ?? 0) === 0) await loadReference(db);
+  await seedSystemTodos(db);
   if (opts.demoRates) {
     await db
       .insert(exchangeRates)

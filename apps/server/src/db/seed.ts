@@ -20,7 +20,9 @@ export const STAFF_SCOPES = [
   'agencies.read',
   'agencies.create',
   'agencies.update',
-  ...['bookings', 'customers', 'tours', 'schedules', 'resort', 'vessel', 'price', 'media'].flatMap(crud),
+  ...['bookings', 'customers', 'tours', 'schedules', 'resort', 'vessel', 'price', 'media', 'todo'].flatMap(
+    crud,
+  ),
 ];
 
 export const DEMO_LOGINS = [

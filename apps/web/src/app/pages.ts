@@ -90,6 +90,11 @@ export const PAGES: Record<string, TPage> = {
   tripCalendar: lazy(() => import('../features/calendars/pages/TripCalendarPage.tsx')),
   tourBookings: lazy(() => import('../features/calendars/pages/TourBookingsPage.tsx')),
   todo: lazy(() => import('../features/todos/pages/TodoPage.tsx')),
+  products: lazy(() => import('../features/products/pages/ProductListPage.tsx')),
+  productCreate: lazy(() => import('../features/products/pages/ProductEditPage.tsx')),
+  productEdit: lazy(() => import('../features/products/pages/ProductEditPage.tsx')),
+  productCategories: lazy(() => import('../features/products/pages/ProductCategoriesPage.tsx')),
+  productStock: lazy(() => import('../features/products/pages/ProductStockPage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

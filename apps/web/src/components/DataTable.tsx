@@ -24,7 +24,14 @@ import { type TListQuery, type TListState, toListQuery, useListState } from './u
 
 export type { TListFilter } from './DataTableToolbar.tsx';
 
-export type TListAnswer<Row> = { data: Row[]; total: number; page: number; size: number };
+export type TListAnswer<Row> = {
+  data: Row[];
+  total: number;
+  page: number;
+  size: number;
+  /** Counted only up to `total`: there are more. */
+  totalCapped?: boolean;
+};
 
 export type TColumn<Row> = {
   /** Field name: the sort key and, by default, the cell value and `resources.<resource>.fields.<key>`. */

@@ -9,9 +9,11 @@ type TProps = {
   total: number;
   /** Rows on the current page. */
   shown: number;
+  /** The server counted only up to `total` (`totalCapped` of the list answer). */
+  capped?: boolean;
 };
 
-export function DataTablePager({ state, update, total, shown }: TProps) {
+export function DataTablePager({ state, update, total, shown, capped = false }: TProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / state.size));
   const from = (state.page - 1) * state.size + 1;
@@ -26,7 +28,11 @@ export function DataTablePager({ state, update, total, shown }: TProps) {
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('datatable.range', { from, to: from + Math.max(shown, 1) - 1, total })}
+          {t(capped ? 'datatable.rangeCapped' : 'datatable.range', {
+            from,
+            to: from + Math.max(shown, 1) - 1,
+            total,
+          })}
         </Text>
         <Select
           aria-label={t('datatable.pageSize')}

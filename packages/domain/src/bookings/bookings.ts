@@ -221,6 +221,16 @@ export const ZBookingSummary = z.object({
 });
 export type TBookingSummary = z.infer<typeof ZBookingSummary>;
 
+/** Links between bookings made by rebook and split (domain-rules §2.4, §6.1). */
+export const BOOKING_REFERENCE_KINDS = ['rebookedFrom', 'rebookedTo', 'splitFrom', 'splitTo'] as const;
+export const ZBookingReference = z.object({
+  kind: z.enum(BOOKING_REFERENCE_KINDS),
+  bookingId: z.number().int(),
+  /** The other booking's latest number (booking, reservation or offer number); read, not stored. */
+  number: z.string().nullable().optional(),
+});
+export type TBookingReference = z.infer<typeof ZBookingReference>;
+
 /** The whole booking (`GET /api/bookings/{id}`). Commission and the internal note are left out for agents and customers. */
 export const ZBooking = ZBookingSummary.extend({
   sourceId: z.number().int().nullable(),
@@ -248,6 +258,12 @@ export const ZBooking = ZBookingSummary.extend({
     .nullable(),
   releaseReason: z.string().nullable(),
   chosenSpecials: z.array(z.object({ specialId: z.number().int(), ignoreRules: z.boolean().optional() })),
+  /** The price chosen by hand (changePrice); null: the engine chooses (domain-rules §3.2). */
+  priceId: z.number().int().nullable().optional(),
+  /** The commission-table row chosen by hand (staff only; never sent to agents and customers). */
+  commissionId: z.number().int().nullable().optional(),
+  /** Links to the bookings this one was rebooked or split from or to. */
+  references: z.array(ZBookingReference).optional(),
   systemReference: z.string().nullable(),
   note: z.string().nullable(),
   internalNote: z.string().nullable().optional(),

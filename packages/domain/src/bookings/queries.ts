@@ -134,3 +134,148 @@ export const ZBookingCabin = z.object({
   noOfGuests: z.number().int(),
 });
 export type TBookingCabin = z.infer<typeof ZBookingCabin>;
+
+// ─── Reports over the bookings (spec booking §7: full, arrivalCount, statistics, endofday, …) ──────
+
+/** The longest range (in days) a report over the bookings covers. */
+export const MAX_REPORT_DAYS = 366;
+/** The most bookings one page of `GET full` answers (each is the whole booking). */
+export const MAX_FULL_PAGE = 100;
+
+const ZDays = (fallback: number) => z.coerce.number().int().min(1).max(MAX_REPORT_DAYS).default(fallback);
+const daysApart = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+const withinReportRange = (from: string, to: string) => from <= to && daysApart(from, to) < MAX_REPORT_DAYS;
+const rangeError = {
+  message: `to must be on or after from and at most ${MAX_REPORT_DAYS} days on`,
+  path: ['to'],
+};
+
+/** `GET arrivalCount`: `days` days from `start` (default today). */
+export const ZArrivalCountQuery = z.object({ days: ZDays(7), start: ZIsoDate.optional() });
+export const ZArrivalCount = z.object({
+  date: z.string(),
+  resortId: z.number().int().nullable(),
+  vesselId: z.number().int().nullable(),
+  assetName: z.string().nullable(),
+  /** Bookings with a room entry arriving that day. */
+  bookings: z.number().int(),
+  /** Guests of those entries. */
+  guests: z.number().int(),
+});
+export type TArrivalCount = z.infer<typeof ZArrivalCount>;
+
+/** `GET statistics`: the last `days` days of new bookings and the next `days` days of arrivals. */
+export const ZStatisticsQuery = z.object({ days: ZDays(30) });
+const ZStateFigures = z.object({
+  state: z.enum(BOOKING_STATES),
+  currency: z.string(),
+  count: z.number().int(),
+  pax: z.number().int(),
+  /** Σ of the bookings' totals, in their currency (decimal string). */
+  revenue: z.string(),
+});
+export const ZBookingStatistics = z.object({
+  days: z.number().int(),
+  /** Bookings created from `createdFrom` up to today, by state and currency. */
+  createdFrom: z.string(),
+  created: z.array(ZStateFigures),
+  /** Bookings arriving from today up to `arrivingTo` (exclusive), by state and currency. */
+  arrivingTo: z.string(),
+  arriving: z.array(ZStateFigures),
+});
+export type TBookingStatistics = z.infer<typeof ZBookingStatistics>;
+export type TStateFigures = z.infer<typeof ZStateFigures>;
+
+/** `GET endofday`: the day `date` (or the days up to `toDate`, inclusive). */
+export const ZEndOfDayQuery = z
+  .object({ date: ZIsoDate, toDate: ZIsoDate.optional() })
+  .refine((q) => withinReportRange(q.date, q.toDate ?? q.date), { ...rangeError, path: ['toDate'] });
+
+/** A room entry of a booking in a report: who stays where, when. */
+export const ZStayRow = z.object({
+  bookingId: z.number().int(),
+  number: z.string().nullable(),
+  state: z.enum(BOOKING_STATES),
+  entryId: z.number().int(),
+  roomId: z.number().int(),
+  roomName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  checkIn: z.string().nullable(),
+  checkOut: z.string().nullable(),
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
+  guests: z.number().int(),
+});
+export type TStayRow = z.infer<typeof ZStayRow>;
+
+const ZReportBooking = z.object({
+  bookingId: z.number().int(),
+  number: z.string().nullable(),
+  state: z.enum(BOOKING_STATES),
+  from: z.string(),
+  to: z.string(),
+  noOfPax: z.number().int(),
+  customerName: z.string().nullable(),
+  agencyName: z.string().nullable(),
+  currency: z.string(),
+  total: z.string(),
+});
+export type TReportBooking = z.infer<typeof ZReportBooking>;
+
+export const ZEndOfDay = z.object({
+  date: z.string(),
+  toDate: z.string(),
+  /** Entries of holding bookings arriving (first night) in the range. */
+  arrivals: z.array(ZStayRow),
+  /** Entries of holding bookings departing in the range. */
+  departures: z.array(ZStayRow),
+  /** Entries of holding bookings with a night in the range. */
+  inHouse: z.array(ZStayRow),
+  /** The number of guests of `inHouse`. */
+  inHouseGuests: z.number().int(),
+  /** Entries checked in / out on a day of the range (installation time zone). */
+  checkIns: z.array(ZStayRow),
+  checkOuts: z.array(ZStayRow),
+  /** Bookings created, and bookings cancelled, on a day of the range. */
+  newBookings: z.array(ZReportBooking),
+  cancellations: z.array(ZReportBooking),
+});
+export type TEndOfDay = z.infer<typeof ZEndOfDay>;
+
+/** `asset`: `resort:<id>` or `vessel:<id>`. */
+const ZAsset = z
+  .string()
+  .regex(/^(resort|vessel):[1-9][0-9]{0,9}$/, 'resort:<id> or vessel:<id>')
+  .transform((text) => {
+    const [kind, id] = text.split(':');
+    return { kind: kind as 'resort' | 'vessel', id: Number(id) };
+  })
+  .pipe(z.object({ kind: z.enum(['resort', 'vessel']), id: z.number().int().max(2_147_483_647) }));
+
+/** `GET customersAtDate`: the guests with a night in `[from, to]` (default: `from` only). */
+export const ZCustomersAtDateQuery = z
+  .object({ from: ZIsoDate, to: ZIsoDate.optional(), asset: ZAsset.optional() })
+  .refine((q) => withinReportRange(q.from, q.to ?? q.from), rangeError);
+
+export const ZGuestAtDate = z.object({
+  bookingId: z.number().int(),
+  number: z.string().nullable(),
+  state: z.enum(BOOKING_STATES),
+  entryId: z.number().int(),
+  roomId: z.number().int(),
+  roomName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  guestId: z.number().int(),
+  customerId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  gender: z.enum(GENDERS),
+  age: z.number().int().nullable(),
+  checkIn: z.string().nullable(),
+  checkOut: z.string().nullable(),
+});
+export type TGuestAtDate = z.infer<typeof ZGuestAtDate>;
+
+/** `GET taskNames`: the todo definitions. */
+export const ZTaskName = z.object({ id: z.number().int(), name: z.string(), group: z.string() });

@@ -16,7 +16,17 @@ export const ZListQuery = z.object({
 export type TListQuery = z.infer<typeof ZListQuery>;
 
 export const listAnswer = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+  z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    /** The rows were counted only up to `total`: there are more (large lists, see LIST_COUNT_CAP). */
+    totalCapped: z.boolean().optional(),
+  });
+
+/** Large lists count their rows only this far (plus the pages asked for): an exact count of 100,000 rows costs more than the page. */
+export const LIST_COUNT_CAP = 10_000;
 
 /** Operators a list filter may use. */
 export const FILTER_OPERATORS = ['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$like'] as const;

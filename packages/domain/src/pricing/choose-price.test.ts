@@ -176,3 +176,30 @@ describe('vessel prices', () => {
     expect(trip([narrow, referenced], { ...may, priceId: 9 }).totals.total).toBe('1500.00');
   });
 });
+
+describe('a price chosen by hand (input.priceId)', () => {
+  const winter = price({ id: 1, validFrom: '2026-01-01', validTo: '2026-03-31', entries: night('100') });
+  const summer = price({ id: 2, validFrom: '2026-04-01', validTo: '2026-10-31', entries: night('120') });
+  const stay = [room({ from: '2026-03-30', to: '2026-04-02' })];
+  const nightsOf = (priceId?: number) =>
+    byKey(
+      calculate(input({ prices: [winter, summer], rooms: stay, priceId })).lines,
+      'room:r1',
+    ).customData.nights?.map((n) => n.priceId);
+
+  it('prices every night, whatever its dates', () => {
+    expect(nightsOf()).toEqual([1, 1, 2]);
+    expect(nightsOf(2)).toEqual([2, 2, 2]);
+    expect(calculate(input({ prices: [winter, summer], rooms: stay, priceId: 1 })).totals.total).toBe(
+      '300.00',
+    );
+  });
+
+  it('is ignored when it is not a price of the asset', () => {
+    const vessel = year({ id: 3, vesselId: 9, resortId: null, entries: night('999') });
+    expect(nightsOf(3)).toEqual([1, 1, 2]);
+    expect(calculate(input({ prices: [winter, summer, vessel], rooms: stay, priceId: 3 })).totals.total).toBe(
+      '320.00',
+    );
+  });
+});

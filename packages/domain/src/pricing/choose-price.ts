@@ -85,6 +85,16 @@ export function priceOn(prices: readonly TPriceWithEntries[], day: string): TPri
   return best;
 }
 
+/**
+ * The price chosen by hand for the booking (input.priceId), if it is one of the asset's: it skips the
+ * choice, so validity, periods, countries, channel and status do not matter – staff decided.
+ */
+export function pinnedPrice(ctx: TCalcContext): TPriceWithEntries | undefined {
+  const id = ctx.input.priceId;
+  if (id == null) return undefined;
+  return ctx.input.prices.find((p) => p.id === id && assetMatches(p, ctx.input));
+}
+
 /** A room entry's prices: one for the whole stay (`complete`), or one per night (`unit`). */
 export type TRoomPlan =
   | { kind: 'complete'; price: TPriceWithEntries }
@@ -119,6 +129,12 @@ export function planRoom(
 ): TRoomPlan | undefined {
   const problem = (date: string) =>
     addProblem(ctx, { code: 'NO_PRICE', roomKey: room.key, date, roomTypeId: room.roomTypeId });
+  const pinned = pinnedPrice(ctx);
+  if (pinned) {
+    return pinned.calculationType === 'complete'
+      ? { kind: 'complete', price: pinned }
+      : { kind: 'unit', perNight: nights.map(() => pinned) };
+  }
   if (isVessel(ctx, room)) {
     const price = schedulePrice(ctx, room);
     if (!price) {

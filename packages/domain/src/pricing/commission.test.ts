@@ -162,3 +162,25 @@ describe('commission in a calculation', () => {
     expect(result.lines.some((l) => l.key === 'commission')).toBe(false);
   });
 });
+
+describe('a commission row chosen by hand (input.commissionId)', () => {
+  const rows = [
+    commission({ id: 1, percent: '12' }),
+    commission({ id: 2, percent: '25', validTo: '2020-12-31' }),
+  ];
+  const foreign = commission({ id: 3, percent: '40', agencyId: 6 });
+
+  it('beats the special and the table, whatever its dates', () => {
+    const pinned = createContext(agencyInput({ commissions: rows, commissionId: 2 }));
+    expect(commissionPercent(pinned, { percent: '20' }, season('15'))).toEqual({
+      percent: '25',
+      source: 'agency',
+    });
+    expect(calculate(agencyInput({ commissions: rows, commissionId: 2 })).totals.commission).toBe('100.00');
+  });
+
+  it('is ignored when it is another agency’s', () => {
+    const other = createContext(agencyInput({ commissions: [...rows, foreign], commissionId: 3 }));
+    expect(commissionPercent(other, undefined, season('15'))).toEqual({ percent: '12', source: 'agency' });
+  });
+});

@@ -72,8 +72,11 @@ export function commissionPercent(
 ): { percent: TDecimal; source: TTotals['commissionSource'] } {
   const agency = ctx.input.agency;
   if (!agency) return { percent: '0', source: null };
+  const { resortId, vesselId, commissions, commissionId } = ctx.input;
+  // A row chosen by hand beats the priority list: staff decided for this booking.
+  const pinned = commissions.find((r) => r.id === commissionId && r.agencyId === agency.id);
+  if (pinned) return { percent: pinned.percent, source: 'agency' };
   if (special) return { percent: special.percent, source: 'special' };
-  const { resortId, vesselId, commissions } = ctx.input;
   const row = commissionRow(commissions, agency.id, { resortId, vesselId }, ctx.from);
   if (row) return { percent: row.percent, source: 'agency' };
   if (price && !new D(price.commission).isZero()) return { percent: price.commission, source: 'price' };

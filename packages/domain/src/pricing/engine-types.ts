@@ -123,6 +123,13 @@ export type TPricingInput = {
   confirmDate?: string | null;
   /** Terms stored on the booking; else the price's terms, else the default terms. */
   terms?: TTerms | null;
+  /**
+   * A price staff chose by hand (domain-rules §3.2 "Staff may enter a manual price"): it prices every
+   * night and the schedule instead of the chosen one. Ignored when it is not among `prices` for the asset.
+   */
+  priceId?: number | null;
+  /** A commission-table row staff chose by hand (§3.8): beats the priority list; ignored if not the agency's. */
+  commissionId?: number | null;
   /** Price data. */
   prices: readonly TPriceWithEntries[];
   variants: readonly TPriceVariant[];

@@ -251,6 +251,9 @@ export async function bookingPricingInputs(tx: Executor, user: TSessionUser, boo
     confirmDate: confirmDateOf(booking, terms),
     manualLines: manual.map(toManualLine),
     ...(terms ? { terms } : {}),
+    // Chosen by hand (changePrice, commission): the engine ignores a pin that does not fit a part.
+    priceId: booking.priceId,
+    commissionId: booking.commissionId,
   };
   const inputs: TPricingInput[] = [];
   for (const draft of draftsOf(booking, entries, guests, common))

@@ -15,6 +15,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { today } from '../currencies/currencies.service.ts';
 import { visibleCustomers } from '../customers/customers.service.ts';
+import { raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
 import {
   channelsOf,
   checkReferences,
@@ -59,7 +60,7 @@ export type TLock = { version: number | null; force?: boolean | undefined };
 
 export type TEntrySelector = { roomBookingId?: number | undefined };
 
-type TContext = {
+export type TContext = {
   tx: Tx;
   writer: TWriter;
   row: TBookingRow;
@@ -67,7 +68,7 @@ type TContext = {
   guests: TGuestRow[];
 };
 
-type TEffect = {
+export type TEffect = {
   /** Rooms, dates or guests changed: release and hold again from the stored entries. */
   rehold?: boolean;
   /** The price may have moved: recalculate. */
@@ -75,7 +76,7 @@ type TEffect = {
   patch?: TBookingPatch;
 };
 
-type TRunOptions = {
+export type TRunOptions = {
   action: string;
   /** Agents (agencies.self) may make this call on their own bookings. */
   agents?: boolean;
@@ -83,16 +84,17 @@ type TRunOptions = {
   editable?: boolean;
 };
 
-const entryOf = (ctx: TContext, entryId: number, path = 'roomBookingId') => {
+export const entryOf = (ctx: TContext, entryId: number, path = 'roomBookingId') => {
   const entry = ctx.entries.find((e) => e.id === entryId);
   if (!entry) throw badRequest('The room entry is not part of the booking', path);
   return entry;
 };
 
-const guestsOf = (ctx: TContext, entryId: number) => ctx.guests.filter((g) => g.bookingRoomId === entryId);
+export const guestsOf = (ctx: TContext, entryId: number) =>
+  ctx.guests.filter((g) => g.bookingRoomId === entryId);
 
 /** The booking's dates, pax and asset summary from its stored entries. */
-function summaryOf(entries: readonly TEntryRow[], guestCount: number): TBookingPatch {
+export function summaryOf(entries: readonly TEntryRow[], guestCount: number): TBookingPatch {
   const stay = entries.find((e) => e.resortId !== null);
   const trip = entries.find((e) => e.vesselId !== null);
   const type: TBookingType = stay && trip ? 'mixed' : trip ? 'vessel' : 'resort';
@@ -115,7 +117,7 @@ const lacksPrice = (row: TBookingRow) => {
   return problems.some((p) => p.code === 'NO_PRICE');
 };
 
-async function customerOf(ctx: TContext, customerId: number, path: string) {
+export async function customerOf(ctx: TContext, customerId: number, path: string) {
   const [customer] = await bookingWrites.customers(
     ctx.tx,
     [customerId],
@@ -130,7 +132,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
 
   async function rehold(tx: Tx, writer: TWriter, row: TBookingRow, force: boolean) {
     await availability.release(tx, row.id);
-    await availability.hold(tx, {
+    const held = await availability.hold(tx, {
       bookingId: row.id,
       state: row.state as TBookingState,
       resolved: row.resolved,
@@ -139,6 +141,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
       force,
       items: await storedHoldItems(tx, row.id),
     });
+    await raiseBookingTodos(tx, row.id, todosOfWarnings(held.warnings));
   }
 
   async function run(
@@ -202,6 +205,9 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
     selector.roomBookingId === undefined ? ctx.entries : [entryOf(ctx, selector.roomBookingId)];
 
   return {
+    /** The lock → step → rehold → reprice → version sequence, for the sibling flows (booking-choices). */
+    run,
+
     /** Check-in of one entry or all: confirmed and today ≥ from − 1 day (domain-rules §6.2). */
     checkIn(user: TSessionUser, id: number, selector: TEntrySelector, lock: TLock) {
       return run(user, id, lock, { action: 'checkin', editable: false }, async (ctx) => {

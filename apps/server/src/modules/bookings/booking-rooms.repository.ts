@@ -6,7 +6,7 @@ import { bookingGuests, bookingRooms } from '../../db/schema.ts';
 // guests. Plain rows in and out; the flow decides.
 
 export type TEntryPatch = Partial<
-  Pick<typeof bookingRooms.$inferInsert, 'from' | 'to' | 'checkIn' | 'checkOut' | 'locked' | 'sort'>
+  Pick<typeof bookingRooms.$inferInsert, 'from' | 'to' | 'checkIn' | 'checkOut' | 'locked' | 'sort' | 'whole'>
 >;
 export type TGuestPatch = Partial<
   Pick<typeof bookingGuests.$inferInsert, 'customerId' | 'name' | 'gender' | 'age' | 'variantId' | 'bed'>

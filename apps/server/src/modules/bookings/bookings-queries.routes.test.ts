@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
-import { users } from '../../db/schema.ts';
+import { bookings, users } from '../../db/schema.ts';
+import { countBookingsUpTo } from './bookings-queries.repository.ts';
 import {
   demoIds,
   insertBooking,
@@ -260,6 +261,15 @@ describe('GET /api/bookings', () => {
     expect(idsOf(await list('sort=agencyName&order=1'))).toEqual([a, e, b, c, d]);
     expect(idsOf(await list('sort=agencyName&order=-1'))).toEqual([b, e, a, d, c]);
     expectError(await t.get('/api/bookings?sort=internalNote', staff), 400, 'ValidationError');
+  });
+
+  it('counts large lists only up to a cap, and says so', async () => {
+    expect((await list('size=2')).totalCapped).toBeUndefined();
+    // The cap itself (10,000) is too large for a test: the repository counts up to any limit.
+    const db = t.database.db;
+    expect(await countBookingsUpTo(db, undefined, 3)).toBe(3);
+    expect(await countBookingsUpTo(db, undefined, 100)).toBe(5);
+    expect(await countBookingsUpTo(db, eq(bookings.id, a), 100)).toBe(1);
   });
 
   it('filters by states, notResolved included', async () => {

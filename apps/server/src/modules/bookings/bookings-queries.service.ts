@@ -19,6 +19,7 @@ import {
   type TBookingListQuery,
 } from '@atoll/domain/bookings/queries';
 import { holdsInventory } from '@atoll/domain/inventory/availability';
+import { LIST_COUNT_CAP } from '@atoll/domain/list';
 import type { Db } from '../../db/client.ts';
 import { toCsvLine } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
@@ -36,7 +37,7 @@ import {
   bookingCabins,
   bookingCustomers,
   bookingYears,
-  countBookings,
+  countBookingsUpTo,
   countVersions,
   findBookings,
   findVisible,
@@ -98,6 +99,7 @@ function redactSnapshot(user: TSessionUser, snapshot: unknown): unknown {
   const {
     commission: _c,
     commissionPercent: _p,
+    commissionId: _i,
     internalNote: _n,
     totals: _t,
     calculation: _l,
@@ -160,9 +162,22 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
       const where = listCondition(bookingVisibility(user), query);
       const order = listOrder(query);
       const size = query.size === 0 ? MAX_LIST_ROWS : Math.min(query.size, MAX_LIST_ROWS);
-      const total = await countBookings(db, where);
-      const rows = await pageOfBookings(db, where, order, size, (query.page - 1) * size);
-      return { data: rows.map(toSummary), total, page: query.page, size };
+      const offset = (query.page - 1) * size;
+      // Counted up to the cap or just past the page asked for: the exact count of 100,000 rows costs more than the page.
+      const limit = Math.max(LIST_COUNT_CAP, offset + size) + 1;
+      const [counted, rows] = await Promise.all([
+        countBookingsUpTo(db, where, limit),
+        pageOfBookings(db, where, order, size, offset),
+      ]);
+      const totalCapped = counted === limit;
+      const total = totalCapped ? limit - 1 : counted;
+      return {
+        data: rows.map(toSummary),
+        total,
+        page: query.page,
+        size,
+        ...(totalCapped && { totalCapped }),
+      };
     },
 
     /** The list as CSV lines (header first), in batches; staff also get the commission. */

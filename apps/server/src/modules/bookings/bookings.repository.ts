@@ -1,14 +1,17 @@
 import {
   type TBooking,
   type TBookingLine,
+  type TBookingReference,
   type TBookingRoom,
   type TBookingSummary,
   ZBooking,
+  ZBookingReference,
   ZBookingTotals,
 } from '@atoll/domain/bookings';
 import { ZTerms } from '@atoll/domain/pricing/entities';
 import { hasScope } from '@atoll/domain/scopes';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import {
   agencies,
@@ -141,6 +144,7 @@ export const toLine = (row: TLineRow): TBookingLine => ({
 const ZExplanation = ZBooking.pick({ why: true, problems: true });
 const ZCancellation = ZBooking.shape.cancellation;
 const ZChosenSpecials = ZBooking.shape.chosenSpecials;
+const ZReferences = z.array(ZBookingReference.omit({ number: true }));
 
 /** The detail part of a booking (everything but rooms and lines) from its row; jsonb read defensively. */
 function toBookingHead(
@@ -165,6 +169,9 @@ function toBookingHead(
     cancellation: row.cancellation == null ? null : (ZCancellation.safeParse(row.cancellation).data ?? null),
     releaseReason: row.releaseReason,
     chosenSpecials: ZChosenSpecials.safeParse(row.chosenSpecials).data ?? [],
+    priceId: row.priceId,
+    commissionId: row.commissionId,
+    references: ZReferences.safeParse(row.references).data ?? [],
     systemReference: row.systemReference,
     note: row.note,
     internalNote: row.internalNote,
@@ -256,7 +263,29 @@ export async function loadBooking(ex: Executor, id: number, where?: SQL): Promis
   if (!row) return undefined;
   const roomList = await loadRooms(ex, id);
   const calculation = await loadLines(ex, id);
-  return { ...toBookingHead(row), rooms: roomList, calculation };
+  const head = toBookingHead(row);
+  const references = await withNumbers(ex, head.references ?? []);
+  return { ...head, references, rooms: roomList, calculation };
+}
+
+/** The linked bookings' latest numbers beside their references (a fifth query only when there are links). */
+async function withNumbers(ex: Executor, references: readonly TBookingReference[]) {
+  if (references.length === 0) return [];
+  const rows = await ex
+    .select({
+      id: bookings.id,
+      number: sql<
+        string | null
+      >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`,
+    })
+    .from(bookings)
+    .where(inArray(bookings.id, [...new Set(references.map((r) => r.bookingId))]));
+  const numbers = new Map(rows.map((r) => [r.id, r.number]));
+  return references.map((r) => ({
+    kind: r.kind,
+    bookingId: r.bookingId,
+    number: numbers.get(r.bookingId) ?? null,
+  }));
 }
 
 // ─── Who sees what (spec platform §6) ─────────────────────────────────────────────────────────
@@ -272,7 +301,7 @@ const COMMISSION_TOTALS = ['commission', 'commissionPercent', 'commissionSource'
  */
 export function redactBooking(user: TSessionUser, booking: TBooking): TBooking {
   if (canReadAllBookings(user)) return booking;
-  const { commission: _c, commissionPercent: _p, internalNote: _n, ...rest } = booking;
+  const { commission: _c, commissionPercent: _p, commissionId: _i, internalNote: _n, ...rest } = booking;
   const totals = { ...booking.totals };
   for (const key of COMMISSION_TOTALS) delete totals[key];
   const commissionSpecials = new Set(

@@ -9,6 +9,7 @@ import { forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { today } from '../currencies/currencies.service.ts';
 import { createPricingInputRepository } from '../prices/pricing-input.repository.ts';
+import { closeTodosOnAbort } from '../todos/raise-todos.flow.ts';
 import { type TWriter, writerOf } from './booking-input.ts';
 import { lockBooking } from './booking-lock.ts';
 import { storedTerms } from './booking-pricing.ts';
@@ -163,6 +164,7 @@ export function createCancelBookingFlow(deps: TBookingFlowDeps) {
       },
     });
     await availability.release(tx, id);
+    await closeTodosOnAbort(tx, id, user.id);
     return recordVersion(tx, {
       bookingId: id,
       version: row.version,

@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { THoldItem } from '../availability/hold.flow.ts';
+import { raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
 import {
   channelsOf,
   checkReferences,
@@ -117,7 +118,7 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
         await availability.release(tx, id);
         items = await storedHoldItems(tx, id);
       }
-      await availability.hold(tx, {
+      const held = await availability.hold(tx, {
         bookingId: id,
         state: next,
         resolved: row.resolved,
@@ -126,6 +127,7 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
         force: input.force === true,
         items,
       });
+      await raiseBookingTodos(tx, id, todosOfWarnings(held.warnings));
     }
     assertPriced(priced, input.force);
     const numbers = await numberOnEntry(tx, next, row);

@@ -8,6 +8,7 @@ import { forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
 import { toTerms } from '../terms/terms.repository.ts';
+import { addAutoTodos, raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
 import {
   channelsOf,
   checkReferences,
@@ -97,7 +98,7 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     const priced = await priceBooking(tx, user, booking);
     const optionExpiry =
       input.state === 'planned' ? optionExpiryOf(now, priced.terms, input.optionExpiry) : null;
-    await availability.hold(tx, {
+    const { warnings } = await availability.hold(tx, {
       bookingId: booking.id,
       state: input.state,
       holdUntil: optionExpiry,
@@ -112,6 +113,8 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       bookingNo: null,
     });
     await bookingWrites.updateBooking(tx, booking.id, { optionExpiry, ...numbers });
+    await raiseBookingTodos(tx, booking.id, todosOfWarnings(warnings));
+    await addAutoTodos(tx, booking.id, resolved.type);
     return recordVersion(tx, { bookingId: booking.id, version: 1, userId: user.id, action: 'create' });
   }
 

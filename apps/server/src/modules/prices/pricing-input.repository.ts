@@ -161,6 +161,11 @@ export function createPricingInputRepository() {
 }
 export type TPricingInputRepository = ReturnType<typeof createPricingInputRepository>;
 
-/** Seasons a stay may be priced with: confirmed ones touching its nights, and the one a departure names. */
-export const pricingPrices = (touching: SQL | undefined, referenced: number | null | undefined) =>
-  referenced == null ? touching : or(touching, eq(prices.id, referenced));
+/**
+ * Seasons a stay may be priced with: confirmed ones touching its nights, and those named by id (the one
+ * a departure names, the one chosen by hand for the booking).
+ */
+export const pricingPrices = (touching: SQL | undefined, ...referenced: (number | null | undefined)[]) => {
+  const ids = referenced.filter((id): id is number => id != null);
+  return ids.length === 0 ? touching : or(touching, inArray(prices.id, ids));
+};

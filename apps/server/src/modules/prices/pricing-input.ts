@@ -58,7 +58,17 @@ export type TPricingDraft = {
   sourceId?: number | null;
   language?: 'de' | 'en';
 } & Partial<
-  Pick<TPricingInput, 'bookingId' | 'products' | 'manualLines' | 'chosenSpecials' | 'confirmDate' | 'terms'>
+  Pick<
+    TPricingInput,
+    | 'bookingId'
+    | 'products'
+    | 'manualLines'
+    | 'chosenSpecials'
+    | 'confirmDate'
+    | 'terms'
+    | 'priceId'
+    | 'commissionId'
+  >
 >;
 
 /** The longest resort stay priced at once. */
@@ -187,7 +197,9 @@ type TChecked = Awaited<ReturnType<typeof checkedDraft>>;
 async function priceData(ex: Executor, draft: TPricingDraft, { asset, stay, agency }: TChecked) {
   const lastNight = daysBetween(stay.from, stay.to) > 0 ? addDays(stay.to, -1) : stay.from;
   const touching = priceWhere.confirmedTouching(asset, stay.from, lastNight);
-  const seasons = await prices.pricesWithEntries(ex, pricingPrices(touching, stay.schedule?.priceId));
+  // A price chosen by hand is read whatever its dates (the engine uses it only for its own asset).
+  const referenced = pricingPrices(touching, stay.schedule?.priceId, draft.priceId);
+  const seasons = await prices.pricesWithEntries(ex, referenced);
   const day = today();
   const [supplements, specials, commissions, termsList, rates, base, held] = await Promise.all([
     repository.supplementsOf(
@@ -261,6 +273,8 @@ export async function loadPricingInput(
     ...(draft.chosenSpecials ? { chosenSpecials: draft.chosenSpecials } : {}),
     ...(draft.confirmDate !== undefined ? { confirmDate: draft.confirmDate } : {}),
     ...(draft.terms !== undefined ? { terms: draft.terms } : {}),
+    ...(draft.priceId != null ? { priceId: draft.priceId } : {}),
+    ...(draft.commissionId != null ? { commissionId: draft.commissionId } : {}),
     prices: data.seasons,
     variants: checked.variants,
     supplements: data.supplements,

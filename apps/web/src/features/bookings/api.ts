@@ -10,7 +10,8 @@ import type { THistoryDiff } from '@atoll/domain/bookings/history';
 import type { TBookingCustomer } from '@atoll/domain/bookings/queries';
 import type { TDeparture } from '@atoll/domain/inventory/tours';
 import type { TPricingResult, TSimulateRequest } from '@atoll/domain/pricing/engine-types';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCommission, TPrice } from '@atoll/domain/pricing/entities';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
 import type { TBookingListQuery } from './components/bookingList.ts';
@@ -78,7 +79,14 @@ export type TBookingCall =
   | { kind: 'state'; state: TWritableState }
   | { kind: 'cancel'; body: Omit<TCancelBooking, 'version'> }
   | { kind: 'release'; reason: string }
-  | { kind: 'reloadPrice' };
+  | { kind: 'reloadPrice' }
+  | { kind: 'rebook'; scheduleId: number; keepPrice: boolean }
+  | { kind: 'revert'; optionExpiry?: string }
+  | { kind: 'revertRebook' }
+  | { kind: 'splitByCustomer'; roomBookingIds: number[] }
+  | { kind: 'changeRoom'; roomBookingId: number; roomId: number; reloadPrice: boolean }
+  | { kind: 'changePrice'; priceId: number | null }
+  | { kind: 'commission'; commissionId: number | null };
 
 function send(booking: Pick<TBooking, 'id' | 'version'>, call: TBookingCall) {
   const base = `/bookings/${booking.id}`;
@@ -92,6 +100,41 @@ function send(booking: Pick<TBooking, 'id' | 'version'>, call: TBookingCall) {
       return api<TBooking>(`${base}/release`, { method: 'POST', query: { reason: call.reason, version } });
     case 'reloadPrice':
       return api<TBooking>(`${base}/reloadPrice`, { method: 'POST', query: { version } });
+    // 0 lets the engine choose again.
+    case 'changePrice':
+      return api<TBooking>(`${base}/changePrice/${call.priceId ?? 0}`, {
+        method: 'POST',
+        query: { version },
+      });
+    case 'commission':
+      return api<TBooking>(`${base}/commission/${call.commissionId ?? 0}`, {
+        method: 'POST',
+        query: { version },
+      });
+    default:
+      return sendLifecycle(base, version, call);
+  }
+}
+
+/** The lifecycle calls (rebook, revert, split, change room); rebook answers the NEW booking. */
+function sendLifecycle(base: string, version: number, call: TBookingCall) {
+  const post = (path: string, body: object = {}) =>
+    api<TBooking>(`${base}/${path}`, { method: 'POST', body: { ...body, version } });
+  switch (call.kind) {
+    case 'rebook':
+      return post(`rebook/${call.scheduleId}`, { keepPrice: call.keepPrice });
+    case 'revert':
+      return post('revert', call.optionExpiry ? { optionExpiry: call.optionExpiry } : {});
+    case 'revertRebook':
+      return post('revertRebook');
+    case 'splitByCustomer':
+      return post('splitByCustomer', { roomBookingIds: call.roomBookingIds });
+    case 'changeRoom': {
+      const { kind: _k, ...body } = call;
+      return post('changeRoom', body);
+    }
+    default:
+      throw new Error(`unknown booking call ${call.kind}`);
   }
 }
 
@@ -112,12 +155,85 @@ export function useBookingCall(booking: Pick<TBooking, 'id' | 'version'>) {
   return useMutation({
     mutationFn: (call: TBookingCall) => send(booking, call),
     onSuccess: (answer) => {
-      if (isBooking(answer)) client.setQueryData(bookingKeys.detail(booking.id), answer);
+      // A rebook answers the new booking: it is cached under its own id, never over this one.
+      if (isBooking(answer)) client.setQueryData(bookingKeys.detail(answer.id), answer);
       refresh();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'VERSION_CONFLICT') refresh();
     },
+  });
+}
+
+// ─── Lifecycle: departures to rebook to, bookings of a departure ─────────────────────────────────
+
+/** The vessel's departures from today on (the rebook target), by date. */
+export function useVesselDepartures(vesselId: number | null) {
+  return useQuery({
+    queryKey: ['schedules', 'rebook', vesselId],
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TDeparture>>('/tours/booking', {
+        query: { new: 1, available: 1, size: 0, sort: 'from', filter: JSON.stringify({ vesselId }) },
+        signal,
+        silent: true,
+      }),
+    select: (answer) => answer.data,
+    enabled: vesselId !== null,
+  });
+}
+
+/** Several bookings at once (the bookings held on a departure). */
+export function useBookingsById(ids: readonly number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: bookingKeys.detail(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api<TBooking>(`/bookings/${id}`, { signal, silent: true }),
+    })),
+  });
+}
+
+// ─── Choices by hand on the calculation card ───────────────────────────────────────────────────
+
+/** The confirmed prices of the booking's resort and vessel (the price a booking may be pinned to). */
+export function useBookingPriceOptions(booking: Pick<TBooking, 'resortId' | 'vesselId'>, enabled: boolean) {
+  const { resortId, vesselId } = booking;
+  const pricesOf = (asset: { resortId: number } | { vesselId: number }) => ({
+    queryKey: ['price', 'options', 'booking', asset],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api<TListAnswer<TPrice>>('/price', {
+        query: { size: 0, sort: 'validFrom', filter: JSON.stringify({ ...asset, status: 'confirmed' }) },
+        signal,
+        silent: true,
+      }),
+    staleTime: OPTIONS_STALE_MS,
+    retry: false,
+  });
+  const resort = useQuery({
+    ...pricesOf({ resortId: resortId ?? 0 }),
+    enabled: enabled && resortId !== null,
+  });
+  const vessel = useQuery({
+    ...pricesOf({ vesselId: vesselId ?? 0 }),
+    enabled: enabled && vesselId !== null,
+  });
+  return [...(resort.data?.data ?? []), ...(vessel.data?.data ?? [])];
+}
+
+/** The commission-table rows of an agency (the row an agency booking may be pinned to). */
+export function useAgencyCommissions(agencyId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['commission', 'options', 'booking', agencyId],
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TCommission>>('/commission', {
+        query: { size: 0, sort: 'id', filter: JSON.stringify({ agencyId }) },
+        signal,
+        silent: true,
+      }),
+    select: (answer) => answer.data,
+    staleTime: OPTIONS_STALE_MS,
+    enabled: enabled && agencyId !== null,
+    retry: false,
   });
 }
 

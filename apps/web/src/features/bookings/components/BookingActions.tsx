@@ -27,8 +27,8 @@ const ICONS: Record<TBookingAction, Icon> = {
   reloadPrice: IconRefresh,
 };
 
-/** The button a call was started from. */
-const actionOf = (call: TBookingCall): TBookingAction =>
+/** The button a call was started from (calls of other cards have kinds of their own). */
+const actionOf = (call: TBookingCall): string =>
   call.kind === 'state' ? (call.state === 'planned' ? 'reserve' : 'confirm') : call.kind;
 
 /**

@@ -1,13 +1,16 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import type { TCalcLine, TSpecialWhy } from '@atoll/domain/pricing/engine-types';
+import { hasScope } from '@atoll/domain/scopes';
 import { Stack, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
 import { CalcLinesTable } from '../../../components/pricing/CalcLinesTable.tsx';
 import { langOf } from '../../../components/pricing/format.ts';
 import { PricingProblems } from '../../../components/pricing/PricingProblems.tsx';
 import { SpecialsWhy } from '../../../components/pricing/SpecialsWhy.tsx';
 import { SectionCard } from '../../../components/SectionCard.tsx';
+import { BookingPriceChoice } from './BookingPriceChoice.tsx';
 
 type TProps = {
   booking: TBooking;
@@ -22,6 +25,8 @@ type TProps = {
  */
 export function BookingCalculationCard({ booking, canOpenSpecials }: TProps) {
   const { t, i18n } = useTranslation();
+  // The office chooses the price and the commission by hand (changePrice, commission).
+  const canChoosePrice = hasScope(useSession().user?.scopes ?? [], ['bookings.update']);
   const lang = langOf(i18n.language);
   // The engine's own lines and explanation, stored as it made them: the contract only types them loosely.
   const lines = booking.calculation as TCalcLine[];
@@ -29,6 +34,7 @@ export function BookingCalculationCard({ booking, canOpenSpecials }: TProps) {
   return (
     <SectionCard title={t('bookings.calculation.title')} icon={IconCalculator}>
       <Stack gap="md">
+        {canChoosePrice && <BookingPriceChoice booking={booking} />}
         <PricingProblems problems={booking.problems} lang={lang} />
         {booking.calculation.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -13,11 +13,13 @@ import {
 } from '../../../components/DetailPage.tsx';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
+import { BookingTodosCard } from '../../todos/components/BookingTodosCard.tsx';
 import { useBooking } from '../api.ts';
 import { BookingActions } from '../components/BookingActions.tsx';
 import { BookingCalculationCard } from '../components/BookingCalculationCard.tsx';
 import { BookingFacts } from '../components/BookingFacts.tsx';
 import { BookingHistoryCard } from '../components/BookingHistoryCard.tsx';
+import { BookingLifecycle } from '../components/BookingLifecycle.tsx';
 import { BookingRoomsCard } from '../components/BookingRoomsCard.tsx';
 import { BookingStateBadge } from '../components/BookingStateBadge.tsx';
 import { BookingTotalsCard } from '../components/BookingTotalsCard.tsx';
@@ -64,6 +66,7 @@ export default function BookingDetailPage() {
       {hasScope(scopes, ['bookings.update', 'agencies.self']) && (
         <BookingActions booking={booking} isOffice={hasScope(scopes, ['bookings.update'])} />
       )}
+      <BookingLifecycle booking={booking} isOffice={hasScope(scopes, ['bookings.update'])} />
       <BookingFacts booking={booking} assetName={assetName} />
       <BookingRoomsCard booking={booking} canOpenCustomers={hasScope(scopes, ['customers.read'])} />
       <BookingCalculationCard
@@ -72,6 +75,9 @@ export default function BookingDetailPage() {
       />
       <BookingTotalsCard booking={booking} />
       <BookingHistoryCard bookingId={booking.id} version={booking.version} />
+      {hasScope(scopes, ['todo.read', 'todo.update']) && (
+        <BookingTodosCard bookingId={booking.id} version={booking.version} />
+      )}
     </Stack>
   );
 }

@@ -113,7 +113,13 @@ export default function BookingListPage() {
         showAgency={isStaff}
         isBusy={list.isFetching}
       />
-      <DataTablePager state={state} update={update} total={list.data?.total ?? 0} shown={rows.length} />
+      <DataTablePager
+        state={state}
+        update={update}
+        total={list.data?.total ?? 0}
+        capped={list.data?.totalCapped}
+        shown={rows.length}
+      />
     </Stack>
   );
 }

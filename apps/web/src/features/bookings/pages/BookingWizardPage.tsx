@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showError } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
@@ -23,6 +23,7 @@ import {
   initialWizard,
   STEPS,
   stepReady,
+  type TWizard,
   toCreateBooking,
   wizardReducer,
 } from '../components/wizard/wizardState.ts';
@@ -49,8 +50,12 @@ export default function BookingWizardPage() {
   };
   const { resorts, vessels } = useAssetOptions(may);
   const agencies = useAgencyOptions(isStaff);
+  const [search] = useSearchParams();
   const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
-    initialWizard(resortOnly || may.resorts ? 'resort' : 'vessel', langOf(i18n.language)),
+    withDeparture(
+      initialWizard(resortOnly || may.resorts ? 'resort' : 'vessel', langOf(i18n.language)),
+      resortOnly ? new URLSearchParams() : search,
+    ),
   );
   const [saving, setSaving] = useState<TWritableState | null>(null);
   const create = useCreateBooking();
@@ -167,4 +172,24 @@ export default function BookingWizardPage() {
       </Group>
     </Stack>
   );
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `?vessel=&schedule=&from=&to=` (the trip calendar's link): the wizard starts on that departure. */
+function withDeparture(state: TWizard, query: URLSearchParams): TWizard {
+  const vessel = Number(query.get('vessel'));
+  const schedule = Number(query.get('schedule'));
+  const from = query.get('from') ?? '';
+  const to = query.get('to') ?? '';
+  if (!(vessel > 0 && schedule > 0 && ISO_DATE.test(from) && ISO_DATE.test(to))) return state;
+  return {
+    ...state,
+    kind: 'vessel',
+    assetId: vessel,
+    scheduleId: schedule,
+    month: from.slice(0, 7),
+    from,
+    to,
+  };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce(offer_no, '') || ' ' || coalesce(reservation_no, '') || ' ' || coalesce(booking_no, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "bookings_search_trgm" ON "bookings" USING gin ("search_text" gin_trgm_ops);

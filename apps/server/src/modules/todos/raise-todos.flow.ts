@@ -1,0 +1,94 @@
+import { dueDate, type TCalcType, type TTodoCode } from '@atoll/domain/todos';
+import type { Tx } from '../../db/client.ts';
+import type { THoldWarning } from '../availability/hold.flow.ts';
+import { todosRepository as repo, type TBookingTodoInsert, type TTodoRow } from './todos.repository.ts';
+
+// Todos raised inside a booking's own transaction (create, change, room changes, cancel): the booking
+// write and its todos commit together, and `has_open_todos` follows in the same transaction.
+
+export type TRaisedTodo = { code: TTodoCode; roomId?: number | null };
+
+/** What staff must still resolve after a hold (domain-rules §1.3, §1.4). */
+const TODO_OF_WARNING: Record<THoldWarning['code'], TTodoCode> = {
+  BLOCKED: 'overbooking',
+  NOT_SELLABLE: 'overbooking',
+  GENDER_MISMATCH: 'genderMismatch',
+  GENDER_UNKNOWN: 'genderUnknown',
+};
+
+export const todosOfWarnings = (warnings: readonly THoldWarning[] | undefined): TRaisedTodo[] =>
+  (warnings ?? []).map((w) => ({ code: TODO_OF_WARNING[w.code], roomId: w.roomId }));
+
+const isoDay = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+/** A booking todo from its definition, due by the definition's rule. */
+async function fromDefinitions(
+  tx: Tx,
+  bookingId: number,
+  raised: { def: TTodoRow; roomId?: number | null }[],
+) {
+  const booking = await repo.bookingDates(tx, bookingId);
+  if (!booking) return [];
+  const dates = {
+    createdAt: isoDay(booking.createdAt) ?? booking.from,
+    reservationDate: isoDay(booking.reservationDate),
+    bookingDate: isoDay(booking.bookingDate),
+    from: booking.from,
+    to: booking.to,
+  };
+  const rows: TBookingTodoInsert[] = raised.map(({ def, roomId }) => ({
+    bookingId,
+    todoId: def.id,
+    code: def.code,
+    group: def.group,
+    text: def.text || def.name,
+    roomId: roomId ?? null,
+    due: dueDate({ calcType: def.calcType as TCalcType, value: def.value }, dates),
+    predefined: def.predefined,
+  }));
+  const inserted = await repo.insert(tx, rows);
+  await repo.syncOpenFlag(tx, bookingId);
+  return inserted;
+}
+
+/**
+ * Raises system todos on a booking, at most one open todo per code and room: raising again what is
+ * still open adds nothing. A code whose definition the operator switched off raises nothing.
+ */
+export async function raiseBookingTodos(tx: Tx, bookingId: number, raised: readonly TRaisedTodo[]) {
+  if (raised.length === 0) return [];
+  const key = (code: string | null, roomId: number | null | undefined) => `${code}:${roomId ?? ''}`;
+  const seen = new Set((await repo.openTodos(tx, bookingId)).map((t) => key(t.code, t.roomId)));
+  const wanted = raised.filter((r) => {
+    const k = key(r.code, r.roomId);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const definitions = await repo.definitionsByCode(tx, [...new Set(wanted.map((r) => r.code))]);
+  const byCode = new Map(definitions.map((d) => [d.code, d]));
+  const items = wanted.flatMap((r) => {
+    const def = byCode.get(r.code);
+    return def ? [{ def, roomId: r.roomId ?? null }] : [];
+  });
+  return items.length === 0 ? [] : fromDefinitions(tx, bookingId, items);
+}
+
+/** The definitions that join every new booking of its type (`autoAdd`), due by their rules. */
+export async function addAutoTodos(tx: Tx, bookingId: number, type: string) {
+  const definitions = await repo.autoAddDefinitions(tx, type);
+  return definitions.length === 0
+    ? []
+    : fromDefinitions(
+        tx,
+        bookingId,
+        definitions.map((def) => ({ def })),
+      );
+}
+
+/** A cancel closes the open todos whose definition has `closeOnAbort` (domain-rules §6.2). */
+export async function closeTodosOnAbort(tx: Tx, bookingId: number, userId: number | null) {
+  const closed = await repo.closeOnAbort(tx, bookingId, userId);
+  if (closed.length > 0) await repo.syncOpenFlag(tx, bookingId);
+  return closed;
+}

@@ -1,0 +1,110 @@
+import { Readable } from 'node:stream';
+import { listAnswer, ZListQuery } from '@atoll/domain/list';
+import { ZBookingTodo, ZTodo, ZTodoListItem } from '@atoll/domain/todos';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { ZIdParams } from '../../http/request.ts';
+import { sentVersion } from '../bookings/booking-lock.ts';
+import type { TInventoryDeps } from '../inventory.ts';
+import { createTodosService, TODO_READ, TODO_UPDATE, type TTodoListKind } from './todos.service.ts';
+import { registerTodoResources } from './todos-resources.routes.ts';
+
+// Spec booking §7 "Todos" and the base paths /api/todo (definitions) and /api/todoitem (the todos of
+// bookings). Office only: todo.read / todo.update (admin holds every scope); agents and customers 403.
+// The feature switch `todo` off: every todo call answers 404, as the web's guard hides the screen.
+
+const tags = ['todos'];
+const TODO_PATHS = ['/api/todo', '/api/todoitem'];
+const ZSolveParams = z.object({ bookingId: ZIdParams.shape.id, todoId: ZIdParams.shape.id });
+const ZSolveQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+const isTodoRoute = (url: string | undefined) =>
+  url !== undefined && TODO_PATHS.some((p) => url === p || url.startsWith(`${p}/`));
+
+export function registerTodosRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createTodosService(deps);
+
+  // After the access check (401/403 first): a switched-off module is not there.
+  app.addHook('preHandler', async (request) => {
+    if (!isTodoRoute(request.routeOptions.url)) return;
+    if (!(await deps.settings.features()).todo) throw notFound();
+  });
+
+  r.get(
+    '/api/todo/rules',
+    {
+      config: { access: { scopes: TODO_READ } },
+      schema: {
+        tags,
+        summary: 'The todo definitions with their due rules',
+        response: { 200: z.array(ZTodo) },
+      },
+    },
+    async (request) => service.rules(actor(request)),
+  );
+
+  const list = (path: string, kind: TTodoListKind, summary: string) =>
+    r.get(
+      path,
+      {
+        config: { access: { scopes: TODO_READ } },
+        schema: { tags, summary, querystring: ZListQuery, response: { 200: listAnswer(ZTodoListItem) } },
+      },
+      async (request) => service.list(actor(request), kind, request.query),
+    );
+  const csv = (path: string, kind: TTodoListKind) =>
+    r.get(
+      `${path}/listCSV`,
+      { config: { access: { scopes: TODO_READ } }, schema: { tags, querystring: ZListQuery } },
+      async (request, reply) => {
+        const lines = service.csv(actor(request), kind, request.query);
+        // The first line (after the sort and filter checks) before the headers: a bad query stays a 400.
+        const first = await lines.next();
+        async function* rest() {
+          if (!first.done) yield first.value;
+          yield* lines;
+        }
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="todos.csv"')
+          .send(Readable.from(rest()));
+      },
+    );
+  for (const [path, kind] of [
+    ['/api/todo/open', 'open'],
+    ['/api/todo/own', 'own'],
+    ['/api/todo/allTodos', 'all'],
+  ] as const)
+    csv(path, kind);
+
+  list('/api/todo/open', 'open', 'Open todos of the bookings the user may see');
+  list('/api/todo/own', 'own', 'Open todos of bookings the user entered or todos the user edited');
+  list('/api/todo/allTodos', 'all', 'All todos, open and solved: paged, filtered and searched');
+
+  r.post(
+    '/api/todo/solve/:bookingId/:todoId',
+    {
+      config: { access: { scopes: TODO_UPDATE } },
+      schema: {
+        tags,
+        summary: 'Solves a todo of a booking (a booking write: version row, If-Match or ?version optional)',
+        params: ZSolveParams,
+        querystring: ZSolveQuery,
+        response: { 200: ZBookingTodo },
+      },
+    },
+    async (request) =>
+      service.solve(
+        actor(request),
+        request.params.bookingId,
+        request.params.todoId,
+        sentVersion(request.headers, request.query.version),
+      ),
+  );
+
+  registerTodoResources(app, deps.db);
+}

@@ -1,0 +1,168 @@
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openPglite } from '../apps/server/src/db/client.ts';
+import { seedDemo } from '../apps/server/src/db/seed.ts';
+import { createTestDatabase } from '../apps/server/test/harness.ts';
+import { seedManyBookings } from './seed-bookings.ts';
+
+// The booking list with 100,000 bookings (issue 7: 25 rows, p50/p99, req/s at least 0.25× our own /version
+// in the same run) and booking creation (p99 ≤ 10 ms on PostgreSQL without the HTTP client), on PGlite and
+// PostgreSQL side by side. Run: npm run bench:bookings (TEST_DATABASE_URL=postgres://… adds PostgreSQL).
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+type TTimes = { p50: number; p99: number };
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+async function sequential(run: (i: number) => Promise<unknown>, samples = SAMPLES): Promise<TTimes> {
+  for (let i = 0; i < 10; i++) await run(-1 - i); // warm-up: plans and caches
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await run(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** A confirmed 2-night stay for two in a free slot of a demo resort room. */
+function stay(slot: { roomId: number; from: string } | undefined) {
+  if (!slot) throw new Error('no free slot left');
+  const to = new Date(Date.parse(slot.from) + 2 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    state: 'confirmed',
+    rooms: [{ roomId: slot.roomId, from: slot.from, to, guests: [{ gender: 'f' }, { gender: 'm' }] }],
+  };
+}
+
+async function engine(name: string, database: Database) {
+  await seedDemo(database.db);
+  const seedStart = performance.now();
+  await seedManyBookings(database);
+  const seedMs = performance.now() - seedStart;
+  const [size] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from bookings`);
+  // Free 2-night slots in the demo resort (priced; the bench's own stays fill its rooms every 19 days),
+  // outside the Christmas and Easter peaks, which ask for 5 nights.
+  const slots = await rowsOf<{ roomId: number; from: string }>(
+    database,
+    sql`select r.id as "roomId", to_char(d, 'YYYY-MM-DD') as "from"
+        from rooms r join resorts s on s.id = r.resort_id,
+             generate_series(40, 400, 2) n, lateral (select current_date + n as d) day
+        where s.name = 'Coral Garden Resort'
+          and to_char(d, 'MMDD') not between '1215' and '1231' and to_char(d, 'MMDD') not between '0101' and '0110'
+          and to_char(d, 'MMDD') not between '0310' and '0430'
+          and not exists (select 1 from occupancy o
+                          where o.room_id = r.id and o.from_date < d + 2 and o.to_date > d)
+        order by d, r.id`,
+  );
+  if (slots.length < 2 * SAMPLES + 20) throw new Error(`only ${slots.length} free slots`);
+  const [sample] = await rowsOf<{ id: number }>(
+    database,
+    sql`select id from bookings where state = 'confirmed' order by id desc limit 1`,
+  );
+
+  const app = await buildApp({
+    database,
+    config: { ...loadConfig({}), authRateLimit: 1_000_000 },
+    version: 'bench',
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const login = await fetch(`${base}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'demo-admin' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const get = async (path: string) => {
+    const res = await fetch(`${base}${path}`, { headers });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+
+  const list = '/api/bookings?size=25';
+  const queries: Record<string, string> = {
+    'list, page 1 (25 rows)': list,
+    'list, page 400': `${list}&page=400`,
+    'list, search "schröder"': `${list}&search=schr%C3%B6der`,
+    'list, not resolved in a month': `${list}&states=notResolved&from=2027-03-01&to=2027-04-01`,
+    'booking detail': `/api/bookings/${sample?.id}`,
+  };
+  const timed: Record<string, TTimes & { found?: number }> = {};
+  for (const [label, path] of Object.entries(queries)) {
+    const answer = (await get(path)) as { total?: number; data?: unknown };
+    const found = Array.isArray(answer.data) ? answer.total : undefined;
+    timed[label] = { ...(await sequential(() => get(path), 100)), found };
+  }
+
+  const version = await load(`${base}/version`);
+  const listLoad = await load(`${base}${list}`, headers);
+
+  // Creation: through app.inject (no HTTP client, no socket) and through fetch, each on its own rooms and nights.
+  // Slots: the warm-up calls (i = -1 … -10) take 0 … 9, the samples of inject 10 …, those of HTTP the rest.
+  const slot = (i: number, offset: number) => slots[offset + (i < 0 ? -1 - i : 10 + i)];
+  const create = async (body: unknown) => {
+    const res = await app.inject({ method: 'POST', url: '/api/bookings', headers, payload: body as object });
+    if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
+  };
+  timed['create a confirmed stay (inject, no HTTP client)'] = await sequential((i) =>
+    create(stay(slot(i, 0))),
+  );
+  timed['create a confirmed stay (HTTP)'] = await sequential(async (i) => {
+    const res = await fetch(`${base}/api/bookings`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(stay(slot(i, SAMPLES + 10))),
+    });
+    if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
+  });
+
+  await app.close();
+  await database.close();
+  return { name, seedMs, size: size?.n ?? 0, timed, version, listLoad };
+}
+
+const pglite = await openPglite(undefined);
+await pglite.migrate();
+const results = [await engine('PGlite', pglite)];
+if (process.env.TEST_DATABASE_URL) results.push(await engine('PostgreSQL', await createTestDatabase()));
+
+const lines = [
+  `Sequential: 100 calls per query row, ${SAMPLES} per creation row, after 10 warm-up calls. Load: autocannon,`,
+  `10 connections, ${DURATION} s per row, client and server on the same 2 cores.`,
+  '',
+  '| call | engine | rows found | p50 ms | p99 ms |',
+  '|---|---|---:|---:|---:|',
+];
+for (const r of results)
+  for (const [call, t] of Object.entries(r.timed))
+    lines.push(`| ${call} | ${r.name} | ${t.found ?? ''} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} |`);
+lines.push(
+  '',
+  '| load | engine | req/s | p50 ms | p99 ms | list / version |',
+  '|---|---|---:|---:|---:|---:|',
+);
+for (const r of results) {
+  lines.push(`| /version | ${r.name} | ${r.version.rps} | ${r.version.p50} | ${r.version.p99} | |`);
+  lines.push(
+    `| list, page 1 (25 rows) | ${r.name} | ${r.listLoad.rps} | ${r.listLoad.p50} | ${r.listLoad.p99} | ${(r.listLoad.rps / r.version.rps).toFixed(2)} |`,
+  );
+}
+for (const r of results)
+  lines.push('', `${r.name}: ${r.size} bookings; seeded in ${(r.seedMs / 1000).toFixed(1)} s`);
+console.log(lines.join('\n'));

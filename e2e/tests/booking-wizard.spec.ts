@@ -25,7 +25,10 @@ async function staffApi(request: APIRequestContext) {
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
 
-test('staff books a resort stay and berths on a departure with the wizard', async ({ page, request }) => {
+test('staff books a resort stay with the wizard, moves it on the grid, cancels it with a fee, and books berths on a departure', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const api = await staffApi(request);
   const customer = (await api.get('/api/customers?size=1&sort=id')).data[0] as {
@@ -98,6 +101,38 @@ test('staff books a resort stay and berths on a departure with the wizard', asyn
     null,
   ]);
 
+  // On the occupancy grid the stay moves one day on (a drag), and the booking has the new dates.
+  const resortId = saved.resortId as number;
+  await page.goto(`/booking/occupancy?resort=${resortId}&from=${dayFromToday(148)}&days=30`);
+  const grid = page.getByTestId('occupancy-grid');
+  const stay = grid.getByRole('button', { name: new RegExp(`^${saved.bookingNo} · `) });
+  await expect(stay).toBeVisible();
+  const box = await stay.boundingBox();
+  if (!box) throw new Error('stay not visible');
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 6; step++)
+    await page.mouse.move(box.x + 20 + (78 * step) / 6, box.y + box.height / 2);
+  await page.mouse.up();
+  await expect(page.getByText('The stay was moved.')).toBeVisible();
+  await expect
+    .poll(async () => (await api.get(`/api/bookings/${bookingId}`)).rooms[0].from)
+    .toBe(dayFromToday(151));
+
+  // Cancelled by the terms 41 days before the new arrival: the resort terms charge 50 %.
+  await page.goto(`/booking/${bookingId}`);
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel the booking' });
+  await cancel.getByRole('textbox', { name: /^cancellation date/i }).fill(dayFromToday(110));
+  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText(/^The booking is cancelled\. Cancellation fee: €[\d,.]+\.$/)).toBeVisible();
+  const cancelled = await api.get(`/api/bookings/${bookingId}`);
+  expect(cancelled.state).toBe('aborted');
+  const feeLine = (cancelled.calculation as { text: string; total: string }[]).find((l) =>
+    l.text.startsWith('Cancellation fee (50 %)'),
+  );
+  expect(Number(feeLine?.total)).toBeGreaterThan(0);
+
   // Two berths in a shared lower-deck cabin of a departure, as a reservation.
   const vesselId = (await api.get(`/api/vessel?search=${encodeURIComponent(VESSEL)}`)).data[0].id as number;
   const filter = encodeURIComponent(JSON.stringify({ vesselId, from: { $gte: dayFromToday(60) } }));
@@ -163,4 +198,42 @@ test('staff books a resort stay and berths on a departure with the wizard', asyn
   expect(reservation.state).toBe('planned');
   expect(reservation.rooms).toHaveLength(1);
   expect(reservation.rooms[0].whole).toBe(false);
+});
+
+test('the demo agent books a stay for its client with the wizard and finds it in its own list', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await login(page, DEMO.agent);
+  await page.goto('/booking/resort');
+  await expect(page.getByRole('heading', { name: 'New resort booking' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Resort' }).click();
+  await page.getByRole('option', { name: RESORT }).click();
+  await next(page);
+  await page.getByLabel(/^Arrival/).fill(dayFromToday(200));
+  await page.getByLabel(/^Departure/).fill(dayFromToday(204));
+  await next(page);
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('textbox', { name: /^Guests in / }).fill('2');
+  await next(page);
+  await page.getByRole('textbox', { name: /^Name of Guest 1/ }).fill('Alex Client');
+  await page.getByRole('textbox', { name: /^Name of Guest 2/ }).fill('Sam Client');
+  await next(page);
+  await expect(page.getByRole('table', { name: 'Calculation lines' })).toBeVisible();
+  await expectAccessible(page);
+  await next(page);
+  await page.getByRole('button', { name: 'Save as reservation' }).click();
+  await expect(page).toHaveURL(/\/booking\/\d+$/);
+  const heading = page.getByRole('heading', { name: /^Booking R\d{2}-\d{5}$/ });
+  await expect(heading).toBeVisible();
+  const number = ((await heading.textContent()) ?? '').replace('Booking ', '');
+  // The agent's own view: no commission figures.
+  await expect(page.getByRole('term').filter({ hasText: 'Commission' })).toHaveCount(0);
+
+  await page.goto('/booking/list');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(number);
+  await expect(
+    page.getByRole('table', { name: 'Bookings' }).getByRole('row').filter({ hasText: number }),
+  ).toContainText('Reservation');
+  await expectAccessible(page);
 });

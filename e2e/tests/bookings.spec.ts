@@ -227,3 +227,29 @@ test('the demo agent sees only its agency’s bookings', async ({ page, request 
   await expect(page.getByText('This record does not exist or you may not see it.')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Booking ${otherNo}` })).toHaveCount(0);
 });
+
+test('staff saves a list filter under a name and opens the list with it again', async ({ page }) => {
+  await login(page, DEMO.staff);
+  await page.goto('/booking/list?states=planned&sort=from&order=1');
+  await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
+  await page.getByRole('button', { name: 'Saved filters' }).click();
+  await page.getByRole('menuitem', { name: 'Save or delete filters…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Saved filters' });
+  await dialog.getByRole('textbox', { name: 'Name of the current filter' }).fill('Options by arrival');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Options by arrival')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  // Kept in the user's settings: a fresh page load still has it.
+  await page.goto('/booking/list');
+  await page.getByRole('button', { name: 'Saved filters' }).click();
+  await page.getByRole('menuitem', { name: 'Options by arrival' }).click();
+  await expect(page).toHaveURL(/[?&]states=planned/);
+  await expect(page).toHaveURL(/[?&]sort=from/);
+
+  await page.getByRole('button', { name: 'Saved filters' }).click();
+  await page.getByRole('menuitem', { name: 'Save or delete filters…' }).click();
+  await dialog.getByRole('button', { name: 'Delete the filter Options by arrival' }).click();
+  await expect(dialog.getByText('No saved filters yet')).toBeVisible();
+});

@@ -28,6 +28,7 @@ import { registerCustomersRoutes } from './modules/customers/customers.routes.ts
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
+import { registerProductsRoutes } from './modules/products/products.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
 import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';
 import { registerRoomsRoutes } from './modules/rooms/rooms.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(opts: TAppOptions) {
   registerCommissionsRoutes(app, inventory);
   registerBookingsRoutes(app, inventory);
   registerTodosRoutes(app, inventory);
+  registerProductsRoutes(app, inventory);
   registerSystemRoutes(app, {
     db: c.db,
     settings: c.settings,

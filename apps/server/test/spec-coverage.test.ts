@@ -223,6 +223,15 @@ const BOOKING_REPORTS = [
   'GET /api/bookings/events',
 ];
 
+/** The todos of issue 7: the Todos section and the definitions' and items' standard calls. */
+function ownedByTodos(call: TCall): boolean {
+  if (call.section === 'Todos') return true;
+  return (
+    call.note.startsWith('generic:') &&
+    ['/api/todo', '/api/todoitem'].includes(call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, ''))
+  );
+}
+
 let t: TTestApp;
 let routes: TRouteEntry[];
 
@@ -265,6 +274,14 @@ describe.skipIf(!present)('spec calls (shared/spec/calls.json)', () => {
   it('every call of the pricing issue is registered', () => {
     const owned = calls.filter(ownedByPricing);
     expect(owned.length).toBe(OWNED_BY_PRICING);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every todo call is registered', () => {
+    const owned = calls.filter(ownedByTodos);
+    // GET rules, open, own, allTodos; POST solve + 2×7 generic.
+    expect(owned.length).toBe(19);
     const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);
   });

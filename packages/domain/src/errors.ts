@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'REVERT_NOT_POSSIBLE',
   'HAS_PAYMENTS',
   'ROOM_LOCKED',
+  'OUT_OF_STOCK',
   'INTERNAL_ERROR',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -30,7 +30,7 @@ export const DEMO_LOGINS = [
   {
     email: 'staff@example.com',
     password: 'demo-staff',
-    role: 'staff (bookings, customers, tours, resort, vessel, price)',
+    role: 'staff (bookings, customers, tours, resort, vessel, price, todo)',
   },
   { email: 'agent@example.com', password: 'demo-agent', role: 'agency Blue Reef Travel (agencies.self)' },
   {

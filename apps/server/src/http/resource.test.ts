@@ -340,6 +340,7 @@ describe('POST {id}: update', () => {
       defaultDashboardDays: 7,
       showCustomersInBookingList: false,
       showInvertedCurrencyExchange: false,
+      bookingListFilters: [],
     });
   });
 

@@ -79,9 +79,21 @@ export const ZBookingRoomInput = z.object({
 });
 export type TBookingRoomInput = z.infer<typeof ZBookingRoomInput>;
 
+/**
+ * A full charter (domain-rules §2.3): the whole vessel for one departure. The server books every active
+ * cabin of the departure's vessel and seats the guests in cabin order, each cabin up to its maxNoOfPax.
+ */
+export const ZFullCharterInput = z.object({
+  scheduleId: ZId,
+  guests: z.array(ZBookingGuestInput).min(1).max(500),
+});
+export type TFullCharterInput = z.infer<typeof ZFullCharterInput>;
+
 export const ZCreateBooking = z.object({
   state: z.enum(WRITABLE_STATES).default('draft'),
-  rooms: z.array(ZBookingRoomInput).min(1).max(50),
+  /** At least one, unless `fullCharter` is given (then none: the charter names its cabins). */
+  rooms: z.array(ZBookingRoomInput).max(50).default([]),
+  fullCharter: ZFullCharterInput.nullish(),
   /** The payer and lead guest; default the first guest with a customer. */
   customerId: ZId.nullish(),
   /** Staff may book for an agency; an agent always books for its own. */
@@ -109,6 +121,7 @@ export type TCreateBooking = z.infer<typeof ZCreateBooking>;
 export const ZChangeBooking = ZCreateBooking.omit({
   state: true,
   rooms: true,
+  fullCharter: true,
   language: true,
   currency: true,
   force: true,

@@ -244,7 +244,7 @@ export const ZEndOfDay = z.object({
 export type TEndOfDay = z.infer<typeof ZEndOfDay>;
 
 /** `asset`: `resort:<id>` or `vessel:<id>`. */
-const ZAsset = z
+export const ZAsset = z
   .string()
   .regex(/^(resort|vessel):[1-9][0-9]{0,9}$/, 'resort:<id> or vessel:<id>')
   .transform((text) => {

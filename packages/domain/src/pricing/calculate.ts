@@ -1,3 +1,4 @@
+import { charterLines, charterSpecials } from './charter.ts';
 import { commissionLine, computeCommission } from './commission.ts';
 import { createContext, type TCalcContext } from './context.ts';
 import type { TCalcLine, TPricingInput, TPricingResult } from './engine-types.ts';
@@ -17,17 +18,23 @@ import { computeTotals } from './totals.ts';
 export function calculate(input: TPricingInput): TPricingResult {
   const ctx = createContext(input);
   const manual = input.manualLines ?? [];
-  const priced = input.rooms.map((room) => roomLines(ctx, room));
+  // A full charter is one line for the whole vessel, without per-cabin lines and their supplements.
+  const charter = input.fullCharter ? charterLines(ctx) : undefined;
+  const priced = charter ? [] : input.rooms.map((room) => roomLines(ctx, room));
   const generated = [
     ...tourLines(ctx),
-    ...priced.flatMap((p) => p.lines),
+    ...(charter ?? priced.flatMap((p) => p.lines)),
     ...priced.flatMap((p) => supplementLines(ctx, p)),
     ...productLines(ctx),
   ];
   // A generated line a user edited comes back as a manual line with the same key: the manual one stays.
   const manualKeys = new Set(manual.map((l) => l.key));
   const drafted = [...generated.filter((l) => !manualKeys.has(l.key)), ...manual];
-  const special = applySpecials({ input, from: ctx.from, to: ctx.to, nights: ctx.nights }, drafted);
+  const specialInput = charter ? { ...input, specials: charterSpecials(input.specials) } : input;
+  const special = applySpecials(
+    { input: specialInput, from: ctx.from, to: ctx.to, nights: ctx.nights },
+    drafted,
+  );
   const lines = special.lines;
   const firstPrice = firstRoomPrice(ctx, lines);
   const commission = computeCommission(ctx, lines, special.commission, firstPrice);

@@ -116,6 +116,12 @@ export type TPricingInput = {
   products?: TPricingProduct[];
   /** Persons on the same schedule over all holding bookings, this one included (NoOfPaxOnTrip). */
   paxOnTrip?: number;
+  /**
+   * A full charter (domain-rules §2.3): the rooms are every cabin of the departure, priced as one line.
+   * `explicit` is the departure's own charter amount per currency; `defaultPax` each room's default
+   * occupancy (by room key) for the fallback sum when there is no charter price.
+   */
+  fullCharter?: { explicit: Readonly<Record<string, string>>; defaultPax?: Readonly<Record<string, number>> };
   /** Lines kept as they are (manual, or edited by a user), in the booking currency. */
   manualLines?: TCalcLine[];
   chosenSpecials?: TChosenSpecial[];
@@ -381,3 +387,20 @@ export const ZPricingResult = z.object({
     }),
   ),
 });
+
+/** The totals agents and customers never get (spec platform §6). */
+export const COMMISSION_TOTALS = ['commission', 'commissionPercent', 'commissionSource', 'commissionBase'] as const;
+type TCommissionTotal = (typeof COMMISSION_TOTALS)[number];
+/** Totals as a user may see them: without the commission figures for agents. */
+export type TVisibleTotals = Omit<TTotals, TCommissionTotal> & Partial<Pick<TTotals, TCommissionTotal>>;
+
+/** `POST /api/price/simulate`'s answer: an agent's lacks the commission (line, totals and why). */
+export const ZSimulateResult = ZPricingResult.extend({
+  totals: ZPricingResult.shape.totals.partial({
+    commission: true,
+    commissionPercent: true,
+    commissionSource: true,
+    commissionBase: true,
+  }),
+});
+export type TSimulateResult = Omit<TPricingResult, 'totals'> & { totals: TVisibleTotals };

@@ -15,11 +15,20 @@ export const USER_TYPES = [
 ] as const;
 export type TUserType = (typeof USER_TYPES)[number];
 
+/** A booking list filter saved under a name: the list's query string (filters, search, order; no page). */
+export const ZSavedListFilter = z.object({
+  name: z.string().trim().min(1).max(60),
+  query: z.string().max(2000),
+});
+export type TSavedListFilter = z.infer<typeof ZSavedListFilter>;
+
 export const ZUserSettings = z.object({
   language: z.enum(LANGUAGES).optional(),
   showCustomersInBookingList: z.boolean().default(true),
   showInvertedCurrencyExchange: z.boolean().default(false),
   defaultDashboardDays: z.number().int().min(1).max(366).default(DEFAULT_DASHBOARD_DAYS),
+  /** The user's saved booking list filters (/booking/list). */
+  bookingListFilters: z.array(ZSavedListFilter).max(30).default([]),
 });
 export type TUserSettings = z.infer<typeof ZUserSettings>;
 /** A change of some settings: what is not named stays as it is (no defaults filled in). */

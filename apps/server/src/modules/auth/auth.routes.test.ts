@@ -985,6 +985,7 @@ describe('GET and POST /api/users/self', () => {
       showCustomersInBookingList: true,
       showInvertedCurrencyExchange: false,
       defaultDashboardDays: 30,
+      bookingListFilters: [],
     });
   });
 

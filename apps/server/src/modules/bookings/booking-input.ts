@@ -1,4 +1,10 @@
-import type { TBookingRoomInput, TBookingType, TCreateBooking } from '@atoll/domain/bookings';
+import type {
+  TBookingGuestInput,
+  TBookingRoomInput,
+  TBookingType,
+  TCreateBooking,
+  TFullCharterInput,
+} from '@atoll/domain/bookings';
 import { customerAge } from '@atoll/domain/customers';
 import type { TChannel, TGender } from '@atoll/domain/inventory/availability';
 import { daysBetween } from '@atoll/domain/inventory/resorts';
@@ -195,6 +201,65 @@ export async function resolveRooms(
   assertOneAsset(entries);
   return summarize(entries);
 }
+
+/** The guests seated in cabin order, each cabin up to its maxNoOfPax (as the hold flow counts it). */
+function seatGuests(cabins: readonly { configuration: unknown }[], guests: readonly TBookingGuestInput[]) {
+  let next = 0;
+  const seats = cabins.map((cabin) => {
+    const max = (cabin.configuration as { maxNoOfPax?: number }).maxNoOfPax ?? 2;
+    const seated = guests.slice(next, next + max);
+    next += seated.length;
+    return seated;
+  });
+  if (next < guests.length) {
+    const max = cabins.reduce(
+      (n, c) => n + ((c.configuration as { maxNoOfPax?: number }).maxNoOfPax ?? 2),
+      0,
+    );
+    throw new AppError(400, 'PAX_LIMIT', `The vessel takes at most ${max} guests`, [
+      { path: 'fullCharter.guests', code: 'too_big', message: `At most ${max} guests` },
+    ]);
+  }
+  return seats;
+}
+
+/**
+ * A full charter (domain-rules §2.3): one whole-cabin entry per active cabin of the departure's vessel,
+ * the guests seated in cabin order. A cabin the writer may not sell (an agent and a cabin not sold to
+ * agencies) makes the vessel unavailable; blocks and other holds are the hold flow's NOT_AVAILABLE.
+ */
+export async function resolveCharter(
+  tx: Tx,
+  writer: TWriter,
+  charter: TFullCharterInput,
+): Promise<TResolvedRooms> {
+  const [schedule] = await bookingWrites.schedules(tx, [charter.scheduleId], ownSchedules(writer.user));
+  if (!schedule || !listAllowsVessel(writer, schedule.vesselId))
+    throw badRequest('The departure does not exist', 'fullCharter.scheduleId');
+  const cabins = (await bookingWrites.lockVesselCabins(tx, schedule.vesselId)).sort(
+    (a, b) => a.sort - b.sort || a.id - b.id,
+  );
+  if (cabins.length === 0) throw new AppError(409, 'NOT_AVAILABLE', 'The vessel has no cabins to charter');
+  if (writer.isAgent && cabins.some((c) => !c.isVisible || c.hide))
+    throw new AppError(409, 'NOT_AVAILABLE', 'The vessel is not sold to agencies as a whole');
+  const seats = seatGuests(cabins, charter.guests);
+  const rooms = cabins.map((c, i) => ({
+    roomId: c.id,
+    scheduleId: schedule.id,
+    whole: true,
+    guests: seats[i] ?? [],
+  }));
+  return { ...(await resolveRooms(tx, writer, rooms)), type: 'charter' };
+}
+
+/** A full charter's cabins are the whole vessel: no call adds, removes or swaps one (cancel and book anew). */
+export function assertRoomsChangeable(row: { type: string }) {
+  if (row.type === 'charter')
+    throw new AppError(409, 'INVALID_STATE', 'The cabins of a full charter cannot be changed one by one');
+}
+
+const listAllowsVessel = (writer: TWriter, vesselId: number) =>
+  isAdmin(writer.user) || listAllows(writer.user.vessels, vesselId);
 
 function summarize(entries: TResolvedEntry[]): TResolvedRooms {
   const stay = entries.find((e) => e.resortId !== null);

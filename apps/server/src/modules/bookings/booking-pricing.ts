@@ -6,16 +6,19 @@ import type {
   TCalcLine,
   TChosenSpecial,
   TPricingInput,
+  TPricingProduct,
   TPricingResult,
   TTotals,
 } from '@atoll/domain/pricing/engine-types';
 import { type TBookingChannel, type TTerms, ZTerms } from '@atoll/domain/pricing/entities';
 import { chooseTerms } from '@atoll/domain/pricing/terms';
+import type { TChosenProduct } from '@atoll/domain/products';
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { today } from '../currencies/currencies.service.ts';
 import { loadPricingInput, type TDraftRoom, type TPricingDraft } from '../prices/pricing-input.ts';
+import { productsRepository } from '../products/products.repository.ts';
 import type { TBookingRow } from './bookings.repository.ts';
 import {
   bookingWrites,
@@ -126,11 +129,50 @@ function draftsOf(
       vesselId: trip[0]?.vesselId ?? null,
       scheduleId: trip[0]?.scheduleId ?? null,
       rooms: draftRooms(trip, guests, false),
+      ...(booking.type === 'charter' ? { fullCharter: true } : {}),
       // Manual lines and hand-chosen specials belong to the booking once: they ride with the first part.
       ...(stay.length > 0 ? { manualLines: [], chosenSpecials: [] } : {}),
     });
   }
-  return drafts;
+  return drafts.length < 2 ? drafts : splitProducts(drafts);
+}
+
+/** A mixed booking: a product of a room entry goes with that entry's part, the others with the first. */
+function splitProducts(drafts: TPricingDraft[]) {
+  return drafts.map((draft, i) => {
+    const keys = new Set(draft.rooms.map((r) => r.key));
+    const products = (draft.products ?? []).filter((p) => (p.roomKey ? keys.has(p.roomKey) : i === 0));
+    return { ...draft, products };
+  });
+}
+
+/** The products and add-ons chosen on the booking as the engine takes them (domain-rules §4.4). */
+async function chosenProducts(tx: Executor, booking: TBookingRow): Promise<TPricingProduct[]> {
+  const chosen = (booking.chosenProducts ?? []) as TChosenProduct[];
+  if (chosen.length === 0) return [];
+  const rows = await productsRepository.productsByIds(tx, [...new Set(chosen.map((c) => c.productId))]);
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  // A product deleted from the catalogue since: its line goes with the next recalculation.
+  return chosen.flatMap((c): TPricingProduct[] => {
+    const product = byId.get(c.productId);
+    if (!product) return [];
+    return [
+      {
+        key: c.key,
+        productId: product.id,
+        categoryId: product.categoryId,
+        name: product.name,
+        type: c.type,
+        price: c.price ?? product.price,
+        currency: product.currency,
+        chargingBase: product.chargingBase as TPricingProduct['chargingBase'],
+        perUnit: product.perUnit,
+        ...(c.qtyPerUnit ? { qtyPerUnit: c.qtyPerUnit } : {}),
+        roomKey: c.roomBookingId ? roomKey(c.roomBookingId) : null,
+        ...(c.guestIds?.length ? { personKeys: c.guestIds.map(guestKey) } : {}),
+      },
+    ];
+  });
 }
 
 const TOTAL_SUMS = [
@@ -231,10 +273,11 @@ export type TPricedBooking = {
 
 /** The engine's inputs for the stored booking, read in `tx`. */
 export async function bookingPricingInputs(tx: Executor, user: TSessionUser, booking: TBookingRow) {
-  const [entries, guests, lines] = await Promise.all([
+  const [entries, guests, lines, products] = await Promise.all([
     bookingWrites.entries(tx, booking.id),
     bookingWrites.guests(tx, booking.id),
     bookingWrites.lines(tx, booking.id),
+    chosenProducts(tx, booking),
   ]);
   const manual = lines.filter((l) => l.manual);
   const terms = storedTerms(booking);
@@ -250,6 +293,7 @@ export async function bookingPricingInputs(tx: Executor, user: TSessionUser, boo
     chosenSpecials: (booking.chosenSpecials ?? []) as TChosenSpecial[],
     confirmDate: confirmDateOf(booking, terms),
     manualLines: manual.map(toManualLine),
+    products,
     ...(terms ? { terms } : {}),
     // Chosen by hand (changePrice, commission): the engine ignores a pin that does not fit a part.
     priceId: booking.priceId,

@@ -17,6 +17,7 @@ import { today } from '../currencies/currencies.service.ts';
 import { visibleCustomers } from '../customers/customers.service.ts';
 import { raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
 import {
+  assertRoomsChangeable,
   channelsOf,
   checkReferences,
   entryRows,
@@ -369,6 +370,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
     async removeRoom(user: TSessionUser, roomId: number, entryId: number, lock: TLock) {
       const id = await bookingOfEntry(entryId);
       return run(user, id, lock, { action: 'removeRoom' }, async (ctx) => {
+        assertRoomsChangeable(ctx.row);
         const entry = entryOf(ctx, entryId, 'rb');
         if (entry.roomId !== roomId) throw badRequest('The room entry is not of this room', 'roomId');
         if (ctx.entries.length === 1) throw badRequest('The last room of a booking cannot be removed', 'rb');
@@ -389,6 +391,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
     /** Adds a room entry (checked as create does: one resort, one departure per booking). */
     addRoom(user: TSessionUser, id: number, input: TBookingRoomInput, lock: TLock) {
       return run(user, id, lock, { action: 'addRoom' }, async (ctx) => {
+        assertRoomsChangeable(ctx.row);
         const resolved = await resolveRooms(ctx.tx, ctx.writer, [input]);
         const [entry] = resolved.entries;
         if (!entry) throw badRequest('A room is needed', 'roomId');

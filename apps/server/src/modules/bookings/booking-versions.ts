@@ -1,6 +1,7 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { diffSnapshots } from '@atoll/domain/bookings/history';
 import type { Tx } from '../../db/client.ts';
+import { syncBookingStock } from '../products/booking-stock.ts';
 import { loadBooking } from './bookings.repository.ts';
 import { bookingWrites } from './bookings-writes.repository.ts';
 
@@ -15,6 +16,8 @@ export async function recordVersion(
   tx: Tx,
   args: { bookingId: number; version: number; userId: number; action: string; before?: TBooking },
 ): Promise<TBooking> {
+  // Every write may change what the booking takes from stock (state, products): settled here, once.
+  await syncBookingStock(tx, args.bookingId, args.userId);
   const snapshot = await loadBooking(tx, args.bookingId);
   if (!snapshot) throw new Error(`booking ${args.bookingId} vanished inside its transaction`);
   await bookingWrites.insertVersion(tx, {

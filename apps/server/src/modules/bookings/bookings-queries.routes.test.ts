@@ -265,7 +265,7 @@ describe('GET /api/bookings', () => {
 
   it('counts large lists only up to a cap, and says so', async () => {
     expect((await list('size=2')).totalCapped).toBeUndefined();
-    // The cap itself (10,000) is too large for a test: the repository counts up to any limit.
+    // The cap itself (1,000) is too large for a test: the repository counts up to any limit.
     const db = t.database.db;
     expect(await countBookingsUpTo(db, undefined, 3)).toBe(3);
     expect(await countBookingsUpTo(db, undefined, 100)).toBe(5);

@@ -54,6 +54,22 @@ export const bookingWrites = {
       .for('update');
   },
 
+  /** The active cabins of a vessel (a full charter takes them all), locked in id order as lockRooms. */
+  async lockVesselCabins(tx: Tx, vesselId: number) {
+    return tx
+      .select({
+        id: rooms.id,
+        sort: rooms.sort,
+        isVisible: rooms.isVisible,
+        hide: rooms.hide,
+        configuration: rooms.configuration,
+      })
+      .from(rooms)
+      .where(and(eq(rooms.vesselId, vesselId), eq(rooms.isActive, true)))
+      .orderBy(asc(rooms.id))
+      .for('update');
+  },
+
   async schedules(ex: Executor, ids: readonly number[], visible: SQL | undefined) {
     if (ids.length === 0) return [];
     return ex

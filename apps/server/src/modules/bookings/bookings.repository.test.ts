@@ -44,6 +44,7 @@ const user = (over: Partial<TSessionUser>): TSessionUser => ({
     showCustomersInBookingList: true,
     showInvertedCurrencyExchange: false,
     defaultDashboardDays: 30,
+    bookingListFilters: [],
   },
   notifications: {},
   activeAsset: null,

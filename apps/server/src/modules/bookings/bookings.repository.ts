@@ -25,6 +25,7 @@ import {
   vessels,
 } from '../../db/schema.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
+import { withoutCommission } from '../prices/commission-redaction.ts';
 
 // The bookings read model (spec booking §3): the stored rows turned into the API's ZBooking and
 // ZBookingSummary, what a user may see of them (bookingVisibility) and what agents and customers
@@ -293,8 +294,6 @@ async function withNumbers(ex: Executor, references: readonly TBookingReference[
 /** Staff who read bookings; everyone else (agents: agencies.self, customers: customers.self) is redacted. */
 export const canReadAllBookings = (user: TSessionUser) => hasScope(user.scopes, ['bookings.read']);
 
-const COMMISSION_TOTALS = ['commission', 'commissionPercent', 'commissionSource', 'commissionBase'] as const;
-
 /**
  * Removes what agents and customers never get: commission (fields, line, totals, the commission
  * special's explanation) and the internal note. Staff with bookings.read get the booking as it is.
@@ -302,21 +301,12 @@ const COMMISSION_TOTALS = ['commission', 'commissionPercent', 'commissionSource'
 export function redactBooking(user: TSessionUser, booking: TBooking): TBooking {
   if (canReadAllBookings(user)) return booking;
   const { commission: _c, commissionPercent: _p, commissionId: _i, internalNote: _n, ...rest } = booking;
-  const totals = { ...booking.totals };
-  for (const key of COMMISSION_TOTALS) delete totals[key];
-  const commissionSpecials = new Set(
-    booking.why.filter((w) => w.reason === 'commission').map((w) => w.specialId),
-  );
-  return {
-    ...rest,
-    totals,
-    calculation: booking.calculation.filter((line) => line.customData.generator !== 'commission'),
-    why: booking.why.filter(
-      (w) =>
-        !commissionSpecials.has(w.specialId) &&
-        !(w.beatenBy !== undefined && commissionSpecials.has(w.beatenBy)),
-    ),
-  };
+  const { totals, lines, why } = withoutCommission({
+    totals: booking.totals,
+    lines: booking.calculation,
+    why: booking.why,
+  });
+  return { ...rest, totals, calculation: lines, why };
 }
 
 /** Bookings within the user's resorts and vessels (an empty list: every asset of that kind). */

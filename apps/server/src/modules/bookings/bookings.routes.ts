@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TInventoryDeps } from '../inventory.ts';
 import { registerBookingChoicesRoutes } from './booking-choices.routes.ts';
+import { registerBookingProductsRoutes } from './booking-products.routes.ts';
 import { registerBookingRoomsRoutes } from './booking-rooms.routes.ts';
 import { registerBookingCalendarRoutes } from './bookings-calendar.routes.ts';
 import { registerBookingLifecycleRoutes } from './bookings-lifecycle.routes.ts';
@@ -17,6 +18,7 @@ export function registerBookingsRoutes(app: FastifyInstance, deps: TInventoryDep
   registerBookingWritesRoutes(app, deps);
   registerBookingRoomsRoutes(app, deps);
   registerBookingChoicesRoutes(app, deps);
+  registerBookingProductsRoutes(app, deps);
   registerCalculationRoutes(app, deps);
   registerBookingLifecycleRoutes(app, deps);
   registerBookingCalendarRoutes(app, deps);

@@ -2,6 +2,7 @@ import { isEditable, type TBooking, type TBookingState } from '@atoll/domain/boo
 import { D } from '@atoll/domain/money';
 import type { TCalcLine, TChosenSpecial } from '@atoll/domain/pricing/engine-types';
 import { computeTotals } from '@atoll/domain/pricing/totals';
+import { productKeyOfLine, type TChosenProduct } from '@atoll/domain/products';
 import { hasScope } from '@atoll/domain/scopes';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -284,6 +285,14 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
           const chosen = (row.chosenSpecials ?? []) as TChosenSpecial[];
           await bookingWrites.updateBooking(tx, id, {
             chosenSpecials: chosen.filter((c) => c.specialId !== specialId),
+          });
+        }
+        const productKey = productKeyOfLine(line.key);
+        if ((line.type === 'product' || line.type === 'addon') && productKey !== null) {
+          // The product leaves the booking (all its lines): else the recalculation would bring it back.
+          const chosen = (row.chosenProducts ?? []) as TChosenProduct[];
+          await bookingWrites.updateBooking(tx, id, {
+            chosenProducts: chosen.filter((c) => c.key !== productKey),
           });
         }
         await calculationWrites.deleteLine(tx, id, calcId);

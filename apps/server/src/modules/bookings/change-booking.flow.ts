@@ -11,6 +11,7 @@ import type { TSessionUser } from '../auth/auth.service.ts';
 import type { THoldItem } from '../availability/hold.flow.ts';
 import { raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
 import {
+  assertRoomsChangeable,
   channelsOf,
   checkReferences,
   entryRows,
@@ -93,6 +94,7 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
     const now = new Date();
     let items: THoldItem[] | null = null;
     if (input.rooms) {
+      assertRoomsChangeable(row);
       const resolved = await resolveRooms(tx, writer, input.rooms);
       await availability.release(tx, id);
       await bookingWrites.deleteEntries(tx, id);

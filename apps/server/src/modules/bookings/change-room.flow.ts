@@ -1,7 +1,7 @@
 import { isEditable, type TBooking, type TBookingState } from '@atoll/domain/bookings';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { writerOf } from './booking-input.ts';
+import { assertRoomsChangeable, writerOf } from './booking-input.ts';
 import { holdStored } from './booking-lifecycle.ts';
 import { lockBooking } from './booking-lock.ts';
 import { assertPriced, priceBooking } from './booking-pricing.ts';
@@ -39,6 +39,7 @@ export function createChangeRoomFlow(deps: TBookingFlowDeps) {
         const row = await lockBooking(tx, user, id, lock.version);
         const before = await loadBooking(tx, id);
         if (!isEditable(row.state as TBookingState)) throw invalidState(row.state);
+        assertRoomsChangeable(row);
         const entries = await bookingWrites.entries(tx, id);
         const entry = entries.find((e) => e.id === input.roomBookingId);
         if (!entry) throw badRequest('The room entry is not part of the booking', 'roomBookingId');

@@ -4,7 +4,7 @@ import { hasScope } from '@atoll/domain/scopes';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentTerms } from '../../db/schema.ts';
-import { forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
 import { toTerms } from '../terms/terms.repository.ts';
@@ -14,6 +14,7 @@ import {
   checkReferences,
   entryRows,
   holdItems,
+  resolveCharter,
   resolveRooms,
   type TWriter,
   writerOf,
@@ -60,12 +61,23 @@ export function assertForce(writer: TWriter, force: boolean | undefined) {
   if (force && (writer.isAgent || !hasScope(writer.user.scopes, ['bookings.update']))) throw forbidden();
 }
 
+/** The request's rooms, or a full charter's cabins: one of the two, never both. */
+async function roomsOf(tx: Tx, writer: TWriter, input: TCreateBooking) {
+  if (input.fullCharter) {
+    if (input.rooms.length > 0) throw badRequest('A full charter takes no rooms of its own', 'rooms');
+    return resolveCharter(tx, writer, input.fullCharter);
+  }
+  // The schema's own path: without a charter, `rooms` is required as before.
+  if (input.rooms.length === 0) throw badRequest('Book at least one room', 'body/rooms');
+  return resolveRooms(tx, writer, input.rooms);
+}
+
 export function createCreateBookingFlow(deps: TBookingFlowDeps) {
   const { db, availability } = deps;
 
   async function write(tx: Tx, writer: TWriter, input: TCreateBooking): Promise<TBooking> {
     const { user } = writer;
-    const resolved = await resolveRooms(tx, writer, input.rooms);
+    const resolved = await roomsOf(tx, writer, input);
     const { agencyId } = await checkReferences(tx, writer, input);
     const { channel, holdChannel } = channelsOf(writer);
     const now = new Date();

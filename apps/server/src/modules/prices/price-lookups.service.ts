@@ -1,5 +1,6 @@
 import { nextDay, nightsOf } from '@atoll/domain/inventory/availability';
 import { daysBetween } from '@atoll/domain/inventory/resorts';
+import { fullCharterEntry } from '@atoll/domain/pricing/charter';
 import { matchLength, planRoom, schedulePrice } from '@atoll/domain/pricing/choose-price';
 import { createContext } from '@atoll/domain/pricing/context';
 import type { TPricingInput, TPricingRoom } from '@atoll/domain/pricing/engine-types';
@@ -63,9 +64,14 @@ type TCell = { roomTypeId: number; variantId: number; scheduleId?: number | null
  * the asked currency (default: the price's own) before the others.
  */
 function entryOf(asset: TAsset, price: TPriceWithEntries, cell: TCell, currency?: string) {
-  const input = choiceInput(asset, [price], { from: price.validFrom, to: price.validFrom });
-  const ctx = createContext({ ...input, currency: currency ?? price.currencies[0] ?? input.currency });
+  const ctx = currencyContext(asset, price, currency);
   return findEntry(ctx, price, cell.roomTypeId, cell.variantId, cell.scheduleId);
+}
+
+/** An engine context for reading the price's entries in the asked currency (default: the price's own). */
+function currencyContext(asset: TAsset, price: TPriceWithEntries, currency?: string) {
+  const input = choiceInput(asset, [price], { from: price.validFrom, to: price.validFrom });
+  return createContext({ ...input, currency: currency ?? price.currencies[0] ?? input.currency });
 }
 
 export function createPriceLookupsService(deps: {
@@ -221,12 +227,9 @@ export function createPriceLookupsService(deps: {
         return { ...answer, value: own, source: 'schedule' as const, priceId: null, entryId: null };
       }
       const charters = new Set(await lookups.fullCharterVariantIds(db));
-      const found = (chosen?.entries ?? [])
-        .filter((e) => charters.has(e.variantId))
-        .map((e) => chosen && entryOf(asset, chosen, { ...e, scheduleId: schedule.id }, wanted))
-        .filter((e) => e !== undefined);
-      // The asked currency if an entry has it, else the one the engine would convert.
-      const entry = found.find((e) => e.currency === wanted) ?? found[0];
+      // The asked currency if an entry has it, else the one the engine would convert (as a booking does).
+      const entry =
+        chosen && fullCharterEntry(currencyContext(asset, chosen, wanted), chosen, schedule.id, charters);
       if (!chosen || !entry) throw noPrice(`a full charter of schedule ${schedule.id}`);
       const value = { value: entry.value, source: 'entry' as const, priceId: chosen.id, entryId: entry.id };
       return { ...answer, currency: entry.currency, ...value };

@@ -66,6 +66,21 @@ export function createPricingInputRepository() {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** Each room's default occupancy (configuration.defaultNoOfPax), where it has one. */
+    async defaultPaxOf(ex: Executor, ids: readonly number[]): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await ex
+        .select({ id: rooms.id, configuration: rooms.configuration })
+        .from(rooms)
+        .where(inArray(rooms.id, [...new Set(ids)]));
+      return new Map(
+        rows.flatMap((r) => {
+          const pax = (r.configuration as { defaultNoOfPax?: unknown }).defaultNoOfPax;
+          return typeof pax === 'number' ? [[r.id, pax] as const] : [];
+        }),
+      );
+    },
+
     async agency(ex: Executor, id: number) {
       const [row] = await ex
         .select({ id: agencies.id, commission: agencies.commission, commissionMode: agencies.commissionMode })

@@ -57,6 +57,8 @@ export type TPricingDraft = {
   currency: string;
   sourceId?: number | null;
   language?: 'de' | 'en';
+  /** A full charter of the departure (domain-rules §2.3): priced as one line. */
+  fullCharter?: boolean;
 } & Partial<
   Pick<
     TPricingInput,
@@ -240,6 +242,26 @@ function roomsOf(draft: TPricingDraft, { stay, facts }: TChecked): TPricingRoom[
   });
 }
 
+/** A charter's engine input: the departure's own charter amounts and the cabins' default occupancy. */
+async function charterOf(ex: Executor, draft: TPricingDraft, { stay }: TChecked, rooms: TPricingRoom[]) {
+  const explicit = Object.fromEntries(
+    Object.entries((stay.schedule?.fullCharterPrice ?? {}) as Record<string, unknown>).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
+  const pax = await repository.defaultPaxOf(
+    ex,
+    draft.rooms.flatMap((r) => (r.roomId == null ? [] : [r.roomId])),
+  );
+  const defaultPax: Record<string, number> = {};
+  draft.rooms.forEach((r, i) => {
+    const found = r.roomId == null ? undefined : pax.get(r.roomId);
+    const key = rooms[i]?.key;
+    if (found !== undefined && key) defaultPax[key] = found;
+  });
+  return { explicit, defaultPax };
+}
+
 /**
  * Gathers the engine's input for a draft: the asset's confirmed seasons over the stay (with entries and
  * supplements), variants, room types, confirmed specials, the agency and its commission rows, terms,
@@ -254,6 +276,7 @@ export async function loadPricingInput(
   const data = await priceData(ex, draft, checked);
   const rooms = roomsOf(draft, checked);
   const persons = rooms.reduce((n, r) => n + r.persons.length, 0);
+  const fullCharter = draft.fullCharter ? await charterOf(ex, draft, checked, rooms) : undefined;
   return {
     resortId: checked.asset.resortId,
     vesselId: checked.asset.vesselId,
@@ -269,6 +292,7 @@ export async function loadPricingInput(
     rooms,
     ...(draft.products ? { products: draft.products } : {}),
     ...(checked.stay.schedule ? { paxOnTrip: data.held + persons } : {}),
+    ...(fullCharter ? { fullCharter } : {}),
     ...(draft.manualLines ? { manualLines: draft.manualLines } : {}),
     ...(draft.chosenSpecials ? { chosenSpecials: draft.chosenSpecials } : {}),
     ...(draft.confirmDate !== undefined ? { confirmDate: draft.confirmDate } : {}),

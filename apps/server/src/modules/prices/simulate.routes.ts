@@ -1,4 +1,4 @@
-import { ZPricingResult, ZSimulateRequest } from '@atoll/domain/pricing/engine-types';
+import { ZSimulateRequest, ZSimulateResult } from '@atoll/domain/pricing/engine-types';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actor } from '../../http/access.ts';
@@ -11,8 +11,9 @@ export function registerSimulateRoute(app: FastifyInstance, deps: TInventoryDeps
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/price/simulate',
     {
-      config: { access: { scopes: PRICE_READ } },
-      schema: { tags: ['prices'], body: ZSimulateRequest, response: { 200: ZPricingResult } },
+      // Agents price their own agency's drafts in the booking wizard (the service forces and redacts).
+      config: { access: { scopes: [...PRICE_READ, 'agencies.self'] } },
+      schema: { tags: ['prices'], body: ZSimulateRequest, response: { 200: ZSimulateResult } },
     },
     async (request) => service.simulate(actor(request), request.body),
   );

@@ -1,14 +1,26 @@
 import { calculate } from '@atoll/domain/pricing/calculate';
-import type { TPricingResult, TSimulateRequest } from '@atoll/domain/pricing/engine-types';
+import type { TSimulateRequest, TSimulateResult } from '@atoll/domain/pricing/engine-types';
+import { hasScope } from '@atoll/domain/scopes';
 import type { Db } from '../../db/client.ts';
+import { forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
+import { withoutCommission } from './commission-redaction.ts';
+import { PRICE_READ } from './price-access.ts';
 import { loadPricingInput } from './pricing-input.ts';
 
-/** The price simulator: a draft priced with the stored data, nothing written; the engine's answer as it is. */
+/**
+ * The price simulator: a draft priced with the stored data, nothing written. Staff get the engine's answer
+ * as it is. An agent (agencies.self) prices for its own agency on its channel, whatever the body says,
+ * as `POST /api/bookings` would book it, and never sees the commission.
+ */
 export function createSimulateService(deps: { db: Db }) {
   return {
-    async simulate(user: TSessionUser, request: TSimulateRequest): Promise<TPricingResult> {
-      return calculate(await loadPricingInput(deps.db, user, request));
+    async simulate(user: TSessionUser, request: TSimulateRequest): Promise<TSimulateResult> {
+      if (hasScope(user.scopes, PRICE_READ)) return calculate(await loadPricingInput(deps.db, user, request));
+      if (!hasScope(user.scopes, ['agencies.self']) || !user.agencyId) throw forbidden();
+      const own = { ...request, agencyId: user.agencyId, channel: 'AgentDirectBooking' as const };
+      const result = calculate(await loadPricingInput(deps.db, user, own));
+      return { ...result, ...withoutCommission(result) };
     },
   };
 }

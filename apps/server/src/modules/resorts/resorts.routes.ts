@@ -29,7 +29,7 @@ import {
   toResort,
   toRule,
 } from './resorts.repository.ts';
-import { createResortsService, resortVisibility } from './resorts.service.ts';
+import { createResortsService, readableResorts, resortVisibility } from './resorts.service.ts';
 
 const tags = ['resort'];
 const READ = ['resort.read'];
@@ -83,7 +83,8 @@ export function registerResortsRoutes(app: FastifyInstance, deps: TInventoryDeps
     create: ZCreateResort,
     update: ZUpdateResort,
     access,
-    self: { scopes: READ, where: (user) => resortVisibility(user, resorts.id) },
+    // Agents list the resorts on sale for the booking wizard (nothing internal is in ZResort).
+    self: { scopes: [...READ, 'agencies.self'], where: readableResorts },
     toValues: (ctx, input) => service.resortValues(ctx, input),
     copyValues: async (_ctx, row: TResortRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;

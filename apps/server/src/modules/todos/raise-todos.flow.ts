@@ -1,4 +1,4 @@
-import { dueDate, type TCalcType, type TTodoCode } from '@atoll/domain/todos';
+import { dueDate, type TCalcType, type TDueBooking, type TTodoCode } from '@atoll/domain/todos';
 import type { Tx } from '../../db/client.ts';
 import type { THoldWarning } from '../availability/hold.flow.ts';
 import { todosRepository as repo, type TBookingTodoInsert, type TTodoRow } from './todos.repository.ts';
@@ -21,6 +21,21 @@ export const todosOfWarnings = (warnings: readonly THoldWarning[] | undefined): 
 
 const isoDay = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
+/** The dates a due rule counts from, as days. */
+export const dueDatesOf = (booking: {
+  createdAt: Date;
+  reservationDate: Date | null;
+  bookingDate: Date | null;
+  from: string;
+  to: string;
+}): TDueBooking => ({
+  createdAt: isoDay(booking.createdAt) ?? booking.from,
+  reservationDate: isoDay(booking.reservationDate),
+  bookingDate: isoDay(booking.bookingDate),
+  from: booking.from,
+  to: booking.to,
+});
+
 /** A booking todo from its definition, due by the definition's rule. */
 async function fromDefinitions(
   tx: Tx,
@@ -29,13 +44,7 @@ async function fromDefinitions(
 ) {
   const booking = await repo.bookingDates(tx, bookingId);
   if (!booking) return [];
-  const dates = {
-    createdAt: isoDay(booking.createdAt) ?? booking.from,
-    reservationDate: isoDay(booking.reservationDate),
-    bookingDate: isoDay(booking.bookingDate),
-    from: booking.from,
-    to: booking.to,
-  };
+  const dates = dueDatesOf(booking);
   const rows: TBookingTodoInsert[] = raised.map(({ def, roomId }) => ({
     bookingId,
     todoId: def.id,

@@ -17,6 +17,7 @@ import { bookingTodos, todos } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { registerResource, type TWriteContext } from '../../http/resource.ts';
 import { bookingVisibility } from '../bookings/bookings.repository.ts';
+import { dueDatesOf } from './raise-todos.flow.ts';
 import {
   todosRepository as repo,
   type TBookingTodoRow,
@@ -34,8 +35,6 @@ import { TODO_READ } from './todos.service.ts';
 const defined = (input: object) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
 
-const isoDay = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-
 /** A new todo of a booking the user may see: its definition's text and due date unless the body says. */
 async function newItemValues({ user, tx }: TWriteContext, input: TCreateBookingTodo) {
   const booking = await repo.bookingDates(tx, input.bookingId, bookingVisibility(user));
@@ -44,13 +43,7 @@ async function newItemValues({ user, tx }: TWriteContext, input: TCreateBookingT
   if (input.todoId !== null && !def) throw badRequest('The todo definition does not exist', 'todoId');
   const text = input.text || def?.text || def?.name;
   if (!text) throw badRequest('A todo without a definition needs a text', 'text');
-  const dates = {
-    createdAt: isoDay(booking.createdAt) ?? booking.from,
-    reservationDate: isoDay(booking.reservationDate),
-    bookingDate: isoDay(booking.bookingDate),
-    from: booking.from,
-    to: booking.to,
-  };
+  const dates = dueDatesOf(booking);
   const due =
     input.due !== undefined
       ? input.due

@@ -3,11 +3,12 @@
 // solve as a booking write (version row, has_open_todos), cancel closing the closeOnAbort todos,
 // definitions added to new bookings by type, and the feature switch.
 
+import { addDays } from '@atoll/domain/inventory/tours';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
 import { bookings, bookingTodos, users } from '../../db/schema.ts';
-import { bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
+import { beds, bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
 
 let w: TWorld;
 let staff: string;
@@ -187,6 +188,27 @@ describe('raising and solving', () => {
     expect(all).toMatchObject({ total: 1, data: [{ id: todoId, open: false }] });
     const stillOpen = ok(await w.t.get('/api/todo/open', staff));
     expect(stillOpen.data.some((t: { id: number }) => t.id === todoId)).toBe(false);
+  });
+
+  it('guests of unknown gender in a single-gender shared room raise one genderUnknown todo per room', async () => {
+    const room = await w.resortRoom({
+      allowSharedRoom: true,
+      allowMixedGender: false,
+      configuration: { maxNoOfPax: 2, minNoOfPax: 1, defaultNoOfPax: 2, beds: beds(2) },
+    });
+    const body = stayBody(room, { state: 'confirmed' });
+    body.rooms = [
+      {
+        ...body.rooms[0],
+        whole: false,
+        guests: [{ gender: 'u' }, { gender: 'u' }],
+      } as (typeof body.rooms)[number],
+    ];
+    const booking = ok(await w.t.post('/api/bookings', staff, body), 201);
+    expect(booking.hasOpenTodos).toBe(true);
+    expect((await itemsOf(booking.id)).map((i) => [i.code, i.roomId, i.due])).toEqual([
+      ['genderUnknown', room, addDays(booking.bookingDate.slice(0, 10), 1)],
+    ]);
   });
 
   it('solving a todo of another booking answers 404 and changes nothing', async () => {

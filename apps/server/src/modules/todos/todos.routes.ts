@@ -28,8 +28,8 @@ export function registerTodosRoutes(app: FastifyInstance, deps: TInventoryDeps) 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createTodosService(deps);
 
-  // After the access check (401/403 first): a switched-off module is not there.
-  app.addHook('preHandler', async (request) => {
+  // After the access check (401/403 first), before validation: a switched-off module is not there.
+  app.addHook('preValidation', async (request) => {
     if (!isTodoRoute(request.routeOptions.url)) return;
     if (!(await deps.settings.features()).todo) throw notFound();
   });

@@ -1,5 +1,5 @@
 import type { TLanguage } from '@atoll/domain/constants';
-import type { TScheduleCapacity } from '@atoll/domain/inventory/availability';
+import type { TChannel, TScheduleCapacity } from '@atoll/domain/inventory/availability';
 import {
   addDays,
   type TDeparture,
@@ -59,9 +59,12 @@ export function createDeparturesService(deps: {
     repository.departures(db, and(ownSchedules(user), where), { limit: MAX_LIST_ROWS, offset: 0 });
 
   /** Free cabins and berths from the engine, for the live departures among these. */
-  async function capacities(departures: TDeparture[]): Promise<Map<number, TScheduleCapacity>> {
+  async function capacities(
+    departures: TDeparture[],
+    channel: TChannel = 'staff',
+  ): Promise<Map<number, TScheduleCapacity>> {
     const ids = departures.filter((d) => d.status !== 'cancelled').map((d) => d.id);
-    const answer = ids.length ? await deps.availability.capacities(ids, 'staff') : [];
+    const answer = ids.length ? await deps.availability.capacities(ids, channel) : [];
     return new Map(answer.map((c) => [c.scheduleId, c]));
   }
 
@@ -69,12 +72,15 @@ export function createDeparturesService(deps: {
     /**
      * `tours/booking`: a page of departures; `new` from today on; `available` with free cabins and berths,
      * without full or cancelled ones (they drop out before paging, so every page is full).
+     * An agent (`agent`: agencies.self without a departure read scope) sees only what it may sell, from
+     * today on, with the agency channel's free places.
      */
-    async booking(user: TSessionUser, query: TTourBookingQuery) {
+    async booking(user: TSessionUser, query: TTourBookingQuery, agent = false) {
       const where = and(
         ownSchedules(user),
         compileFilter(withDerivedStatus(query.filter), SCHEDULE_FIELDS),
-        query.new ? startsFromToday() : undefined,
+        query.new || agent ? startsFromToday() : undefined,
+        agent ? scheduleWhere.sellable() : undefined,
       );
       const size = query.size === 0 ? MAX_LIST_ROWS : query.size;
       const offset = (query.page - 1) * size;
@@ -83,7 +89,7 @@ export function createDeparturesService(deps: {
         return { data: rows, total, page: query.page, size };
       }
       const { rows } = await all(user, and(where, scheduleWhere.live()));
-      const caps = await capacities(rows);
+      const caps = await capacities(rows, agent ? 'agency' : 'staff');
       const free = rows.flatMap((d) => {
         const c = caps.get(d.id);
         return c && (c.freeCabins > 0 || c.freeBerths > 0) ? [withCapacity(d, c)] : [];

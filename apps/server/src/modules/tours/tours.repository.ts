@@ -275,4 +275,17 @@ export const scheduleWhere = {
   tour: (id: number) => eq(schedules.tourId, id),
   live: () => ne(schedules.status, 'cancelled'),
   open: () => eq(schedules.status, 'open'),
+  /**
+   * What an agent may sell (the agency channel books open departures only): open and visible, of an
+   * active, visible tour and vessel. Needs the departure list's joins of tours and vessels.
+   */
+  sellable: () =>
+    and(
+      eq(schedules.status, 'open'),
+      eq(schedules.isVisible, true),
+      eq(tours.isActive, true),
+      eq(tours.isVisible, true),
+      eq(vessels.isActive, true),
+      eq(vessels.isVisible, true),
+    ),
 };

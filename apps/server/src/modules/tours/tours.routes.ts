@@ -19,6 +19,7 @@ import {
   ZUpdateTour,
 } from '@atoll/domain/inventory/tours';
 import { listAnswer } from '@atoll/domain/list';
+import { hasScope } from '@atoll/domain/scopes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,7 +59,8 @@ export function registerToursRoutes(app: FastifyInstance, deps: TInventoryDeps) 
   r.get(
     '/api/tours/booking',
     {
-      config: { access: { scopes: READ_DEPARTURES } },
+      // Agents pick a departure in the booking wizard: only what they may sell (see departures.booking).
+      config: { access: { scopes: [...READ_DEPARTURES, 'agencies.self'] } },
       schema: {
         tags,
         querystring: ZTourBookingQuery,
@@ -67,7 +69,9 @@ export function registerToursRoutes(app: FastifyInstance, deps: TInventoryDeps) 
       },
     },
     async (request) => {
-      const page = await departures.booking(actor(request), request.query);
+      const user = actor(request);
+      const agent = !hasScope(user.scopes, READ_DEPARTURES);
+      const page = await departures.booking(user, request.query, agent);
       if (!request.query.short) return page;
       const data = page.data.map(({ id, from, to, tourName, vesselName, status }) => ({
         id,

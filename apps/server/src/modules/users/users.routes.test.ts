@@ -341,6 +341,7 @@ describe('own record: /api/users/self', () => {
       defaultDashboardDays: 9,
       showCustomersInBookingList: false,
       showInvertedCurrencyExchange: false,
+      bookingListFilters: [],
     });
     const named = await post('/api/users/self', staff, { phone: '+1 555' });
     expect(named.json()).toMatchObject({

@@ -32,7 +32,13 @@ import {
   toVesselDeck,
   toVesselList,
 } from './vessels.repository.ts';
-import { createVesselsService, visibleDecks, visibleLists, visibleVessels } from './vessels.service.ts';
+import {
+  createVesselsService,
+  sellableVessels,
+  visibleDecks,
+  visibleLists,
+  visibleVessels,
+} from './vessels.service.ts';
 
 /** Vessels, their decks and their printable lists all belong to the vessel area (spec platform §2). */
 const ACCESS = {
@@ -75,6 +81,8 @@ export function registerVesselsRoutes(app: FastifyInstance, deps: TInventoryDeps
     update: ZUpdateVessel,
     access: ACCESS,
     assets: visibleVessels,
+    // Agents list the vessels on sale for the booking wizard (nothing internal is in ZVessel).
+    self: { scopes: ['agencies.self'], where: sellableVessels },
     toValues: (ctx, input) => service.vesselValues(ctx, input),
     beforeDelete: (ctx, row: TVesselRow) => service.beforeDeleteVessel(ctx, row),
     copyValues: async (_ctx, row: TVesselRow) => ({

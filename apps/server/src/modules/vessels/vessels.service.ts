@@ -12,7 +12,7 @@ import {
   type TUpdateVesselDeck,
   type TUpdateVesselList,
 } from '@atoll/domain/inventory/vessels';
-import { inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createElement } from 'react';
 import type { Db, Executor } from '../../db/client.ts';
@@ -39,6 +39,8 @@ const ownVessels = (user: TSessionUser, column: PgColumn): SQL | undefined =>
   user.vessels.length > 0 ? inArray(column, user.vessels) : undefined;
 
 export const visibleVessels = (user: TSessionUser) => ownVessels(user, vessels.id);
+/** An agent (agencies.self) books for clients: it lists only the active vessels that are on sale. */
+export const sellableVessels = (): SQL => and(eq(vessels.isActive, true), eq(vessels.isVisible, true)) as SQL;
 export const visibleDecks = (user: TSessionUser) => ownVessels(user, vesselDecks.vesselId);
 /** Lists without a vessel serve every vessel, so everyone sees them. */
 export const visibleLists = (user: TSessionUser): SQL | undefined => {

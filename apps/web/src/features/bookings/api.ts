@@ -9,8 +9,9 @@ import type {
 import type { THistoryDiff } from '@atoll/domain/bookings/history';
 import type { TBookingCustomer } from '@atoll/domain/bookings/queries';
 import type { TDeparture } from '@atoll/domain/inventory/tours';
-import type { TPricingResult, TSimulateRequest } from '@atoll/domain/pricing/engine-types';
+import type { TSimulateRequest, TSimulateResult } from '@atoll/domain/pricing/engine-types';
 import type { TCommission, TPrice } from '@atoll/domain/pricing/entities';
+import type { TAddProduct } from '@atoll/domain/products';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
@@ -86,7 +87,8 @@ export type TBookingCall =
   | { kind: 'splitByCustomer'; roomBookingIds: number[] }
   | { kind: 'changeRoom'; roomBookingId: number; roomId: number; reloadPrice: boolean }
   | { kind: 'changePrice'; priceId: number | null }
-  | { kind: 'commission'; commissionId: number | null };
+  | { kind: 'commission'; commissionId: number | null }
+  | { kind: 'addProduct'; as: 'product' | 'addon'; productId: number; body: Omit<TAddProduct, 'version'> };
 
 function send(booking: Pick<TBooking, 'id' | 'version'>, call: TBookingCall) {
   const base = `/bookings/${booking.id}`;
@@ -133,6 +135,8 @@ function sendLifecycle(base: string, version: number, call: TBookingCall) {
       const { kind: _k, ...body } = call;
       return post('changeRoom', body);
     }
+    case 'addProduct':
+      return post(`${call.as}/${call.productId}`, call.body);
     default:
       throw new Error(`unknown booking call ${call.kind}`);
   }
@@ -322,12 +326,29 @@ export function useCustomerSearch(search: string) {
   });
 }
 
+export type TFullCharterPrice = { scheduleId: number; currency: string; value: string; source: string };
+
+/** `GET /api/schedules/{id}/fullCharterPrice`: the departure's charter price (404 NO_PRICE: none stored). */
+export function useFullCharterPrice(scheduleId: number | null, currency: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['schedules', scheduleId, 'fullCharterPrice', currency],
+    queryFn: ({ signal }) =>
+      api<TFullCharterPrice>(`/schedules/${scheduleId}/fullCharterPrice`, {
+        query: { currency },
+        signal,
+        silent: true,
+      }),
+    enabled: enabled && scheduleId !== null,
+    retry: false,
+  });
+}
+
 /** `POST /api/price/simulate` of the wizard's draft; nothing is written. */
 export function usePriceDraft(body: Partial<TSimulateRequest>, enabled: boolean) {
   return useQuery({
     queryKey: ['price', 'simulate', 'wizard', body],
     queryFn: ({ signal }) =>
-      api<TPricingResult>('/price/simulate', { method: 'POST', body, signal, silent: true }),
+      api<TSimulateResult>('/price/simulate', { method: 'POST', body, signal, silent: true }),
     enabled,
     retry: false,
   });

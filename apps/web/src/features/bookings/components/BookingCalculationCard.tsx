@@ -10,6 +10,7 @@ import { langOf } from '../../../components/pricing/format.ts';
 import { PricingProblems } from '../../../components/pricing/PricingProblems.tsx';
 import { SpecialsWhy } from '../../../components/pricing/SpecialsWhy.tsx';
 import { SectionCard } from '../../../components/SectionCard.tsx';
+import { AddProductModal } from './AddProductModal.tsx';
 import { BookingPriceChoice } from './BookingPriceChoice.tsx';
 
 type TProps = {
@@ -26,7 +27,10 @@ type TProps = {
 export function BookingCalculationCard({ booking, canOpenSpecials }: TProps) {
   const { t, i18n } = useTranslation();
   // The office chooses the price and the commission by hand (changePrice, commission).
-  const canChoosePrice = hasScope(useSession().user?.scopes ?? [], ['bookings.update']);
+  const scopes = useSession().user?.scopes ?? [];
+  const canChoosePrice = hasScope(scopes, ['bookings.update']);
+  // Adding products needs the catalogue too (product.read).
+  const canAddProducts = canChoosePrice && hasScope(scopes, ['product.read']);
   const lang = langOf(i18n.language);
   // The engine's own lines and explanation, stored as it made them: the contract only types them loosely.
   const lines = booking.calculation as TCalcLine[];
@@ -35,6 +39,7 @@ export function BookingCalculationCard({ booking, canOpenSpecials }: TProps) {
     <SectionCard title={t('bookings.calculation.title')} icon={IconCalculator}>
       <Stack gap="md">
         {canChoosePrice && <BookingPriceChoice booking={booking} />}
+        {canAddProducts && <AddProductModal booking={booking} />}
         <PricingProblems problems={booking.problems} lang={lang} />
         {booking.calculation.length === 0 ? (
           <Text size="sm" c="dimmed">

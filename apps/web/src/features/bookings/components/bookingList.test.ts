@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TListState } from '../../../components/useListState.ts';
-import { LATEST_FIRST, listOrder, parseStates, toBookingFilter, toBookingQuery } from './bookingList.ts';
+import {
+  LATEST_FIRST,
+  listOrder,
+  parseStates,
+  savedFilterQuery,
+  toBookingFilter,
+  toBookingQuery,
+  withSavedFilter,
+} from './bookingList.ts';
 
 const state = (patch: Partial<TListState> = {}): TListState => ({
   page: 1,
@@ -47,5 +55,25 @@ describe('the booking list query', () => {
       agencyId: 7,
     });
     expect(toBookingFilter(state({ filters: { agencyId: 'x' } }))).not.toHaveProperty('agencyId');
+  });
+});
+
+describe('saved filters', () => {
+  it('keep the list query without the page, in a stable order', () => {
+    const params = new URLSearchParams('states=planned&page=3&search=m%C3%BCller&asset=resort%3A2');
+    expect(savedFilterQuery(params)).toBe('asset=resort%3A2&search=m%C3%BCller&states=planned');
+    expect(savedFilterQuery(new URLSearchParams('page=2'))).toBe('');
+  });
+
+  it('replace an entry of the same name, whatever its case, and keep the others', () => {
+    const saved = [
+      { name: 'Options', query: 'states=planned' },
+      { name: 'Agency', query: 'agencyId=4' },
+    ];
+    expect(withSavedFilter(saved, { name: ' options ', query: 'states=planned,waiting' })).toEqual([
+      { name: 'Agency', query: 'agencyId=4' },
+      { name: ' options ', query: 'states=planned,waiting' },
+    ]);
+    expect(withSavedFilter(saved, { name: 'New', query: 'from=2027-01-01' })).toHaveLength(3);
   });
 });

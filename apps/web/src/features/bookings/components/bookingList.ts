@@ -78,3 +78,17 @@ export const toBookingQuery = (state: TListState) => ({
   size: state.size,
   ...toBookingFilter(state),
 });
+
+/** What a saved filter keeps of the list's URL: everything but the page (a saved filter opens on page 1). */
+export function savedFilterQuery(params: URLSearchParams): string {
+  const kept = new URLSearchParams(params);
+  kept.delete('page');
+  kept.sort();
+  return kept.toString();
+}
+
+/** The saved filters with `entry` added, replacing one of the same name (names compare case-insensitively). */
+export function withSavedFilter<T extends { name: string }>(saved: readonly T[], entry: T): T[] {
+  const name = entry.name.trim().toLowerCase();
+  return [...saved.filter((s) => s.name.trim().toLowerCase() !== name), entry];
+}

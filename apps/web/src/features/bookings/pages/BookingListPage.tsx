@@ -19,6 +19,7 @@ import {
   toBookingFilter,
   toBookingQuery,
 } from '../components/bookingList.ts';
+import { SavedFilters } from '../components/SavedFilters.tsx';
 
 /**
  * /booking/list: bookings with their state, guest, agency, asset, dates, pax and total; filters, search,
@@ -87,7 +88,10 @@ export default function BookingListPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('bookings.list.title')}</Title>
+      <Group justify="space-between" align="center">
+        <Title order={2}>{t('bookings.list.title')}</Title>
+        <SavedFilters />
+      </Group>
       <BookingFilters
         filters={state.filters}
         onChange={(patch) => update({ filters: { ...state.filters, ...patch } })}

@@ -44,9 +44,10 @@ export default function BookingWizardPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
+  // Agents (agencies.self) list the resorts and vessels on sale; the server limits what they see.
   const may = {
-    resorts: hasScope(scopes, ['resort.read']),
-    vessels: !resortOnly && hasScope(scopes, ['vessel.read']),
+    resorts: hasScope(scopes, ['resort.read', 'agencies.self']),
+    vessels: !resortOnly && hasScope(scopes, ['vessel.read', 'agencies.self']),
   };
   const { resorts, vessels } = useAssetOptions(may);
   const agencies = useAgencyOptions(isStaff);
@@ -125,6 +126,7 @@ export default function BookingWizardPage() {
             rooms={rooms}
             loading={availability.isLoading}
             typeName={(id) => types.get(id)}
+            currency={CURRENCY}
           />
         );
       case 'guests':

@@ -1,5 +1,5 @@
 import { formatMoney } from '@atoll/domain/money';
-import type { TPricingResult, TTotals } from '@atoll/domain/pricing/engine-types';
+import type { TSimulateResult, TVisibleTotals } from '@atoll/domain/pricing/engine-types';
 import { DataList, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CalcLinesTable } from '../../../components/pricing/CalcLinesTable.tsx';
@@ -8,7 +8,8 @@ import { PricingProblems } from '../../../components/pricing/PricingProblems.tsx
 import { SpecialsWhy } from '../../../components/pricing/SpecialsWhy.tsx';
 
 type TProps = {
-  result: TPricingResult;
+  /** An agent's answer lacks the commission totals: their row is left out. */
+  result: TSimulateResult;
   lang: TLang;
   highlightId?: number | undefined;
   /** Room type names by id, for the problems that name one. */
@@ -25,7 +26,7 @@ const MONEY_TOTALS = [
   'net',
 ] as const;
 
-function Totals({ totals, currency, lang }: { totals: TTotals; currency: string; lang: TLang }) {
+function Totals({ totals, currency, lang }: { totals: TVisibleTotals; currency: string; lang: TLang }) {
   const { t } = useTranslation();
   const money = (value: string) => formatMoney(value, currency, lang);
   const source = totals.commissionSource
@@ -43,17 +44,19 @@ function Totals({ totals, currency, lang }: { totals: TTotals; currency: string;
           </DataList.ItemValue>
         </DataList.Item>
       ))}
-      <DataList.Item>
-        <DataList.ItemLabel>{t('specials.simulator.totalsOf.commission')}</DataList.ItemLabel>
-        <DataList.ItemValue style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {t('specials.simulator.commissionText', {
-            amount: money(totals.commission),
-            percent: formatNumber(totals.commissionPercent, lang),
-            base: money(totals.commissionBase),
-            source,
-          })}
-        </DataList.ItemValue>
-      </DataList.Item>
+      {totals.commission !== undefined && (
+        <DataList.Item>
+          <DataList.ItemLabel>{t('specials.simulator.totalsOf.commission')}</DataList.ItemLabel>
+          <DataList.ItemValue style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {t('specials.simulator.commissionText', {
+              amount: money(totals.commission),
+              percent: formatNumber(totals.commissionPercent ?? '0', lang),
+              base: money(totals.commissionBase ?? '0'),
+              source,
+            })}
+          </DataList.ItemValue>
+        </DataList.Item>
+      )}
     </DataList>
   );
 }

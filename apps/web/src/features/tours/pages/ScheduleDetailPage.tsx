@@ -1,7 +1,7 @@
 import type { TScheduleInfo } from '@atoll/domain/inventory/tours';
 import { hasScope } from '@atoll/domain/scopes';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconEdit, IconInfoCircle, IconShip } from '@tabler/icons-react';
+import { IconArrowsExchange, IconEdit, IconInfoCircle, IconShip } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -62,8 +62,8 @@ export default function ScheduleDetailPage() {
           </Text>
         </Group>
       </RecordHeader>
-      {hasScope(scopes, ['schedules.update']) && (
-        <Group>
+      <Group>
+        {hasScope(scopes, ['schedules.update']) && (
           <Button
             variant="default"
             size="xs"
@@ -73,8 +73,19 @@ export default function ScheduleDetailPage() {
           >
             {t('common.edit')}
           </Button>
-        </Group>
-      )}
+        )}
+        {hasScope(scopes, ['bookings.update']) && (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconArrowsExchange size={14} aria-hidden />}
+            component={Link}
+            to={routePath('scheduleMoveCabin', { id: schedule.id })}
+          >
+            {t('tours.detail.moveCabins')}
+          </Button>
+        )}
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <SectionCard title={t('tours.detail.info')} icon={IconInfoCircle}>
           <SimpleGrid cols={2}>

@@ -5,10 +5,17 @@ import { apiErrorText } from '../../../../app/messages.ts';
 import { langOf } from '../../../../components/pricing/format.ts';
 import { SimulatorResult } from '../../../specials/components/SimulatorResult.tsx';
 import { usePriceDraft } from '../../api.ts';
+import { CharterPrice } from './CharterOption.tsx';
 import { type TWizard, toSimulateRequest } from './wizardState.ts';
 
 /** Step 5: the draft priced by the server (`price/simulate`): lines, totals and the why of each special. */
 export function PriceStep({ state, currency }: { state: TWizard; currency: string }) {
+  // The simulator prices cabins one by one; a charter's one line comes from the charter price.
+  if (state.charter) return <CharterPrice scheduleId={state.scheduleId} currency={currency} />;
+  return <DraftPrice state={state} currency={currency} />;
+}
+
+function DraftPrice({ state, currency }: { state: TWizard; currency: string }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const price = usePriceDraft(toSimulateRequest(state, currency), true);

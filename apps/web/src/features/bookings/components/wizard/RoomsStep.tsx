@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharterOption } from './CharterOption.tsx';
 import { maxPax, type TWizard, type TWizardAction } from './wizardState.ts';
 
 type TProps = {
@@ -23,14 +24,29 @@ type TProps = {
   loading: boolean;
   /** Room type names by id (resorts answer them with the availability). */
   typeName: (id: number | null) => string | undefined;
+  currency: string;
 };
 
 /** Step 3: free rooms or cabins of the stay (read live); a shared cabin may be booked by the berth. */
-export function RoomsStep({ state, dispatch, rooms, loading, typeName }: TProps) {
+export function RoomsStep({ state, dispatch, rooms, loading, typeName, currency }: TProps) {
   const { t } = useTranslation();
   if (loading) return <Loader aria-label={t('bookings.wizard.loading')} />;
   const sellable = (rooms ?? []).filter((r) => r.sellable && r.freeBeds > 0);
   if (sellable.length === 0) return <Alert color="yellow">{t('bookings.wizard.noRooms')}</Alert>;
+  if (state.kind !== 'vessel') return <RoomCards {...{ state, dispatch, sellable, typeName }} />;
+  // A departure may also be chartered whole; then the cabins are not chosen one by one.
+  return (
+    <Stack gap="md">
+      <CharterOption state={state} dispatch={dispatch} rooms={rooms ?? []} currency={currency} />
+      {!state.charter && <RoomCards {...{ state, dispatch, sellable, typeName }} />}
+    </Stack>
+  );
+}
+
+type TCardsProps = Pick<TProps, 'state' | 'dispatch' | 'typeName'> & { sellable: TRoomAvailability[] };
+
+function RoomCards({ state, dispatch, sellable, typeName }: TCardsProps) {
+  const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
       {sellable.map((room) => {

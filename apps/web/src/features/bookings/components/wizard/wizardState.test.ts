@@ -115,3 +115,35 @@ describe('booking wizard state', () => {
     expect(body.rooms?.[0]).not.toHaveProperty('from');
   });
 });
+
+describe('full charter', () => {
+  const charterDraft = (pax: number) => {
+    let s = initialWizard('vessel', 'en');
+    s = wizardReducer(s, { type: 'asset', kind: 'vessel', assetId: 4 });
+    s = wizardReducer(s, { type: 'departure', scheduleId: 9, from: '2027-05-02', to: '2027-05-09' });
+    return wizardReducer(s, { type: 'charter', cabins: [room(21), room(22)], pax });
+  };
+
+  it('takes every cabin whole and seats the guests in cabin order', () => {
+    const s = charterDraft(3);
+    expect(s.charter).toBe(true);
+    expect(s.rooms.map((r) => [r.roomId, r.whole, r.guests.length])).toEqual([
+      [21, true, 2],
+      [22, true, 1],
+    ]);
+  });
+
+  it('sends fullCharter with all guests instead of rooms; off drops the cabins', () => {
+    const s = charterDraft(2);
+    const body = toCreateBooking(s, 'planned');
+    expect(body.rooms).toBeUndefined();
+    expect(body.fullCharter).toEqual({ scheduleId: 9, guests: [expect.anything(), expect.anything()] });
+    const off = wizardReducer(s, { type: 'charter', cabins: null, pax: 0 });
+    expect(off).toMatchObject({ charter: false, rooms: [] });
+  });
+
+  it('ends when a cabin is taken meanwhile', () => {
+    const s = wizardReducer(charterDraft(2), { type: 'keepRooms', roomIds: [21] });
+    expect(s).toMatchObject({ charter: false, rooms: [] });
+  });
+});

@@ -23,6 +23,8 @@ export type TWizard = {
   from: string;
   to: string;
   rooms: TWizardRoom[];
+  /** A full charter: `rooms` are every cabin of the departure, the server seats the guests in cabin order. */
+  charter: boolean;
   agencyId: number | null;
   language: 'de' | 'en';
   note: string;
@@ -39,6 +41,8 @@ export type TWizardAction =
   | { type: 'roomWhole'; roomId: number; whole: boolean }
   | { type: 'guest'; roomId: number; index: number; guest: TWizardGuest }
   | { type: 'keepRooms'; roomIds: number[] }
+  /** Full charter on (all cabins, `pax` guests seated in cabin order) or off (`cabins: null`). */
+  | { type: 'charter'; cabins: TRoomAvailability[] | null; pax: number }
   | { type: 'finish'; patch: Partial<Pick<TWizard, 'agencyId' | 'language' | 'note'>> };
 
 export const STEPS = ['asset', 'dates', 'rooms', 'guests', 'price', 'finish'] as const;
@@ -54,6 +58,7 @@ export function initialWizard(kind: 'resort' | 'vessel', language: 'de' | 'en'):
     from: '',
     to: '',
     rooms: [],
+    charter: false,
     agencyId: null,
     language,
     note: '',
@@ -71,9 +76,16 @@ export function wizardReducer(state: TWizard, action: TWizardAction): TWizard {
     case 'asset':
       return { ...initialWizard(action.kind, state.language), assetId: action.assetId };
     case 'month':
-      return { ...state, month: action.month, scheduleId: null, from: '', to: '', rooms: [] };
+      return { ...state, month: action.month, scheduleId: null, from: '', to: '', rooms: [], charter: false };
     case 'departure':
-      return { ...state, scheduleId: action.scheduleId, from: action.from, to: action.to, rooms: [] };
+      return {
+        ...state,
+        scheduleId: action.scheduleId,
+        from: action.from,
+        to: action.to,
+        rooms: [],
+        charter: false,
+      };
     case 'dates':
       return { ...state, from: action.from, to: action.to, rooms: [] };
     case 'toggleRoom': {
@@ -112,12 +124,39 @@ export function wizardReducer(state: TWizard, action: TWizardAction): TWizard {
       };
     case 'keepRooms': {
       const rooms = state.rooms.filter((r) => action.roomIds.includes(r.roomId));
-      return rooms.length === state.rooms.length ? state : { ...state, rooms };
+      if (rooms.length === state.rooms.length) return state;
+      // A charter needs every cabin: one taken meanwhile ends it.
+      return state.charter ? { ...state, rooms: [], charter: false } : { ...state, rooms };
     }
+    case 'charter':
+      return action.cabins
+        ? { ...state, charter: true, rooms: charterRooms(action.cabins, action.pax, state.rooms) }
+        : { ...state, charter: false, rooms: [] };
     case 'finish':
       return { ...state, ...action.patch };
   }
 }
+
+/** Every cabin whole, `pax` guests seated in cabin order up to each cabin's beds (as the server seats them). */
+function charterRooms(cabins: TRoomAvailability[], pax: number, before: TWizardRoom[]): TWizardRoom[] {
+  const known = before.flatMap((r) => r.guests);
+  let seated = 0;
+  return cabins.map((room) => {
+    const count = Math.max(0, Math.min(charterBeds(room), pax - seated));
+    const guests = known.slice(seated, seated + count);
+    seated += count;
+    return {
+      roomId: room.id,
+      roomName: room.name,
+      roomTypeId: room.roomTypeId,
+      whole: true,
+      guests: resize(guests, count),
+    };
+  });
+}
+
+/** The guests a chartered cabin takes: all its beds. */
+export const charterBeds = (room: TRoomAvailability) => room.beds.length || maxPax(room);
 
 /** Nights between two ISO dates (0 when not a valid stay). */
 export function nightsBetween(from: string, to: string): number {
@@ -171,21 +210,25 @@ export function toSimulateRequest(s: TWizard, currency: string): Partial<TSimula
   };
 }
 
+const guestInput = (g: TWizardGuest) =>
+  g.customerId !== null
+    ? { customerId: g.customerId }
+    : { name: g.name.trim(), gender: g.gender, age: g.age };
+
 export function toCreateBooking(s: TWizard, state: TWritableState): Partial<TCreateBooking> {
+  const common = { state, language: s.language, agencyId: s.agencyId, note: s.note.trim() || null };
+  if (s.charter && s.scheduleId !== null)
+    return {
+      ...common,
+      fullCharter: { scheduleId: s.scheduleId, guests: s.rooms.flatMap((r) => r.guests.map(guestInput)) },
+    };
   return {
-    state,
-    language: s.language,
-    agencyId: s.agencyId,
-    note: s.note.trim() || null,
+    ...common,
     rooms: s.rooms.map((r) => ({
       roomId: r.roomId,
       ...stay(s),
       whole: r.whole,
-      guests: r.guests.map((g) =>
-        g.customerId !== null
-          ? { customerId: g.customerId }
-          : { name: g.name.trim(), gender: g.gender, age: g.age },
-      ),
+      guests: r.guests.map(guestInput),
     })),
   };
 }

@@ -1,0 +1,94 @@
+// POST /api/price/simulate for agents (agencies.self): the server prices for the agent's own agency on
+// the AgentDirectBooking channel whatever the body says, and answers without commission (line, totals,
+// the commission special's why), as redactBooking does; customers still get 403, staff the whole answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/harness.ts';
+import { specials } from '../../db/schema.ts';
+import { bookingWorld, ok, type TWorld } from '../bookings/booking-test-world.ts';
+
+let w: TWorld;
+
+type TWhy = { name: string; applied: boolean; reason: string };
+type TResult = {
+  totals: Record<string, string | null>;
+  lines: { customData: { generator: string } }[];
+  why: TWhy[];
+};
+
+// P1 of the world: Deluxe, 2041-03-29 → 04-02, (3 × 100 + 120) × 1.1 = 462.00.
+const stay = (extra: Record<string, unknown> = {}) => ({
+  resortId: w.resort,
+  from: '2041-03-29',
+  to: '2041-04-02',
+  bookingDate: '2041-03-20',
+  rooms: [{ roomTypeId: w.deluxe, persons: [{}, {}] }],
+  ...extra,
+});
+const simulate = (body: unknown, token: string) => w.t.post('/api/price/simulate', token, body);
+const whyOf = (result: TResult, name: string) => result.why.find((x) => x.name === name);
+const COMMISSION_KEYS = ['commission', 'commissionPercent', 'commissionSource', 'commissionBase'];
+
+beforeAll(async () => {
+  w = await bookingWorld();
+  const special = { status: 'confirmed', discount: 'PerCent' as const, target: 'RoomPrice' as const };
+  await w.db.insert(specials).values([
+    { ...special, name: 'Agent rate', discountValue: '10', includeIn: ['AgentDirectBooking'] },
+    { ...special, name: 'Office rate', discountValue: '20', includeIn: ['Booking'] },
+    {
+      ...special,
+      name: 'Blue Reef commission',
+      type: 'AgencyCommission',
+      discountValue: '12',
+      includeIn: ['Booking', 'AgentDirectBooking'],
+      rules: [{ field: 'Agencies', operator: 'IsIn', value: [w.ownAgency] }],
+    },
+  ]);
+});
+afterAll(() => w?.t.close());
+
+describe('access', () => {
+  it('answers 401 without a login and 403 for a customer', async () => {
+    expectError(await w.t.post('/api/price/simulate', undefined, stay()), 401, 'UNAUTHORIZED');
+    expectError(await simulate(stay(), w.tokens.customer), 403, 'FORBIDDEN');
+  });
+});
+
+describe('an agent', () => {
+  it('prices on its own channel for its own agency, whatever the body names', async () => {
+    const foreign = stay({ agencyId: w.agencyId, channel: 'Booking' });
+    const result: TResult = ok(await simulate(foreign, w.tokens.agent));
+    // The agent channel's 10 % applies, the office's 20 % does not: 462.00 − 46.20 = 415.80.
+    expect(whyOf(result, 'Agent rate')).toMatchObject({ applied: true, amount: '-46.20' });
+    expect(whyOf(result, 'Office rate')).toMatchObject({ applied: false, reason: 'channel' });
+    expect(result.totals.total).toBe('415.80');
+    // The same figures as staff pricing the agent's own booking, less the commission.
+    const own = stay({ agencyId: w.ownAgency, channel: 'AgentDirectBooking' });
+    const full: TResult = ok(await simulate(own, w.tokens.staff));
+    expect(full.totals).toMatchObject({ total: '415.80', commissionSource: 'special' });
+    expect(Number(full.totals.commissionPercent)).toBe(12);
+    expect(full.lines.some((l) => l.customData.generator === 'commission')).toBe(true);
+    expect(whyOf(full, 'Blue Reef commission')).toMatchObject({ reason: 'commission' });
+    const { commission: _c, commissionPercent: _p, commissionSource: _s, commissionBase: _b, ...rest } =
+      full.totals;
+    expect(result.totals).toEqual(rest);
+    expect(result.lines).toEqual(full.lines.filter((l) => l.customData.generator !== 'commission'));
+  });
+
+  it('never sees the commission: no line, no totals, no why of the commission special', async () => {
+    const result: TResult = ok(await simulate(stay(), w.tokens.agent));
+    for (const key of COMMISSION_KEYS) expect(result.totals).not.toHaveProperty(key);
+    expect(result.lines.some((l) => l.customData.generator === 'commission')).toBe(false);
+    expect(whyOf(result, 'Blue Reef commission')).toBeUndefined();
+  });
+});
+
+describe('staff, unchanged', () => {
+  it('price what the body names and see the commission', async () => {
+    const result: TResult = ok(await simulate(stay({ agencyId: w.agencyId }), w.tokens.staff));
+    // Channel Booking: the office's 20 %: 462.00 − 92.40 = 369.60; Deep Blue's own 5 %.
+    expect(whyOf(result, 'Office rate')).toMatchObject({ applied: true, amount: '-92.40' });
+    expect(whyOf(result, 'Agent rate')).toMatchObject({ applied: false, reason: 'channel' });
+    expect(result.totals).toMatchObject({ total: '369.60', commissionSource: 'agency' });
+    expect(Number(result.totals.commissionPercent)).toBe(5);
+  });
+});

@@ -1,0 +1,197 @@
+import type { TChosenProduct, TProduct, TStockLogEntry } from '@atoll/domain/products';
+import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import {
+  bookingGuests,
+  bookingRooms,
+  bookings,
+  calculationLines,
+  productStockLog,
+  products,
+} from '../../db/schema.ts';
+
+// The only Drizzle file of the products module: products, their stock and its log, and the chosen
+// products of holding bookings that `bookedAtDay` counts.
+
+export type TProductRow = typeof products.$inferSelect;
+export type TStockLogRow = typeof productStockLog.$inferSelect;
+export type TStockLogInsert = typeof productStockLog.$inferInsert;
+
+const trimmed = (value: string) => value.replace(/\.?0+$/, '') || '0';
+/** numeric(14,3) as people write it: "12.500" → "12.5". */
+export const quantityText = (value: string) => (value.includes('.') ? trimmed(value) : value);
+
+export const toProduct = (row: TProductRow): TProduct => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  categoryId: row.categoryId,
+  type: row.type as TProduct['type'],
+  unit: row.unit as TProduct['unit'],
+  chargingBase: row.chargingBase as TProduct['chargingBase'],
+  perUnit: row.perUnit,
+  price: row.price,
+  currency: row.currency,
+  taxId: row.taxId,
+  resortId: row.resortId,
+  vesselId: row.vesselId,
+  isAddon: row.isAddon,
+  isOnlineBookable: row.isOnlineBookable,
+  trackStock: row.trackStock,
+  stock: quantityText(row.stock),
+  isActive: row.isActive,
+  sort: row.sort,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toStockLogEntry = (row: TStockLogRow): TStockLogEntry => ({
+  id: row.id,
+  productId: row.productId,
+  change: quantityText(row.change),
+  stockAfter: quantityText(row.stockAfter),
+  reason: row.reason,
+  note: row.note,
+  bookingId: row.bookingId,
+  userId: row.userId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A chosen product of a holding booking with the days and persons it covers. */
+export type THeldProductRow = {
+  bookingId: number;
+  from: string;
+  to: string;
+  chosen: TChosenProduct[];
+  entries: { id: number; from: string; to: string; guests: number }[];
+  guests: number;
+};
+
+export const productsRepository = {
+  async product(ex: Executor, id: number, lock = false) {
+    const query = ex.select().from(products).where(eq(products.id, id));
+    const [row] = await (lock ? query.for('update') : query);
+    return row;
+  },
+
+  async productsByIds(ex: Executor, ids: readonly number[], lock = false) {
+    if (ids.length === 0) return [];
+    const query = ex
+      .select()
+      .from(products)
+      .where(inArray(products.id, [...ids]))
+      .orderBy(products.id);
+    return lock ? query.for('update') : query;
+  },
+
+  /** Sets the stock (the caller holds the product's row lock and writes the log row). */
+  async setStock(tx: Tx, productId: number, stock: string) {
+    await tx.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, productId));
+  },
+
+  async insertLog(tx: Tx, entry: TStockLogInsert) {
+    const [row] = await tx.insert(productStockLog).values(entry).returning();
+    return row as TStockLogRow;
+  },
+
+  /** Sets the stock and writes its log row in `tx` (the caller holds the product's row lock). */
+  async writeStock(tx: Tx, entry: TStockLogInsert) {
+    await productsRepository.setStock(tx, entry.productId, entry.stockAfter);
+    return productsRepository.insertLog(tx, entry);
+  },
+
+  async stockLog(ex: Executor, productId: number, page: number, size: number) {
+    const where = eq(productStockLog.productId, productId);
+    const [total] = await ex.select({ n: count() }).from(productStockLog).where(where);
+    const rows = await ex
+      .select()
+      .from(productStockLog)
+      .where(where)
+      .orderBy(desc(productStockLog.createdAt), desc(productStockLog.id))
+      .limit(size)
+      .offset((page - 1) * size);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Log rows of one booking, to know whether its stock is out (sale) or back (return). */
+  async bookingStockLog(ex: Executor, bookingId: number) {
+    return ex
+      .select()
+      .from(productStockLog)
+      .where(
+        and(eq(productStockLog.bookingId, bookingId), inArray(productStockLog.reason, ['sale', 'return'])),
+      )
+      .orderBy(productStockLog.id);
+  },
+
+  /** The booking's state and the summed amounts of its product and add-on lines per product. */
+  async bookingProducts(ex: Executor, bookingId: number) {
+    const [booking] = await ex
+      .select({ state: bookings.state })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    const productId = sql<number>`(${calculationLines.customData}->>'productId')::int`;
+    const amounts = await ex
+      .select({ productId, amount: sql<string>`sum(${calculationLines.amount})::text` })
+      .from(calculationLines)
+      .where(
+        and(
+          eq(calculationLines.bookingId, bookingId),
+          inArray(calculationLines.type, ['product', 'addon']),
+          sql`${calculationLines.customData}->>'productId' is not null`,
+        ),
+      )
+      .groupBy(productId);
+    return { state: booking?.state ?? null, amounts };
+  },
+
+  /** Holding bookings of the asset with chosen products and a day in `[from, to)`. */
+  async heldProducts(ex: Executor, asset: SQL, holding: SQL, from: string, to: string) {
+    const rows = await ex
+      .select({
+        bookingId: bookings.id,
+        from: bookings.from,
+        to: bookings.to,
+        chosen: bookings.chosenProducts,
+      })
+      .from(bookings)
+      .where(
+        and(
+          asset,
+          holding,
+          lt(bookings.from, to),
+          gt(bookings.to, from),
+          ne(sql`jsonb_array_length(${bookings.chosenProducts})`, 0),
+        ),
+      );
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.bookingId);
+    const entries = await ex
+      .select({
+        bookingId: bookingRooms.bookingId,
+        id: bookingRooms.id,
+        from: bookingRooms.from,
+        to: bookingRooms.to,
+        guests: sql<number>`count(${bookingGuests.id})::int`,
+      })
+      .from(bookingRooms)
+      .leftJoin(bookingGuests, eq(bookingGuests.bookingRoomId, bookingRooms.id))
+      .where(inArray(bookingRooms.bookingId, ids))
+      .groupBy(bookingRooms.id);
+    return rows.map((row): THeldProductRow => {
+      const own = entries.filter((e) => e.bookingId === row.bookingId);
+      return {
+        bookingId: row.bookingId,
+        from: row.from,
+        to: row.to,
+        chosen: row.chosen as TChosenProduct[],
+        entries: own,
+        guests: own.reduce((n, e) => n + e.guests, 0),
+      };
+    });
+  },
+};
+
+/** `resort:<id>` / `vessel:<id>` as a booking condition. */
+export const assetCondition = (asset: { kind: 'resort' | 'vessel'; id: number }) =>
+  asset.kind === 'resort' ? eq(bookings.resortId, asset.id) : eq(bookings.vesselId, asset.id);

@@ -1,0 +1,122 @@
+import { D } from '@atoll/domain/money';
+import {
+  bookedAtDay,
+  CHARGING_BASES,
+  dailyQuantity,
+  PRODUCT_TYPES,
+  PRODUCT_UNITS,
+  STOCK_REASONS,
+  stockChange,
+  type TBookedItem,
+  type TStockUpdate,
+} from '@atoll/domain/products';
+import type { Executor, Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { TSessionUser } from '../auth/auth.service.ts';
+import { holdingCondition } from '../bookings/bookings-reports.repository.ts';
+import type { TInventoryDeps } from '../inventory.ts';
+import {
+  assetCondition,
+  productsRepository as repo,
+  type THeldProductRow,
+  toProduct,
+  toStockLogEntry,
+} from './products.repository.ts';
+
+// The product calls of spec booking §7 "Products": constants, the stock update and its log, and
+// `bookedAtDay` (domain-rules §4.4). Access is checked by the routes (product.* scopes, office only).
+
+export const outOfStock = (stock: string) =>
+  new AppError(409, 'OUT_OF_STOCK', `The stock would go below 0 (now ${stock}); send force to allow it`);
+
+/**
+ * One stock change in `tx`: the product's row lock and its new stock; answers the log row to write.
+ * Below 0 only with force (a count may find less than was booked; a sale recorded before the delivery).
+ */
+export async function stockValues(tx: Tx, user: TSessionUser, id: number, input: TStockUpdate) {
+  const product = await repo.product(tx, id, true);
+  if (!product) throw notFound('Product');
+  const { change, after } = stockChange(product.stock, input);
+  if (new D(after).lt(0) && !input.force) throw outOfStock(product.stock);
+  await repo.setStock(tx, id, after);
+  return {
+    productId: id,
+    change,
+    stockAfter: after,
+    reason: input.reason,
+    note: input.note,
+    userId: user.id,
+  };
+}
+
+/** Each chosen product of a held booking with its days and the quantity it uses each day. */
+function bookedItems(rows: readonly THeldProductRow[], perUnit: ReadonlyMap<number, boolean>) {
+  return rows.flatMap((row) =>
+    row.chosen.flatMap((c): TBookedItem[] => {
+      if (!perUnit.has(c.productId)) return [];
+      const entry = c.roomBookingId ? row.entries.find((e) => e.id === c.roomBookingId) : undefined;
+      const persons = c.guestIds?.length ?? entry?.guests ?? row.guests;
+      const days = entry ?? row;
+      return [
+        {
+          productId: c.productId,
+          from: days.from,
+          to: days.to,
+          quantity: dailyQuantity(persons, perUnit.get(c.productId) === true, c.qtyPerUnit),
+        },
+      ];
+    }),
+  );
+}
+
+export function createProductsService(deps: TInventoryDeps) {
+  const { db, settings } = deps;
+  return {
+    constants() {
+      return {
+        types: [...PRODUCT_TYPES],
+        units: [...PRODUCT_UNITS],
+        chargingBases: [...CHARGING_BASES],
+        stockReasons: [...STOCK_REASONS],
+      };
+    },
+
+    /** The change and its log row in one transaction; answers the product and the log entry. */
+    stockUpdate(user: TSessionUser, id: number, input: TStockUpdate) {
+      return db.transaction(async (tx) => {
+        const entry = await repo.insertLog(tx, await stockValues(tx, user, id, input));
+        const product = await repo.product(tx, id);
+        if (!product) throw notFound('Product');
+        return { product: toProduct(product), entry: toStockLogEntry(entry) };
+      });
+    },
+
+    async stockLog(id: number, page: number, size: number) {
+      if (!(await repo.product(db, id))) throw notFound('Product');
+      const { rows, total } = await repo.stockLog(db, id, page, size);
+      return { data: rows.map(toStockLogEntry), total, page, size };
+    },
+
+    /** Quantities per product and day of `[from, to)` on the asset's holding bookings. */
+    async bookedAtDay(
+      asset: { kind: 'resort' | 'vessel'; id: number },
+      query: { from: string; to: string; products?: number[] | undefined },
+      ex: Executor = db,
+    ) {
+      const offersHoldInventory = (await settings.get('booking', 'offersHoldInventory', false)) === true;
+      const rows = await repo.heldProducts(
+        ex,
+        assetCondition(asset),
+        holdingCondition(offersHoldInventory),
+        query.from,
+        query.to,
+      );
+      const ids = [...new Set(rows.flatMap((r) => r.chosen.map((c) => c.productId)))].filter(
+        (id) => !query.products || query.products.includes(id),
+      );
+      const perUnit = new Map((await repo.productsByIds(ex, ids)).map((p) => [p.id, p.perUnit]));
+      return bookedAtDay(bookedItems(rows, perUnit), query.from, query.to);
+    },
+  };
+}
+export type TProductsService = ReturnType<typeof createProductsService>;

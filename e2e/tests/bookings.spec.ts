@@ -212,6 +212,9 @@ test('the demo agent sees only its agency’s bookings', async ({ page, request 
   const search = page.getByRole('searchbox', { name: 'Search' });
   await search.fill(ownNo);
   await expect(table.getByRole('row').filter({ hasText: ownNo })).toContainText('Offer');
+  // The search answered (header and one row, not dimmed) before the page is checked.
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
   await expectAccessible(page);
   await search.fill(otherNo);
   await expect(page.getByText('Nothing matches the search or filter')).toBeVisible();

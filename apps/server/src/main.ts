@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, isEmpty, seedAdmin, seedDemo } from './db/seed.ts';
 import { seedReference } from './db/seed-reference.ts';
-import { startTodoJobs } from './modules/todos/todo-jobs.ts';
+import { startJobs } from './jobs.ts';
 import { VERSION } from './version.ts';
 
 const config = loadConfig();
@@ -25,7 +25,7 @@ await database.exclusive(async () => {
 
 const app = await buildApp({ database, config, version: VERSION, logger: { level: config.logLevel } });
 await app.listen({ host: config.host, port: config.port });
-const todoJobs = startTodoJobs({ db: database.db, log: app.log });
+const jobs = startJobs({ db: database.db, log: app.log });
 console.log(
   `Atoll ${VERSION} on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
 );
@@ -34,7 +34,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  todoJobs.stop();
+  jobs.stop();
   app.log.info(`${signal}: finishing open requests`);
   // Stop accepting, let running requests end, then close the database.
   const force = setTimeout(() => process.exit(1), 10_000);

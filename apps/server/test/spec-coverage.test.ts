@@ -208,6 +208,9 @@ const BOOKING_WRITES = [
   'POST /api/bookings/{id}/splitByCustomer',
   'POST /api/bookings/reindex',
   'POST /api/bookings/{booking}/reindex',
+  // Products and add-ons on a booking (booking-products.routes.ts).
+  'POST /api/bookings/{bookingId}/product/{product}',
+  'POST /api/bookings/{bookingId}/addon/{addon}',
 ];
 
 /** The booking reads of issue 7 beyond the list and detail (bookings-reports.routes.ts). */
@@ -229,6 +232,17 @@ function ownedByTodos(call: TCall): boolean {
   return (
     call.note.startsWith('generic:') &&
     ['/api/todo', '/api/todoitem'].includes(call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, ''))
+  );
+}
+
+/** The product catalogue: the Product calls and the standard calls of products, categories and stock. */
+function ownedByProducts(call: TCall): boolean {
+  if (call.section === 'Products and resort: Product') return true;
+  return (
+    call.note.startsWith('generic:') &&
+    ['/api/product', '/api/productcategory', '/api/productstock'].includes(
+      call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, ''),
+    )
   );
 }
 
@@ -282,6 +296,14 @@ describe.skipIf(!present)('spec calls (shared/spec/calls.json)', () => {
     const owned = calls.filter(ownedByTodos);
     // GET rules, open, own, allTodos; POST solve + 2×7 generic.
     expect(owned.length).toBe(19);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every product call is registered', () => {
+    const owned = calls.filter(ownedByProducts);
+    // constants, bookedAtDay, stock update and log + 3×7 generic.
+    expect(owned.length).toBe(25);
     const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);
   });

@@ -1422,5 +1422,9 @@ export const productStockLog = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('product_stock_log_product_idx').on(t.productId, t.createdAt)],
+  (t) => [
+    index('product_stock_log_product_idx').on(t.productId, t.createdAt),
+    // Every booking write settles the booking's stock (booking-stock.ts) by this column.
+    index('product_stock_log_booking_idx').on(t.bookingId),
+  ],
 );

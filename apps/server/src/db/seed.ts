@@ -20,9 +20,18 @@ export const STAFF_SCOPES = [
   'agencies.read',
   'agencies.create',
   'agencies.update',
-  ...['bookings', 'customers', 'tours', 'schedules', 'resort', 'vessel', 'price', 'media', 'todo'].flatMap(
-    crud,
-  ),
+  ...[
+    'bookings',
+    'customers',
+    'tours',
+    'schedules',
+    'resort',
+    'vessel',
+    'price',
+    'product',
+    'media',
+    'todo',
+  ].flatMap(crud),
 ];
 
 export const DEMO_LOGINS = [
@@ -30,7 +39,7 @@ export const DEMO_LOGINS = [
   {
     email: 'staff@example.com',
     password: 'demo-staff',
-    role: 'staff (bookings, customers, tours, resort, vessel, price, todo)',
+    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo)',
   },
   { email: 'agent@example.com', password: 'demo-agent', role: 'agency Blue Reef Travel (agencies.self)' },
   {

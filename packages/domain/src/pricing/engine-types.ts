@@ -389,7 +389,12 @@ export const ZPricingResult = z.object({
 });
 
 /** The totals agents and customers never get (spec platform §6). */
-export const COMMISSION_TOTALS = ['commission', 'commissionPercent', 'commissionSource', 'commissionBase'] as const;
+export const COMMISSION_TOTALS = [
+  'commission',
+  'commissionPercent',
+  'commissionSource',
+  'commissionBase',
+] as const;
 type TCommissionTotal = (typeof COMMISSION_TOTALS)[number];
 /** Totals as a user may see them: without the commission figures for agents. */
 export type TVisibleTotals = Omit<TTotals, TCommissionTotal> & Partial<Pick<TTotals, TCommissionTotal>>;

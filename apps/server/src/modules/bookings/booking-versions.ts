@@ -14,7 +14,7 @@ import { bookingWrites } from './bookings-writes.repository.ts';
  */
 export async function recordVersion(
   tx: Tx,
-  args: { bookingId: number; version: number; userId: number; action: string; before?: TBooking },
+  args: { bookingId: number; version: number; userId: number | null; action: string; before?: TBooking },
 ): Promise<TBooking> {
   // Every write may change what the booking takes from stock (state, products): settled here, once.
   await syncBookingStock(tx, args.bookingId, args.userId);

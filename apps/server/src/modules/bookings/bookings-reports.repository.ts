@@ -45,7 +45,11 @@ const dayOf = (column: PgColumn) =>
   sql<string>`(${column} at time zone ${sql.raw(`'${DEFAULT_TIMEZONE}'`)})::date`;
 const inDays = (column: PgColumn, from: string, to: string) =>
   and(sql`${dayOf(column)} >= ${from}::date`, sql`${dayOf(column)} <= ${to}::date`);
-const guestCount = sql<number>`(select count(*)::int from ${bookingGuests} where ${bookingGuests.bookingRoomId} = ${bookingRooms.id})`;
+/**
+ * The guests of a room entry. Written with explicit names: Drizzle leaves columns unqualified in a one-table
+ * query, and an unqualified `id` inside the subquery would name the guest's own id.
+ */
+const guestCount = sql<number>`(select count(*)::int from booking_guests g where g.booking_room_id = booking_rooms.id)`;
 
 const stayColumns = {
   bookingId: bookings.id,

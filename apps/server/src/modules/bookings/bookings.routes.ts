@@ -10,9 +10,8 @@ import { registerBookingReportRoutes } from './bookings-reports.routes.ts';
 import { registerBookingWritesRoutes } from './bookings-writes.routes.ts';
 import { registerCalculationRoutes } from './calculation.routes.ts';
 
+/** Every booking call, one registration per file of routes. */
 export function registerBookingsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
-  void app;
-  void deps;
   registerBookingQueryRoutes(app, deps);
   registerBookingReportRoutes(app, deps);
   registerBookingWritesRoutes(app, deps);

@@ -18,6 +18,7 @@ import { loadBooking, redactBooking, type TBookingRow, toLine } from './bookings
 import { bookingWrites, type TLineRow } from './bookings-writes.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
+import { notifyWaitlist } from './waitlist.flow.ts';
 
 // POST /api/bookings/{id}/cancell (domain-rules §6.4): the fee from the totals before, by the terms'
 // tiers or the request's percent or value; every billable line (and the deposit and rest) becomes Info,
@@ -164,6 +165,7 @@ export function createCancelBookingFlow(deps: TBookingFlowDeps) {
       },
     });
     await availability.release(tx, id);
+    await notifyWaitlist(tx, availability, id);
     await closeTodosOnAbort(tx, id, user.id);
     return recordVersion(tx, {
       bookingId: id,

@@ -6,7 +6,7 @@ import { addDays } from '@atoll/domain/inventory/tours';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
-import { roomBlocks, schedules } from '../../db/schema.ts';
+import { roomBlocks, rooms, schedules } from '../../db/schema.ts';
 import { bookingWorld, ok, type TWorld, tripBody } from './booking-test-world.ts';
 
 type TLine = { type: string; text: string; amount: string; total: string };
@@ -109,6 +109,18 @@ describe('a charter is priced as one line', () => {
   });
 });
 
+describe('no price', () => {
+  it('a reservation without a charter price nor a season answers 409 NO_PRICE, writing nothing', async () => {
+    const [row] = await w.db.select().from(schedules).where(eq(schedules.id, w.departure));
+    const body = { tourId: row?.tourId, from: '2042-03-02', to: '2042-03-09' };
+    const id = ok(await w.t.post('/api/schedules', staff, body), 201).id as number;
+    const before = await w.count('bookings');
+    expectError(await create(charter(id)), 409, 'NO_PRICE');
+    expect(await w.count('bookings')).toBe(before);
+    ok(await create(charter(id, { state: 'draft' })), 201);
+  });
+});
+
 describe('availability', () => {
   it('refuses a charter with 409 NOT_AVAILABLE while one cabin is held, writing nothing', async () => {
     const id = await departure({ EUR: '10000.00' });
@@ -118,9 +130,10 @@ describe('availability', () => {
     expect(await w.count('bookings')).toBe(before);
   });
 
-  it('does not count a waiting booking on the departure', async () => {
+  it('does not count a waiting booking (nor an offer) on the departure', async () => {
     const id = await departure({ EUR: '10000.00' });
-    ok(await create(tripBody(cabins[0] ?? 0, id, { state: 'draft' })), 201);
+    ok(await create(tripBody(cabins[0] ?? 0, id, { state: 'waiting' })), 201);
+    ok(await create(tripBody(cabins[1] ?? 0, id, { state: 'draft' })), 201);
     ok(await create(charter(id)), 201);
   });
 
@@ -178,6 +191,54 @@ describe('after the charter', () => {
     expect(confirmed).toMatchObject({ state: 'confirmed', type: 'charter', total: '10000.00' });
     expect(confirmed.rooms).toHaveLength(2);
     expect(await heldCabins(booking.id)).toBe(2);
+  });
+
+  it('no cabin is swapped, added, removed or split off one by one (409 INVALID_STATE)', async () => {
+    const id = await departure({ EUR: '10000.00' });
+    const booking = ok(await create(charter(id)), 201);
+    const entry = booking.rooms[0];
+    const extra = await w.cabin(2);
+    const v = `?version=${booking.version}`;
+    // The extra cabin leaves the vessel again, whatever the answers: the other tests charter 2 cabins.
+    try {
+      const answers = [
+        await w.t.post(`/api/bookings/${booking.id}/changeRoom${v}`, staff, {
+          roomBookingId: entry.id,
+          roomId: extra,
+        }),
+        await w.t.post(`/api/bookings/${booking.id}/rooms${v}`, staff, {
+          roomId: extra,
+          scheduleId: id,
+          guests: [{}],
+        }),
+        await w.t.del(
+          `/api/bookings/removeRoom/${entry.roomId}?rb=${entry.id}&version=${booking.version}`,
+          staff,
+        ),
+        await w.t.post(`/api/bookings/${booking.id}/splitByCustomer${v}`, staff, {
+          roomBookingIds: [entry.id],
+        }),
+      ];
+      for (const res of answers) expectError(res, 409, 'INVALID_STATE');
+    } finally {
+      await w.db.update(rooms).set({ isActive: false }).where(eq(rooms.id, extra));
+    }
+  });
+
+  it('rebooks to another departure as a charter priced there', async () => {
+    const id = await departure({ EUR: '10000.00' });
+    const target = await departure({ EUR: '11000.00' });
+    const booking = ok(await create(charter(id)), 201);
+    const rebooked = ok(
+      await w.t.post(`/api/bookings/${booking.id}/rebook`, staff, {
+        scheduleId: target,
+        version: booking.version,
+      }),
+    );
+    expect(rebooked).toMatchObject({ type: 'charter', scheduleId: target, total: '11000.00' });
+    expect(rebooked.rooms).toHaveLength(2);
+    expect(await heldCabins(booking.id)).toBe(0);
+    expect(await heldCabins(rebooked.id)).toBe(2);
   });
 
   it('an agent charters for its own agency, without commission fields', async () => {

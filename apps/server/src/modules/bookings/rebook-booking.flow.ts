@@ -20,6 +20,7 @@ import {
 } from './bookings-writes.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
+import { notifyWaitlist } from './waitlist.flow.ts';
 
 // POST /api/bookings/{booking}/rebook/{schedule}, {id}/rebook and move/{schedule} (domain-rules §2.4):
 // a planned or confirmed departure booking moves to another departure of its vessel as a NEW booking
@@ -147,6 +148,7 @@ export function createRebookBookingFlow(deps: TBookingFlowDeps) {
     await copyLines(tx, created.id, input.keepPrice ? lines : lines.filter((l) => l.manual), map);
     const priced = input.keepPrice ? null : await priceBooking(tx, user, created);
     await holdStored(tx, availability, priced?.booking ?? (await keepTotals(tx, created.id, row)), 'staff');
+    await notifyWaitlist(tx, availability, id);
     // After the hold: a taken cabin answers NOT_AVAILABLE before a missing price does.
     if (priced) assertPriced(priced, false);
     return finish(tx, user, row, created.id, before);

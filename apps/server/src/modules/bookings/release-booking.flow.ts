@@ -10,6 +10,7 @@ import { loadBooking, redactBooking, type TBookingRow } from './bookings.reposit
 import { bookingWrites, type TBookingPatch } from './bookings-writes.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
+import { notifyWaitlist } from './waitlist.flow.ts';
 
 // The office's other state moves on a stored booking (domain-rules §6.2), each one transaction with
 // its version row: release (a planned option let go with a reason, no fee), the soft delete, and
@@ -52,6 +53,7 @@ export function createReleaseBookingFlow(deps: TBookingFlowDeps) {
       return run(user, 'bookings.update', id, version, 'release', async (tx, row) => {
         if (!canRelease(row.state as TBookingState)) throw invalidState(row.state, 'freed');
         await availability.release(tx, id);
+        await notifyWaitlist(tx, availability, id);
         return { state: 'freed', freedDate: new Date(), releaseReason: reason, optionExpiry: null };
       });
     },
@@ -61,6 +63,7 @@ export function createReleaseBookingFlow(deps: TBookingFlowDeps) {
       return run(user, 'bookings.delete', id, version, 'delete', async (tx, row) => {
         if (row.state === 'deleted') throw invalidState(row.state, 'deleted');
         await availability.release(tx, id);
+        await notifyWaitlist(tx, availability, id);
         return { state: 'deleted', deletedDate: new Date(), optionExpiry: null };
       });
     },

@@ -2,7 +2,7 @@ import { isEditable, type TBooking, type TBookingState } from '@atoll/domain/boo
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { writerOf } from './booking-input.ts';
+import { assertRoomsChangeable, writerOf } from './booking-input.ts';
 import { copiedFields, holdStored, referencesOf } from './booking-lifecycle.ts';
 import { lockBooking } from './booking-lock.ts';
 import { numberOnEntry } from './booking-numbers.ts';
@@ -101,6 +101,7 @@ export function createSplitBookingFlow(deps: TBookingFlowDeps) {
     const row = await lockBooking(tx, user, id, version);
     const before = await loadBooking(tx, id);
     if (!isEditable(row.state as TBookingState)) throw invalidState(row.state, 'splitted');
+    assertRoomsChangeable(row);
     const [entries, guests, lines] = await Promise.all([
       bookingWrites.entries(tx, id),
       bookingWrites.guests(tx, id),

@@ -68,8 +68,13 @@ describe('an agent', () => {
     expect(Number(full.totals.commissionPercent)).toBe(12);
     expect(full.lines.some((l) => l.customData.generator === 'commission')).toBe(true);
     expect(whyOf(full, 'Blue Reef commission')).toMatchObject({ reason: 'commission' });
-    const { commission: _c, commissionPercent: _p, commissionSource: _s, commissionBase: _b, ...rest } =
-      full.totals;
+    const {
+      commission: _c,
+      commissionPercent: _p,
+      commissionSource: _s,
+      commissionBase: _b,
+      ...rest
+    } = full.totals;
     expect(result.totals).toEqual(rest);
     expect(result.lines).toEqual(full.lines.filter((l) => l.customData.generator !== 'commission'));
   });

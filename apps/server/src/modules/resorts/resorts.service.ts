@@ -53,7 +53,11 @@ export const resortVisibility = (user: TSessionUser, column: PgColumn): SQL =>
 export const readableResorts = (user: TSessionUser): SQL =>
   hasScope(user.scopes, ['resort.read'])
     ? resortVisibility(user, resorts.id)
-    : (and(resortVisibility(user, resorts.id), eq(resorts.isActive, true), eq(resorts.isVisible, true)) as SQL);
+    : (and(
+        resortVisibility(user, resorts.id),
+        eq(resorts.isActive, true),
+        eq(resorts.isVisible, true),
+      ) as SQL);
 
 const RESORT_PARAM = /^[1-9][0-9]{0,9}$/;
 const resortNotFound = (status: 400 | 404) =>

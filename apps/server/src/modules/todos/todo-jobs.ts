@@ -1,16 +1,15 @@
 import { addDays } from '@atoll/domain/inventory/tours';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { raiseBookingTodos } from './raise-todos.flow.ts';
 import { todosRepository as repo } from './todos.repository.ts';
 
 // The todos no booking write raises: a daily look at the bookings (domain-rules §6.2). Idempotent, so it
 // may run more often than daily; an advisory lock keeps two server instances from running it at once.
-// "Option expired but paid" waits for payments (issue 8): without them no booking counts as paid.
+// "Option expired but paid" is raised by the option expiry (bookings/expire-options.flow.ts); both run from
+// jobs.ts.
 
 /** Any fixed number: the key of the todo job's advisory lock. */
 const JOB_LOCK = 7_001;
-const EVERY_MS = 6 * 60 * 60 * 1000;
 
 /** No-show: a confirmed stay without check-in by `from + 1 day` gets the todo "no show" (once). */
 export async function runTodoJobs(db: Db, now: Date): Promise<{ noShow: number[] } | null> {
@@ -21,23 +20,4 @@ export async function runTodoJobs(db: Db, now: Date): Promise<{ noShow: number[]
     for (const id of noShow) await raiseBookingTodos(tx, id, [{ code: 'noShow' }]);
     return { noShow };
   });
-}
-
-/** Runs the job soon after start and then every six hours; `stop` on shutdown. */
-export function startTodoJobs(deps: { db: Db; log: FastifyBaseLogger }) {
-  const run = () =>
-    runTodoJobs(deps.db, new Date()).then(
-      (done) => done && done.noShow.length > 0 && deps.log.info(`todos: ${done.noShow.length} no-shows`),
-      (error: unknown) => deps.log.error({ err: error }, 'todo job failed'),
-    );
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, EVERY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
 }

@@ -19,7 +19,8 @@ beforeAll(async () => {
   await w.cabin();
   const tour = (await w.db.select().from(schedules).where(eq(schedules.id, w.departure)))[0]?.tourId ?? 0;
   const departure = async (from: string, to: string, extra: Record<string, unknown> = {}) =>
-    ok(await w.t.post('/api/schedules', w.tokens.staff, { tourId: tour, from, to, ...extra }), 201).id as number;
+    ok(await w.t.post('/api/schedules', w.tokens.staff, { tourId: tour, from, to, ...extra }), 201)
+      .id as number;
   unsold.closed = await departure('2041-07-02', '2041-07-09', { status: 'closed' });
   unsold.hidden = await departure('2041-08-02', '2041-08-09', { isVisible: false });
   unsold.cancelled = await departure('2041-09-02', '2041-09-09', { status: 'cancelled' });
@@ -32,10 +33,16 @@ beforeAll(async () => {
     .insert(vessels)
     .values({ name: 'MY Hidden', isVisible: false })
     .returning({ id: vessels.id });
-  const hiddenTour = ok(await w.t.post('/api/tours', w.tokens.staff, { name: 'Secret', vesselId: boat?.id }), 201)
-    .id as number;
+  const hiddenTour = ok(
+    await w.t.post('/api/tours', w.tokens.staff, { name: 'Secret', vesselId: boat?.id }),
+    201,
+  ).id as number;
   unsold.hiddenVessel = ok(
-    await w.t.post('/api/schedules', w.tokens.staff, { tourId: hiddenTour, from: '2041-05-02', to: '2041-05-09' }),
+    await w.t.post('/api/schedules', w.tokens.staff, {
+      tourId: hiddenTour,
+      from: '2041-05-02',
+      to: '2041-05-09',
+    }),
     201,
   ).id as number;
 });
@@ -61,7 +68,8 @@ describe('agents', () => {
     const filter = encodeURIComponent(JSON.stringify({ vesselId: w.vessel }));
     const answer = ok(await booking(`available=1&filter=${filter}`, w.tokens.agent));
     expect(ids(answer).sort()).toEqual([w.departure, w.laterDeparture].sort());
-    for (const row of answer.data) expect(row).toMatchObject({ cabins: 1, berths: 2, freeCabins: 1, freeBerths: 2 });
+    for (const row of answer.data)
+      expect(row).toMatchObject({ cabins: 1, berths: 2, freeCabins: 1, freeBerths: 2 });
   });
 });
 

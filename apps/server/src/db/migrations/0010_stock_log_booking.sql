@@ -1,0 +1,1 @@
+CREATE INDEX "product_stock_log_booking_idx" ON "product_stock_log" USING btree ("booking_id");

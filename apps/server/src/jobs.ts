@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client.ts';
+import { createAvailabilityService } from './modules/availability/availability.service.ts';
+import { createExpireOptionsFlow } from './modules/bookings/expire-options.flow.ts';
+import { runTodoJobs } from './modules/todos/todo-jobs.ts';
+
+// The server's periodic work: lapsed options become freed (and the waitlist hears of it), and the todos no
+// booking write raises (no-show). Both are idempotent and safe with several instances: the todo job takes an
+// advisory lock, the option expiry settles each booking under its version lock. Not started in tests, which
+// call the jobs with a fixed clock.
+
+const FIRST_RUN_MS = 60_000;
+const EVERY_MS = 60 * 60 * 1000;
+
+export async function runJobs(db: Db, now: Date) {
+  const expired = await createExpireOptionsFlow({
+    db,
+    availability: createAvailabilityService({ db }),
+  }).expireOptions(now);
+  const todos = await runTodoJobs(db, now);
+  return { expired, noShow: todos?.noShow ?? [] };
+}
+
+/** Runs the jobs a minute after start and then hourly; `stop` on shutdown. */
+export function startJobs(deps: { db: Db; log: FastifyBaseLogger }) {
+  const run = () =>
+    runJobs(deps.db, new Date()).then(
+      ({ expired, noShow }) => {
+        if (expired.length > 0) deps.log.info(`jobs: ${expired.length} lapsed options freed`);
+        if (noShow.length > 0) deps.log.info(`jobs: ${noShow.length} no-shows`);
+      },
+      (error: unknown) => deps.log.error({ err: error }, 'periodic job failed'),
+    );
+  const first = setTimeout(run, FIRST_RUN_MS);
+  const timer = setInterval(run, EVERY_MS);
+  first.unref();
+  timer.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}

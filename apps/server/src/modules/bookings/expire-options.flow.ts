@@ -1,0 +1,70 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { bookings } from '../../db/schema.ts';
+import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
+import { hasPayments } from './booking-lifecycle.ts';
+import { recordVersion } from './booking-versions.ts';
+import type { TBookingRow } from './bookings.repository.ts';
+import { bookingWrites } from './bookings-writes.repository.ts';
+import type { TBookingFlowDeps } from './create-booking.flow.ts';
+import { notifyWaitlist } from './waitlist.flow.ts';
+
+// The option expiry job (domain-rules §6.2): a planned booking whose option lapsed becomes freed with the reason
+// "expired" (no fee); one with a payment stays planned and gets the todo "option expired but paid". The hold
+// itself stopped counting at the expiry already (ADR 0010); the job settles state, history and the waitlist.
+
+/** Bookings settled per run; the next run takes the rest. */
+const BATCH = 200;
+
+const isLapsed = (row: TBookingRow | undefined, now: Date) =>
+  row !== undefined &&
+  row.state === 'planned' &&
+  !row.resolved &&
+  row.optionExpiry !== null &&
+  row.optionExpiry.getTime() < now.getTime();
+
+export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
+  const { db, availability } = deps;
+
+  /** One booking in its own transaction; a write that came first (confirmed meanwhile) wins, then nothing happens. */
+  async function expire(tx: Tx, id: number, now: Date): Promise<boolean> {
+    const row = await bookingWrites.booking(tx, id);
+    if (!row || !isLapsed(row, now)) return false;
+    // Paid: the office decides (raised as the todo job raises, without a booking version).
+    if (await hasPayments(tx, id)) {
+      await raiseBookingTodos(tx, id, [{ code: 'optionExpiredPaid' }]);
+      return false;
+    }
+    const locked = await bookingWrites.bumpVersion(tx, id, row.version);
+    if (!locked) return false;
+    await availability.release(tx, id);
+    await notifyWaitlist(tx, availability, id);
+    await bookingWrites.updateBooking(tx, id, {
+      state: 'freed',
+      freedDate: now,
+      releaseReason: 'expired',
+      optionExpiry: null,
+    });
+    await recordVersion(tx, { bookingId: id, version: locked.version, userId: null, action: 'expire' });
+    return true;
+  }
+
+  return {
+    /** Settles the lapsed options; answers the ids it changed. */
+    async expireOptions(now: Date): Promise<number[]> {
+      const lapsed = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(eq(bookings.state, 'planned'), eq(bookings.resolved, false), lt(bookings.optionExpiry, now)),
+        )
+        .orderBy(bookings.optionExpiry)
+        .limit(BATCH);
+      const changed: number[] = [];
+      for (const { id } of lapsed) {
+        if (await db.transaction((tx) => expire(tx, id, now))) changed.push(id);
+      }
+      return changed;
+    },
+  };
+}

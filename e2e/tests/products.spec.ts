@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, login } from './support/helpers.ts';
+
+test.use({ locale: 'en-GB' });
+
+const RESORT = 'Coral Garden Resort';
+const ROOM_TYPE = 'Garden Room';
+
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('the office adds a new product to a booking and sees its line and the new total', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = (await (await request.post('/api/auth/token', { data: DEMO.admin })).json()).token;
+  const headers = { authorization: `Bearer ${token}` };
+  const get = async (path: string) => {
+    const res = await request.get(path, { headers });
+    expect(res.status(), path).toBe(200);
+    return res.json();
+  };
+  const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
+  const resortId = (await get(`/api/resort?search=${encodeURIComponent(RESORT)}`)).data[0].id as number;
+  const roomTypeId = (await get(`/api/roomtypes?size=0&filter=${filter({ resortId })}`)).data.find(
+    (t: { name: string }) => t.name === ROOM_TYPE,
+  ).id as number;
+  const rooms = (await get(`/api/rooms?size=0&sort=id&filter=${filter({ resortId, roomTypeId })}`)).data;
+  const created = await request.post('/api/bookings', {
+    headers,
+    data: {
+      state: 'draft',
+      language: 'en',
+      rooms: [
+        {
+          roomId: rooms.at(-2).id,
+          from: dayFromToday(170),
+          to: dayFromToday(174),
+          guests: [
+            { name: 'Product Anna', gender: 'f', age: 40 },
+            { name: 'Product Ben', gender: 'm', age: 42 },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (await created.json()) as { id: number; total: string };
+
+  // The catalogue: a new product, 35.00 per booking.
+  const name = `Airport transfer ${Date.now()}`;
+  await login(page, DEMO.admin);
+  await page.goto('/product/list');
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'New' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await drawer.getByRole('textbox', { name: 'Price', exact: true }).fill('35');
+  await expectAccessible(page);
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Created.')).toBeVisible();
+  // The message bar covers the drawer's buttons: close it with Escape.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  await expectAccessible(page);
+
+  // On the booking: the modal, the line by its charging base, the total 35.00 higher.
+  await page.goto(`/booking/${booking.id}`);
+  await page.getByRole('button', { name: 'Add product / add-on' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add a product or add-on' });
+  await modal.getByRole('combobox', { name: 'Product' }).fill('Airport transfer');
+  await page.getByRole('option', { name: `${name} (Per booking)` }).click();
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(modal).toBeHidden();
+  const line = page.getByRole('row', { name: new RegExp(name) });
+  await expect(line).toContainText('35.00');
+  const expected = (Number(booking.total) + 35).toFixed(2);
+  await expect.poll(async () => (await get(`/api/bookings/${booking.id}`)).total).toBe(expected);
+  await expect(page.getByText(expected.replace(/\B(?=(\d{3})+(?!\d))/g, ',')).first()).toBeVisible();
+});
+
+test('the category and stock screens are accessible', async ({ page, request }) => {
+  const token = (await (await request.post('/api/auth/token', { data: DEMO.admin })).json()).token;
+  const headers = { authorization: `Bearer ${token}` };
+  expect(
+    (await request.post('/api/settings/group/features', { headers, data: { stock: true } })).status(),
+  ).toBe(200);
+  const product = await request.post('/api/product', {
+    headers,
+    data: { name: `Tank ${Date.now()}`, trackStock: true, unit: 'Piece' },
+  });
+  expect(product.status()).toBe(201);
+
+  await login(page, DEMO.admin);
+  await page.goto('/product/category');
+  await expect(page.getByRole('heading', { name: 'Product categories' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/product/stock');
+  await expect(page.getByRole('table', { name: 'Current stock' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Change (+ in, − out)' }).fill('12');
+  await page.getByRole('button', { name: 'Save stock' }).click();
+  await expect(page.getByText('Stock saved.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Stock log' })).toContainText('12');
+  await expectAccessible(page);
+});

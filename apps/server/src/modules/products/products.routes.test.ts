@@ -11,6 +11,8 @@ let admin: string;
 let staff: string;
 let agent: string;
 let reader: string;
+/** Books but holds no product scope. */
+let bookingsOnly: string;
 
 type TProduct = { id: number; name: string; stock: string; price: string; chargingBase: string };
 
@@ -23,6 +25,7 @@ beforeAll(async () => {
   w = await bookingWorld();
   ({ admin, staff, agent } = w.tokens);
   reader = await w.t.account('product-reader@example.com', ['product.read']);
+  bookingsOnly = await w.t.account('bookings-only@example.com', ['bookings.read', 'bookings.update']);
   ok(await w.t.post('/api/settings/group/features', admin, { stock: true }));
 });
 afterAll(() => w?.t.close());
@@ -31,7 +34,7 @@ describe('access and input', () => {
   it('answers 401 without a session and 403 without the product scopes', async () => {
     expectError(await w.t.get('/api/product'), 401, 'UNAUTHORIZED');
     expectError(await w.t.get('/api/product', agent), 403, 'FORBIDDEN');
-    expectError(await w.t.get('/api/product/constants', staff), 403, 'FORBIDDEN');
+    expectError(await w.t.get('/api/product/constants', bookingsOnly), 403, 'FORBIDDEN');
     expectError(await w.t.post('/api/product', reader, { name: 'Nitrox' }), 403, 'FORBIDDEN');
     const p = await createProduct({ name: 'Readable' });
     expectError(await stockUpdate(p.id, { change: '1' }, reader), 403, 'FORBIDDEN');

@@ -1,9 +1,9 @@
 import { dayIndex, type TCalendarEntry } from '@atoll/domain/bookings/calendar';
 import { addDays } from '@atoll/domain/inventory/tours';
-import { Alert, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -12,6 +12,7 @@ import { routePath } from '../../../components/routePath.ts';
 import { useAssetOptions } from '../../bookings/api.ts';
 import { shownNumber } from '../../bookings/components/bookingState.ts';
 import { type TStayMove, useCalendarEvents, useMoveStay } from '../api.ts';
+import { CalendarFilters, useCalendarParams } from '../components/CalendarFilters.tsx';
 import { CalendarLegend, ColourSwitches } from '../components/CalendarLegend.tsx';
 import { MoveStayModal } from '../components/MoveStayModal.tsx';
 import { OccupancyGrid } from '../components/OccupancyGrid.tsx';
@@ -31,16 +32,11 @@ export default function OccupancyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const today = todayIso();
-  const [params, setParams] = useSearchParams();
+  const { params, set, spanOf } = useCalendarParams(today);
   const { resorts } = useAssetOptions({ resorts: true, vessels: false });
   const resortId = Number(params.get('resort') ?? resorts[0]?.value ?? 0) || 0;
   const from = params.get('from') || addDays(today, -DAYS_BEFORE_TODAY);
-  const days = SPANS.includes(params.get('days') ?? '') ? Number(params.get('days')) : DEFAULT_DAYS;
-  const set = (key: string, value: string) =>
-    setParams((p) => {
-      p.set(key, value);
-      return p;
-    });
+  const days = spanOf('days', SPANS, DEFAULT_DAYS);
 
   const [options, setOptions] = useColourOptions();
   const events = useCalendarEvents({ from, to: addDays(from, days), resortId }, resortId > 0);
@@ -83,33 +79,16 @@ export default function OccupancyPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('calendars.occupancy.title')} intro={t('calendars.occupancy.intro')} />
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label={t('calendars.fields.resort')}
-          data={resorts}
-          value={resortId ? String(resortId) : null}
-          onChange={(value) => value && set('resort', value)}
-          allowDeselect={false}
-          searchable
-        />
-        <TextInput
-          type="date"
-          label={t('calendars.fields.from')}
-          value={from}
-          onChange={(e) => e.currentTarget.value && set('from', e.currentTarget.value)}
-        />
-        <Select
-          label={t('calendars.fields.days')}
-          data={SPANS.map((value) => ({
-            value,
-            label: t('calendars.fields.daysValue', { count: Number(value) }),
-          }))}
-          value={String(days)}
-          onChange={(value) => value && set('days', value)}
-          allowDeselect={false}
-          w={140}
-        />
-      </Group>
+      <CalendarFilters
+        asset={{
+          label: t('calendars.fields.resort'),
+          options: resorts,
+          value: resortId,
+          onChange: (v) => set('resort', v),
+        }}
+        start={{ type: 'date', value: from, onChange: (v) => set('from', v) }}
+        span={{ unit: 'days', choices: SPANS, value: days, onChange: (v) => set('days', v) }}
+      />
       <ColourSwitches value={options} onChange={setOptions} />
       {events.isError && <Alert color="red">{apiErrorText(events.error as ApiError)}</Alert>}
       {events.data && (

@@ -1,32 +1,24 @@
-import { Accordion, Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { todayIso } from '../../../components/pricing/format.ts';
 import { useTourOptions } from '../../tours/api.ts';
 import { useCalendarDepartures } from '../api.ts';
+import { CalendarFilters, useCalendarParams } from '../components/CalendarFilters.tsx';
 import { DepartureBookings } from '../components/DepartureBookings.tsx';
-import { monthRange, thisMonth } from '../components/months.ts';
+import { monthRange } from '../components/months.ts';
 
 const MONTHS = 12;
 
 /** /booking/tour: a tour's departures of a year from a month on, each with its bookings on opening. */
 export default function TourBookingsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, set, month } = useCalendarParams(todayIso());
   const tours = useTourOptions();
   const tourId = Number(params.get('tour') ?? tours.data?.[0]?.id ?? 0) || 0;
-  const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '')
-    ? (params.get('month') as string)
-    : thisMonth(todayIso());
-  const set = (key: string, value: string) =>
-    setParams((p) => {
-      p.set(key, value);
-      return p;
-    });
   const departures = useCalendarDepartures({ ...monthRange(month, MONTHS), tourId });
   const list = tourId ? (departures.data ?? []) : [];
   const [open, setOpen] = useState<string | null>(null);
@@ -34,22 +26,15 @@ export default function TourBookingsPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('calendars.tour.title')} intro={t('calendars.tour.intro')} />
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label={t('calendars.fields.tour')}
-          data={(tours.data ?? []).map((tour) => ({ value: String(tour.id), label: tour.name }))}
-          value={tourId ? String(tourId) : null}
-          onChange={(value) => value && set('tour', value)}
-          allowDeselect={false}
-          searchable
-        />
-        <TextInput
-          type="month"
-          label={t('calendars.fields.month')}
-          value={month}
-          onChange={(e) => e.currentTarget.value && set('month', e.currentTarget.value)}
-        />
-      </Group>
+      <CalendarFilters
+        asset={{
+          label: t('calendars.fields.tour'),
+          options: (tours.data ?? []).map((tour) => ({ value: String(tour.id), label: tour.name })),
+          value: tourId,
+          onChange: (v) => set('tour', v),
+        }}
+        start={{ type: 'month', value: month, onChange: (v) => set('month', v) }}
+      />
       {departures.isError && <Alert color="red">{apiErrorText(departures.error as ApiError)}</Alert>}
       {departures.isSuccess && list.length === 0 && <Text c="dimmed">{t('calendars.trip.empty')}</Text>}
       <Accordion value={open} onChange={setOpen} variant="separated">

@@ -1,7 +1,7 @@
 import { hasScope } from '@atoll/domain/scopes';
-import { Alert, Anchor, Badge, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
@@ -9,7 +9,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { todayIso } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { type TCalendarDeparture, useCalendarDepartures } from '../api.ts';
-import { monthRange, thisMonth } from '../components/months.ts';
+import { CalendarFilters, useCalendarParams } from '../components/CalendarFilters.tsx';
+import { monthRange } from '../components/months.ts';
 
 const SPANS = ['1', '2', '3', '6', '12'];
 const DEFAULT_MONTHS = 3;
@@ -30,16 +31,8 @@ export default function TripCalendarPage() {
   const { user } = useSession();
   const canBook = hasScope(user?.scopes ?? [], ['bookings.create']);
   const today = todayIso();
-  const [params, setParams] = useSearchParams();
-  const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '')
-    ? (params.get('month') as string)
-    : thisMonth(today);
-  const months = SPANS.includes(params.get('months') ?? '') ? Number(params.get('months')) : DEFAULT_MONTHS;
-  const set = (key: string, value: string) =>
-    setParams((p) => {
-      p.set(key, value);
-      return p;
-    });
+  const { set, month, spanOf } = useCalendarParams(today);
+  const months = spanOf('months', SPANS, DEFAULT_MONTHS);
   const range = monthRange(month, months);
   // Departures starting in the months shown (the filter takes those overlapping, so one more cut).
   const departures = useCalendarDepartures(range);
@@ -53,25 +46,10 @@ export default function TripCalendarPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('calendars.trip.title')} intro={t('calendars.trip.intro')} />
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          type="month"
-          label={t('calendars.fields.month')}
-          value={month}
-          onChange={(e) => e.currentTarget.value && set('month', e.currentTarget.value)}
-        />
-        <Select
-          label={t('calendars.fields.months')}
-          data={SPANS.map((value) => ({
-            value,
-            label: t('calendars.fields.monthsValue', { count: Number(value) }),
-          }))}
-          value={String(months)}
-          onChange={(value) => value && set('months', value)}
-          allowDeselect={false}
-          w={140}
-        />
-      </Group>
+      <CalendarFilters
+        start={{ type: 'month', value: month, onChange: (v) => set('month', v) }}
+        span={{ unit: 'months', choices: SPANS, value: months, onChange: (v) => set('months', v) }}
+      />
       {departures.isError && <Alert color="red">{apiErrorText(departures.error as ApiError)}</Alert>}
       {departures.isSuccess && shown.length === 0 && <Text c="dimmed">{t('calendars.trip.empty')}</Text>}
       {byMonth(shown).map(([key, list]) => (

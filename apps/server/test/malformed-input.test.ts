@@ -1,3 +1,4 @@
+import { FEATURES } from '@atoll/domain/constants';
 import { ZErrorBody } from '@atoll/domain/errors';
 import { sql } from 'drizzle-orm';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
@@ -27,6 +28,11 @@ let token = '';
 beforeAll(async () => {
   t = await createTestApp();
   routes = t.app.routeTable.filter((r) => r.url !== '/*');
+  // Every feature on: a switched-off feature's routes answer 404 before they read their input.
+  const features = Object.fromEntries(FEATURES.map((f) => [f, true]));
+  const admin = await t.login(...DEMO.admin);
+  const switched = await t.post('/api/settings/group/features', admin, features);
+  if (switched.statusCode !== 200) throw new Error(`features: ${switched.statusCode} ${switched.body}`);
   const doc = t.app.swagger() as {
     paths: Record<
       string,

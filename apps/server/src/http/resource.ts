@@ -22,6 +22,10 @@ const CSV_BATCH = 500;
 type TRow = Record<string, unknown> & { id: number };
 export type TWriteContext = { user: TSessionUser; tx: Tx };
 
+/** The fields of a create or update body that were sent: a value of undefined means "leave as it is". */
+export const defined = (input: object) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
+
 /** One declaration gives a base path the seven standard calls of spec platform §7. */
 export type TResource<Out extends Record<string, unknown>, C, U> = {
   name: string;

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { productCategories, productStockLog, products } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { registerResource } from '../../http/resource.ts';
+import { defined, registerResource } from '../../http/resource.ts';
 import { type TProductRow, type TStockLogRow, toProduct, toStockLogEntry } from './products.repository.ts';
 import { stockValues } from './products.service.ts';
 
@@ -29,9 +29,6 @@ export const PRODUCT_ACCESS = {
 };
 
 /** Only what the body names: a partial update leaves the rest alone. */
-const defined = (input: object) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
-
 const immutable = () =>
   new AppError(409, 'INVALID_STATE', 'A stock log entry stays: book a correction instead');
 

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bookingCategories, bookingSources, taxes, textblockGroups, textblocks } from '../../db/schema.ts';
-import { registerResource } from '../../http/resource.ts';
+import { defined, registerResource } from '../../http/resource.ts';
 
 const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
   createdAt: row.createdAt.toISOString(),
@@ -24,9 +24,6 @@ const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
 });
 
 /** Only what the body names: a partial update leaves the rest alone. */
-const defined = (input: object) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
-
 /** Booking lists (sources, categories, text blocks): anyone who books reads them, settings.update edits. */
 const BOOKING_LISTS = {
   read: ['settings.read', 'bookings.read'],

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bookingTodos, todos } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { registerResource, type TWriteContext } from '../../http/resource.ts';
+import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
 import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import { dueDatesOf } from './raise-todos.flow.ts';
 import {
@@ -32,9 +32,6 @@ import { TODO_READ } from './todos.service.ts';
 // A write on a booking's todo keeps its has_open_todos in the same transaction.
 
 /** Only what the body names: a partial update leaves the rest alone. */
-const defined = (input: object) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
-
 /** A new todo of a booking the user may see: its definition's text and due date unless the body says. */
 async function newItemValues({ user, tx }: TWriteContext, input: TCreateBookingTodo) {
   const booking = await repo.bookingDates(tx, input.bookingId, bookingVisibility(user));

@@ -18,6 +18,7 @@ import type { TMailer } from './mail/mailer.ts';
 import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
+import { registerBanksRoutes } from './modules/banks/banks.routes.ts';
 import { registerBookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerCommissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
@@ -25,8 +26,11 @@ import { registerCurrenciesRoutes } from './modules/currencies/currencies.routes
 import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups/customer-data-groups.routes.ts';
 import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
+import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
+import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
@@ -149,6 +153,11 @@ export async function buildApp(opts: TAppOptions) {
   registerBookingsRoutes(app, inventory);
   registerTodosRoutes(app, inventory);
   registerProductsRoutes(app, inventory);
+  const finance = { ...inventory, logo: c.logo, config: opts.config };
+  registerPaymentsRoutes(app, finance);
+  registerBanksRoutes(app, finance);
+  registerDocumentsRoutes(app, finance);
+  registerMailRoutes(app, finance);
   registerSystemRoutes(app, {
     db: c.db,
     settings: c.settings,

@@ -231,6 +231,8 @@ export const creditEntries = pgTable(
     currency: text('currency').notNull().default('EUR'),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     bookingId: integer('booking_id'),
+    /** The bank entry it was assigned from (a part of an entry kept as credit, domain-rules §7.4). */
+    bankEntryId: integer('bank_entry_id'),
     note: text('note'),
     userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1166,6 +1168,13 @@ export const bookings = pgTable(
     commissionId: integer('commission_id').references(() => commissions.id, { onDelete: 'set null' }),
     hasOpenTodos: boolean('has_open_todos').notNull().default(false),
     hasExceededDueDate: boolean('has_exceeded_due_date').notNull().default(false),
+    /** Σ payments × rate in the booking currency, and what is left of `dueBeforeTravel` (domain-rules §4.3, §7.1). */
+    paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+    openAmount: numeric('open_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** nothing_to_pay, not_paid, partial, paid or overpayment (domain-rules §7.1). */
+    paymentStatus: text('payment_status').notNull().default('nothing_to_pay'),
+    /** The earliest due date (deposit or rest) not yet covered by payments; null when nothing is due. */
+    nextDueDate: date('next_due_date'),
     systemReference: text('system_reference'),
     note: text('note'),
     /** Internal note of the operator: never shown to agents or customers. */
@@ -1426,5 +1435,288 @@ export const productStockLog = pgTable(
     index('product_stock_log_product_idx').on(t.productId, t.createdAt),
     // Every booking write settles the booking's stock (booking-stock.ts) by this column.
     index('product_stock_log_booking_idx').on(t.bookingId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Payments, banks, invoices, documents and mail (issue 8; domain-rules §7).
+
+/** Bank accounts (`/api/banks`); `csvMapping` is the stored column mapping of the statement import. */
+export const bankAccounts = pgTable('bank_accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  bankName: text('bank_name'),
+  accountHolder: text('account_holder'),
+  iban: text('iban'),
+  bic: text('bic'),
+  currency: text('currency').notNull().default('EUR'),
+  openingBalance: numeric('opening_balance', { precision: 14, scale: 2 }).notNull().default('0'),
+  openingDate: date('opening_date'),
+  /** { delimiter, dateFormat, decimal, columns: { date, amount, currency, counterparty, reference, externalId } } */
+  csvMapping: jsonb('csv_mapping').notNull().default({}),
+  /** A unique strong match becomes a payment on import (domain-rules §7.4). */
+  autoAssign: boolean('auto_assign').notNull().default(true),
+  isActive: boolean('is_active').notNull().default(true),
+  note: text('note'),
+  ...timestamps,
+});
+
+/** Lines of bank statements (`/api/bankentries`, `banks/{id}/entries`). */
+export const bankEntries = pgTable(
+  'bank_entries',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    counterparty: text('counterparty'),
+    reference: text('reference'),
+    externalId: text('external_id'),
+    /** Σ of the payments assigned from this entry, in the entry currency (kept with them). */
+    assigned: numeric('assigned', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** Suggested bookings: [{ bookingId, number, strength: strong | weak, amount }]. */
+    suggestions: jsonb('suggestions').notNull().default([]),
+    /** The import it came from (null for entries typed in). */
+    importId: text('import_id'),
+    raw: jsonb('raw'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_entries_external_unique')
+      .on(t.bankId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    index('bank_entries_bank_date_idx').on(t.bankId, t.date),
+  ],
+);
+
+/** Payment providers (`/api/payprovider`): bank transfer (EPC QR) and Stripe Checkout. Secrets never leave the server. */
+export const paymentProviders = pgTable('payment_providers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** bank_transfer or stripe */
+  type: text('type').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  /** Public settings (bank account for transfers, currencies, success text). */
+  config: jsonb('config').notNull().default({}),
+  /** Secret settings (API key, webhook secret): write-only through the API. */
+  secrets: jsonb('secrets').notNull().default({}),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/**
+ * Payments of bookings (domain-rules §7.1): stored in their own currency with the `rate` to the booking
+ * currency, fixed at entry. A refund is negative. `temporary` ones are expected (checkout, QR) until a bank
+ * entry confirms them. A provider's event id is unique, so a replayed webhook makes no second payment.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    date: date('date').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    rate: numeric('rate', { precision: 18, scale: 8 }).notNull().default('1'),
+    /** bank, cash, card, provider, credit */
+    method: text('method').notNull().default('bank'),
+    /** final or temporary */
+    status: text('status').notNull().default('final'),
+    reference: text('reference'),
+    note: text('note'),
+    bankEntryId: integer('bank_entry_id').references(() => bankEntries.id, { onDelete: 'set null' }),
+    providerId: integer('provider_id').references(() => paymentProviders.id, { onDelete: 'set null' }),
+    /** The provider's id of the event or session: unique per provider (idempotent webhooks). */
+    providerRef: text('provider_ref'),
+    creditEntryId: integer('credit_entry_id').references(() => creditEntries.id, { onDelete: 'set null' }),
+    /** Paid on site (resort or vessel), by room booking entry. */
+    onsite: boolean('onsite').notNull().default(false),
+    roomBookingId: integer('room_booking_id'),
+    payerCustomerId: integer('payer_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    payerAgencyId: integer('payer_agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('payments_booking_idx').on(t.bookingId),
+    index('payments_bank_entry_idx').on(t.bankEntryId),
+    index('payments_date_idx').on(t.date),
+    uniqueIndex('payments_provider_ref_unique')
+      .on(t.providerId, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
+  ],
+);
+
+/** The last invoice number per year and series: taken under a row lock, so numbers have no gaps. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    year: integer('year').notNull(),
+    /** invoice (invoices and cancellation invoices share one series, as §14 UStG asks one unique sequence) */
+    series: text('series').notNull().default('invoice'),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.series] })],
+);
+
+/**
+ * Issued invoices (`/finance/invoices`): a frozen copy of what was billed. Never changed after issue; a
+ * cancellation invoice (`kind` cancellation) reverses one. `publicToken` makes the unguessable public link.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    /** invoice, cancellation or split */
+    kind: text('kind').notNull().default('invoice'),
+    date: date('date').notNull(),
+    /** The invoice this one cancels (kind cancellation). */
+    cancelsId: integer('cancels_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    currency: text('currency').notNull().default('EUR'),
+    language: text('language').notNull().default('de'),
+    /** Who is billed: { customerId?, agencyId?, name, address, vatId? } */
+    recipient: jsonb('recipient').notNull().default({}),
+    /** The billed lines, frozen: [{ text, amount, price, total, taxRate }] */
+    lines: jsonb('lines').notNull().default([]),
+    net: numeric('net', { precision: 14, scale: 2 }).notNull().default('0'),
+    tax: numeric('tax', { precision: 14, scale: 2 }).notNull().default('0'),
+    gross: numeric('gross', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** Per rate: [{ rate, net, tax, gross }] (§14 UStG). */
+    taxBreakdown: jsonb('tax_breakdown').notNull().default([]),
+    publicToken: text('public_token').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_year_seq_unique').on(t.year, t.seq),
+    uniqueIndex('invoices_public_token_unique').on(t.publicToken),
+    index('invoices_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** Document templates (`bookings/{id}/templates`): kind, language texts and the text blocks around the body. */
+export const documentTemplates = pgTable('document_templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** offer, reservation, confirmation, invoice, voucher, guestlist, manifest */
+  kind: text('kind').notNull(),
+  /** { de, en }: title, intro and closing texts */
+  texts: jsonb('texts').notNull().default({}),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** Documents kept with a booking (`{id}/store`): the PDF as a stored file. */
+export const bookingDocuments = pgTable(
+  'booking_documents',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    templateId: integer('template_id').references(() => documentTemplates.id, { onDelete: 'set null' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_documents_booking_idx').on(t.bookingId)],
+);
+
+/** SMTP accounts (`/api/mailaccount`): the password is write-only. */
+export const mailAccounts = pgTable('mail_accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  host: text('host').notNull(),
+  port: integer('port').notNull().default(587),
+  /** none, starttls or tls */
+  security: text('security').notNull().default('starttls'),
+  username: text('username'),
+  password: text('password'),
+  fromAddress: text('from_address').notNull(),
+  fromName: text('from_name'),
+  replyTo: text('reply_to'),
+  isDefault: boolean('is_default').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+/** Mail templates per booking state or event and language (`/api/mail/template`, `byState/{state}`). */
+export const mailTemplates = pgTable(
+  'mail_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** A booking state (planned, confirmed, aborted, …) or an event (invoice, guestform, payment, custom). */
+    state: text('state').notNull(),
+    language: text('language').notNull().default('de'),
+    subject: text('subject').notNull(),
+    /** Text with {{placeholders}} (booking number, guest name, dates, totals, links). */
+    body: text('body').notNull(),
+    /** Documents attached: kinds of document templates (confirmation, invoice, voucher, …). */
+    attachments: jsonb('attachments').notNull().default([]),
+    accountId: integer('account_id').references(() => mailAccounts.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('mail_templates_state_idx').on(t.state, t.language)],
+);
+
+/**
+ * The durable mail queue (`/api/mailqueue`): at least once, with `dedupKey` unique so one event queues one
+ * mail. Workers claim rows with `locked_until` (safe with several instances); failures retry with backoff.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    dedupKey: text('dedup_key'),
+    accountId: integer('account_id').references(() => mailAccounts.id, { onDelete: 'set null' }),
+    templateId: integer('template_id').references(() => mailTemplates.id, { onDelete: 'set null' }),
+    to: text('to').notNull(),
+    cc: text('cc'),
+    bcc: text('bcc'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** What to attach, rendered when sent: [{ kind, bookingId?, invoiceId?, templateId?, name }] */
+    attachments: jsonb('attachments').notNull().default([]),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    /** queued, sending, sent, failed (gave up) or cancelled */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before (planned mails, backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('mail_queue_dedup_unique')
+      .on(t.dedupKey)
+      .where(sql`${t.dedupKey} is not null`),
+    index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_queue_booking_idx').on(t.bookingId),
   ],
 );

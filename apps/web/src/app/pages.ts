@@ -95,6 +95,23 @@ export const PAGES: Record<string, TPage> = {
   productEdit: lazy(() => import('../features/products/pages/ProductEditPage.tsx')),
   productCategories: lazy(() => import('../features/products/pages/ProductCategoriesPage.tsx')),
   productStock: lazy(() => import('../features/products/pages/ProductStockPage.tsx')),
+  banks: lazy(() => import('../features/banks/pages/BankListPage.tsx')),
+  bankCreate: lazy(() => import('../features/banks/pages/BankEditPage.tsx')),
+  bankEdit: lazy(() => import('../features/banks/pages/BankEditPage.tsx')),
+  cashflow: lazy(() => import('../features/banks/pages/CashflowPage.tsx')),
+  bankEntries: lazy(() => import('../features/banks/pages/BankEntriesPage.tsx')),
+  manualPayments: lazy(() => import('../features/banks/pages/ManualPaymentsPage.tsx')),
+  temporaryPayments: lazy(() => import('../features/banks/pages/TemporaryPaymentsPage.tsx')),
+  paymentProviders: lazy(() => import('../features/payments/pages/PaymentProvidersPage.tsx')),
+  paymentSuccess: lazy(() => import('../features/payments/pages/PaymentResultPage.tsx')),
+  paymentAborted: lazy(() => import('../features/payments/pages/PaymentResultPage.tsx')),
+  invoices: lazy(() => import('../features/documents/pages/InvoicesPage.tsx')),
+  invoicePublic: lazy(() => import('../features/documents/pages/PublicInvoicePage.tsx')),
+  clubInvoicePublic: lazy(() => import('../features/documents/pages/PublicInvoicePage.tsx')),
+  mailTemplates: lazy(() => import('../features/mail/pages/MailTemplatesPage.tsx')),
+  mailTemplateEdit: lazy(() => import('../features/mail/pages/MailTemplateEditPage.tsx')),
+  configMail: lazy(() => import('../features/mail/pages/MailConfigPage.tsx')),
+  mailQueue: lazy(() => import('../features/mail/pages/MailQueuePage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
 import { createExpireOptionsFlow } from './modules/bookings/expire-options.flow.ts';
+import { settleDueDates } from './modules/payments/booking-settlement.ts';
 import { runTodoJobs } from './modules/todos/todo-jobs.ts';
 
-// The server's periodic work: lapsed options become freed (and the waitlist hears of it), and the todos no
-// booking write raises (no-show). Both are idempotent and safe with several instances: the todo job takes an
-// advisory lock, the option expiry settles each booking under its version lock. Not started in tests, which
-// call the jobs with a fixed clock.
+// The server's periodic work: lapsed options become freed (and the waitlist hears of it), the todos no
+// booking write raises (no-show), and bookings past a due date are flagged (payments). All idempotent and
+// safe with several instances: the todo job takes an advisory lock, the option expiry settles each booking
+// under its version lock, the due-date job recomputes from the payments. Not started in tests, which call
+// the jobs with a fixed clock.
 
 const FIRST_RUN_MS = 60_000;
 const EVERY_MS = 60 * 60 * 1000;
@@ -18,16 +20,18 @@ export async function runJobs(db: Db, now: Date) {
     availability: createAvailabilityService({ db }),
   }).expireOptions(now);
   const todos = await runTodoJobs(db, now);
-  return { expired, noShow: todos?.noShow ?? [] };
+  const overdue = await settleDueDates(db, now);
+  return { expired, noShow: todos?.noShow ?? [], overdue };
 }
 
 /** Runs the jobs a minute after start and then hourly; `stop` on shutdown. */
 export function startJobs(deps: { db: Db; log: FastifyBaseLogger }) {
   const run = () =>
     runJobs(deps.db, new Date()).then(
-      ({ expired, noShow }) => {
+      ({ expired, noShow, overdue }) => {
         if (expired.length > 0) deps.log.info(`jobs: ${expired.length} lapsed options freed`);
         if (noShow.length > 0) deps.log.info(`jobs: ${noShow.length} no-shows`);
+        if (overdue.length > 0) deps.log.info(`jobs: ${overdue.length} bookings past a due date`);
       },
       (error: unknown) => deps.log.error({ err: error }, 'periodic job failed'),
     );

@@ -1532,7 +1532,7 @@ export const payments = pgTable(
     note: text('note'),
     bankEntryId: integer('bank_entry_id').references(() => bankEntries.id, { onDelete: 'set null' }),
     providerId: integer('provider_id').references(() => paymentProviders.id, { onDelete: 'set null' }),
-    /** The provider's id of the event or session: unique per provider (idempotent webhooks). */
+    /** The provider's id of the event or session: unique (idempotent webhooks). */
     providerRef: text('provider_ref'),
     creditEntryId: integer('credit_entry_id').references(() => creditEntries.id, { onDelete: 'set null' }),
     /** Paid on site (resort or vessel), by room booking entry. */
@@ -1547,8 +1547,9 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId),
     index('payments_bank_entry_idx').on(t.bankEntryId),
     index('payments_date_idx').on(t.date),
+    // Provider ids (Stripe session and event ids) are unique across providers.
     uniqueIndex('payments_provider_ref_unique')
-      .on(t.providerId, t.providerRef)
+      .on(t.providerRef)
       .where(sql`${t.providerRef} is not null`),
   ],
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCurrencyCode } from '../geo/geo.ts';
 import { BOOKING_STATES, GENDERS, type TBookingState, ZIsoDate } from '../inventory/availability.ts';
+import { PAYMENT_STATUSES } from '../payments/payments.ts';
 import { ZCalcLine, ZPricingResult } from '../pricing/engine-types.ts';
 import { BOOKING_CHANNELS, ZCancellationTier, ZTerms } from '../pricing/entities.ts';
 
@@ -228,6 +229,12 @@ export const ZBookingSummary = z.object({
   optionExpiry: z.string().nullable(),
   hasOpenTodos: z.boolean(),
   hasExceededDueDate: z.boolean(),
+  /** Σ payments in the booking currency, what is left to pay and the payment status (domain-rules §7.1). */
+  paid: z.string(),
+  openAmount: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The earliest due date not yet covered by payments. */
+  nextDueDate: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

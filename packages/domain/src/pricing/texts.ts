@@ -21,6 +21,8 @@ const en = {
   commission: (percent: string) => `Agency commission ${pct(percent)}`,
   deposit: (due: string) => `Deposit due ${due}`,
   rest: (due: string) => `Balance due ${due}`,
+  payment: (day: string) => `Payment of ${day}`,
+  refund: (day: string) => `Refund of ${day}`,
   directDeposit: (due: string) => `Deposit (guest pays directly) due ${due}`,
   directRest: (due: string) => `Balance (guest pays directly) due ${due}`,
   step: {
@@ -55,6 +57,8 @@ const de: typeof en = {
   commission: (percent: string) => `Agenturprovision ${pct(percent)}`,
   deposit: (due: string) => `Anzahlung fällig am ${due}`,
   rest: (due: string) => `Restzahlung fällig am ${due}`,
+  payment: (day: string) => `Zahlung vom ${day}`,
+  refund: (day: string) => `Erstattung vom ${day}`,
   directDeposit: (due: string) => `Anzahlung (zahlt der Gast direkt) fällig am ${due}`,
   directRest: (due: string) => `Restzahlung (zahlt der Gast direkt) fällig am ${due}`,
   step: {

@@ -219,4 +219,4 @@ CREATE INDEX "mail_templates_state_idx" ON "mail_templates" USING btree ("state"
 CREATE INDEX "payments_booking_idx" ON "payments" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "payments_bank_entry_idx" ON "payments" USING btree ("bank_entry_id");--> statement-breakpoint
 CREATE INDEX "payments_date_idx" ON "payments" USING btree ("date");--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_provider_ref_unique" ON "payments" USING btree ("provider_id","provider_ref") WHERE "payments"."provider_ref" is not null;
+CREATE UNIQUE INDEX "payments_provider_ref_unique" ON "payments" USING btree ("provider_ref") WHERE "payments"."provider_ref" is not null;

@@ -4,6 +4,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import type { bookings } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
+import { bookingHasPayments } from '../payments/booking-settlement.ts';
 import { storedHoldItems } from './booking-input.ts';
 import type { TBookingRow } from './bookings.repository.ts';
 
@@ -13,13 +14,8 @@ import type { TBookingRow } from './bookings.repository.ts';
 
 export const revertNotPossible = (why: string) => new AppError(409, 'REVERT_NOT_POSSIBLE', why);
 
-/**
- * Whether a booking has payments. Payments come with issue 8 (domain-rules §7.1): until then there are
- * none. Revert, revert rebook and the payment transfer of a rebook ask here: the one place to extend.
- */
-export async function hasPayments(_ex: Executor, _bookingId: number): Promise<boolean> {
-  return false;
-}
+/** Whether a booking has payments (domain-rules §7.1): revert, delete and the option expiry ask here. */
+export const hasPayments = bookingHasPayments;
 
 export async function assertNoPayments(ex: Executor, bookingId: number) {
   if (await hasPayments(ex, bookingId))

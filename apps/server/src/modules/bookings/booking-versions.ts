@@ -1,6 +1,7 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { diffSnapshots } from '@atoll/domain/bookings/history';
 import type { Tx } from '../../db/client.ts';
+import { settleBookingPayments } from '../payments/booking-settlement.ts';
 import { syncBookingStock } from '../products/booking-stock.ts';
 import { loadBooking } from './bookings.repository.ts';
 import { bookingWrites } from './bookings-writes.repository.ts';
@@ -18,6 +19,8 @@ export async function recordVersion(
 ): Promise<TBooking> {
   // Every write may change what the booking takes from stock (state, products): settled here, once.
   await syncBookingStock(tx, args.bookingId, args.userId);
+  // And what the payments settle of the (new) calculation: paid, open, status, due dates, payment lines.
+  await settleBookingPayments(tx, args.bookingId);
   const snapshot = await loadBooking(tx, args.bookingId);
   if (!snapshot) throw new Error(`booking ${args.bookingId} vanished inside its transaction`);
   await bookingWrites.insertVersion(tx, {

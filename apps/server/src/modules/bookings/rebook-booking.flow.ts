@@ -2,6 +2,7 @@ import type { TBooking, TBookingState } from '@atoll/domain/bookings';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
+import { movePayments } from '../payments/booking-settlement.ts';
 import { ownSchedules } from '../tours/tours.repository.ts';
 import { writerOf } from './booking-input.ts';
 import { copiedFields, holdStored, withReference } from './booking-lifecycle.ts';
@@ -27,8 +28,8 @@ import { notifyWaitlist } from './waitlist.flow.ts';
 // (own number, same customers, agency, terms, currency and state; references both ways). Manual lines
 // are copied and the rest generated for the new departure; with keepPrice the whole calculation is
 // copied as it was (the price the customer agreed). The old booking becomes `rebooked` and lets go of
-// its holds in the same transaction, so the new one may take the same cabins. Payments move with
-// issue 8 (see hasPayments). Resort entries of a mixed booking move along unchanged.
+// its holds in the same transaction, so the new one may take the same cabins. The payments move to the
+// new booking. Resort entries of a mixed booking move along unchanged.
 
 export type TRebook = {
   scheduleId: number;
@@ -166,6 +167,8 @@ export function createRebookBookingFlow(deps: TBookingFlowDeps) {
       state: 'rebooked',
       references: withReference(row, 'rebookedTo', createdId),
     });
+    // The payments go with the booking (domain-rules §2.4 step 4); revertRebook moves them back.
+    await movePayments(tx, row.id, createdId);
     const action = 'rebook';
     await recordVersion(tx, {
       bookingId: row.id,

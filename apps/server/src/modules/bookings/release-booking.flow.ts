@@ -3,6 +3,7 @@ import { hasScope } from '@atoll/domain/scopes';
 import type { Tx } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
+import { assertNoPayments } from './booking-lifecycle.ts';
 import { lockBooking } from './booking-lock.ts';
 import { assertPriced, priceBooking } from './booking-pricing.ts';
 import { recordVersion } from './booking-versions.ts';
@@ -62,6 +63,7 @@ export function createReleaseBookingFlow(deps: TBookingFlowDeps) {
     deleteBooking(user: TSessionUser, id: number, version: number | null = null) {
       return run(user, 'bookings.delete', id, version, 'delete', async (tx, row) => {
         if (row.state === 'deleted') throw invalidState(row.state, 'deleted');
+        await assertNoPayments(tx, id);
         await availability.release(tx, id);
         await notifyWaitlist(tx, availability, id);
         return { state: 'deleted', deletedDate: new Date(), optionExpiry: null };

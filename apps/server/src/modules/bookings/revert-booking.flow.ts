@@ -1,7 +1,8 @@
 import type { TBooking, TBookingState } from '@atoll/domain/bookings';
 import type { Tx } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
+import { hasPaymentsSince, movePayments } from '../payments/booking-settlement.ts';
 import { writerOf } from './booking-input.ts';
 import {
   assertNoPayments,
@@ -148,7 +149,10 @@ export function createRevertBookingFlow(deps: TBookingFlowDeps) {
       throw revertNotPossible('The rebook is no longer the last step of the booking');
     if (created.state !== 'planned' && created.state !== 'confirmed')
       throw revertNotPossible(`The new booking is ${created.state}`);
-    await assertNoPayments(tx, newId);
+    // Payments of its own (made after the rebook) keep the new booking; the moved ones go back.
+    if (await hasPaymentsSince(tx, newId, created.createdAt))
+      throw new AppError(409, 'HAS_PAYMENTS', `Booking ${newId} has payments of its own`);
+    await movePayments(tx, newId, oldId, created.createdAt);
     const [beforeOld, beforeNew, previous] = await Promise.all([
       loadBooking(tx, oldId),
       loadBooking(tx, newId),

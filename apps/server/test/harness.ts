@@ -9,6 +9,29 @@ import { seedDemo } from '../src/db/seed.ts';
 import type { TMailer } from '../src/mail/mailer.ts';
 
 /**
+ * A new, empty PostgreSQL database beside `url` (named after this process, so an interrupted run's
+ * leftovers are dropped by global-setup), and the way to drop it again.
+ */
+export async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `atoll_t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
  * A fresh, migrated database for one test file: PGlite in memory, or with TEST_DATABASE_URL a new
  * PostgreSQL database that is dropped again on close.
  */
@@ -19,23 +42,14 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `atoll_t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 5);
+  const created = await createPostgresDatabase(url);
+  const database = await openPostgres(created.url, 5);
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const drop = new pg.Client({ connectionString: url });
-      await drop.connect();
-      await drop.query(`drop database if exists "${name}" with (force)`);
-      await drop.end();
+      await created.drop();
     },
   };
 }

@@ -36,6 +36,7 @@ import { registerProductsRoutes } from './modules/products/products.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
 import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';
 import { registerRoomsRoutes } from './modules/rooms/rooms.routes.ts';
+import { registerBackupRoutes } from './modules/settings/backup.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerSpecialsRoutes } from './modules/specials/specials.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(opts: TAppOptions) {
   registerBanksRoutes(app, finance);
   registerDocumentsRoutes(app, finance);
   registerMailRoutes(app, finance);
+  registerBackupRoutes(app, { db: c.db, dataDir: opts.config.dataDir, version: opts.version });
   registerSystemRoutes(app, {
     db: c.db,
     settings: c.settings,

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+
+test.use({ locale: 'en-GB' });
+
+const RESORT = 'Coral Garden Resort';
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const german = (day: string) => day.split('-').reverse().join('.');
+
+test('the office imports a bank statement, sees the suggestion and assigns the entry to the booking', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = (await (await request.post('/api/auth/token', { data: DEMO.staff })).json()).token;
+  const headers = { authorization: `Bearer ${token}` };
+  const get = async (path: string) => {
+    const res = await request.get(path, { headers });
+    expect(res.status(), path).toBe(200);
+    return res.json();
+  };
+  const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
+  const resortId = (await get(`/api/resort?search=${encodeURIComponent(RESORT)}`)).data[0].id as number;
+  const rooms = (await get(`/api/rooms?size=0&sort=id&filter=${filter({ resortId })}`)).data;
+  const created = await request.post('/api/bookings', {
+    headers,
+    data: {
+      state: 'confirmed',
+      language: 'en',
+      rooms: [
+        {
+          roomId: rooms.at(-3).id,
+          from: dayFromToday(180),
+          to: dayFromToday(184),
+          guests: [
+            { name: 'Bank Anna', gender: 'f', age: 40 },
+            { name: 'Bank Ben', gender: 'm', age: 42 },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (await created.json()) as { id: number; bookingNo: string; openAmount: string };
+  expect(Number(booking.openAmount)).toBeGreaterThan(100);
+
+  // A statement of the demo's "Hausbank": a part payment naming the booking (a weak match, left to staff)
+  // and a line that is no payment of a booking.
+  const today = dayFromToday(0);
+  const csv = [
+    'Buchungstag;Betrag;Währung;Name Zahlungsbeteiligter;Verwendungszweck;Buchungsreferenz',
+    `${german(today)};100,00;EUR;Anna Bank;Anzahlung ${booking.bookingNo.replace('-', ' ')};E2E-${booking.id}-1`,
+    `${german(today)};-49,90;EUR;Telekom;Rechnung Internet;E2E-${booking.id}-2`,
+  ].join('\n');
+
+  await login(page, DEMO.staff);
+  await page.goto('/bank/entry/list');
+  await expect(page.getByRole('heading', { name: 'Bank transactions' })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  const result = page.getByRole('status').filter({ hasText: 'Statement imported' });
+  await expect(result).toContainText('2 imported');
+  await expect(result).toContainText('1 with suggestions');
+  await expect(result).toContainText('0 assigned automatically');
+
+  const row = page.getByRole('row').filter({ hasText: `Anzahlung ${booking.bookingNo.replace('-', ' ')}` });
+  await expect(row.getByText(`Possibly: ${booking.bookingNo}`)).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'bank-entries');
+
+  await row.getByRole('button', { name: 'Assign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign bank entry' });
+  await expect(dialog.getByRole('radio', { name: new RegExp(booking.bookingNo) })).toBeChecked();
+  await expect(dialog.getByRole('textbox', { name: /Amount/ })).toHaveValue('100.00');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Assign' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText(`${booking.bookingNo}: €100.00`)).toBeVisible();
+
+  const paid = await get(`/api/bookings/${booking.id}`);
+  expect(paid).toMatchObject({ paid: '100.00', paymentStatus: 'partial' });
+  expect(Number(paid.openAmount)).toBeCloseTo(Number(booking.openAmount) - 100, 2);
+});
+
+test('the administrator keeps the account with its CSV mapping and reads cash flow and payment lists', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await login(page, DEMO.admin);
+  await page.goto('/bank/list');
+  await expect(page.getByRole('heading', { name: 'Bank accounts' })).toBeVisible();
+  await page.getByRole('cell', { name: 'Hausbank' }).first().click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('textbox', { name: 'Date', exact: true })).toHaveValue('Buchungstag');
+  await drawer.getByRole('textbox', { name: 'Reference text' }).fill('Verwendungszweck');
+  await expectAccessible(page);
+  await screenshots(page, 'bank-edit');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/saved/i).first()).toBeVisible();
+
+  await page.goto('/bank/cashflow');
+  await expect(page.getByRole('heading', { name: 'Cash flow' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Cash flow chart/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Cash flow per month' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'bank-cashflow');
+
+  for (const [path, heading] of [
+    ['/bank/entry/manual', 'Manual payments'],
+    ['/bank/entry/temporary', 'Unassigned payments'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByText('No payments.').or(page.getByRole('table'))).toBeVisible();
+    await expectAccessible(page);
+  }
+});

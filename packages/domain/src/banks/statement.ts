@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { D, type TDecimal } from '../money/money.ts';
+
+// The CSV column mapping of a bank's statements (domain-rules §7.4, stored per bank in
+// bank_accounts.csv_mapping) and the reading of one statement row into a bank entry. The server parses
+// the file (csv-parse); what a cell means is decided here, so that the web's mapping editor, the import
+// and the tests agree.
+
+export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
+export const DATE_FORMATS = ['DD.MM.YYYY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YY'] as const;
+export type TDateFormat = (typeof DATE_FORMATS)[number];
+export const DECIMAL_MARKS = [',', '.'] as const;
+export const MAPPED_COLUMNS = [
+  'date',
+  'amount',
+  'currency',
+  'counterparty',
+  'reference',
+  'externalId',
+] as const;
+export type TMappedColumn = (typeof MAPPED_COLUMNS)[number];
+
+/** A column by its header name, or by its position (0 = first column). */
+export const ZCsvColumn = z.union([z.string().trim().min(1).max(100), z.number().int().min(0).max(500)]);
+export type TCsvColumn = z.infer<typeof ZCsvColumn>;
+
+export const ZCsvMapping = z.object({
+  delimiter: z.enum(CSV_DELIMITERS).default(';'),
+  dateFormat: z.enum(DATE_FORMATS).default('DD.MM.YYYY'),
+  decimal: z.enum(DECIMAL_MARKS).default(','),
+  /** The first line names the columns (then columns may be given by name). */
+  hasHeader: z.boolean().default(true),
+  columns: z.object({
+    date: ZCsvColumn,
+    amount: ZCsvColumn,
+    currency: ZCsvColumn.nullish(),
+    counterparty: ZCsvColumn.nullish(),
+    reference: ZCsvColumn.nullish(),
+    externalId: ZCsvColumn.nullish(),
+  }),
+});
+export type TCsvMapping = z.infer<typeof ZCsvMapping>;
+
+/** A row read from the statement, ready to become a bank entry. */
+export type TStatementEntry = {
+  date: string;
+  amount: TDecimal;
+  currency: string;
+  counterparty: string | null;
+  reference: string | null;
+  externalId: string | null;
+};
+export type TRowResult = { entry: TStatementEntry } | { error: string };
+/** Column positions of the mapped fields (undefined: not in the file). */
+export type TColumnIndexes = Partial<Record<TMappedColumn, number>>;
+
+/**
+ * Where each mapped column is: a position stays, a name is looked up in the header (trimmed,
+ * case-insensitive). Answers the positions or the names that are missing.
+ */
+export function resolveColumns(
+  mapping: TCsvMapping,
+  header: readonly string[] | null,
+): { indexes: TColumnIndexes } | { missing: string[] } {
+  const names = header?.map((h) => h.trim().toLowerCase()) ?? [];
+  const indexes: TColumnIndexes = {};
+  const missing: string[] = [];
+  for (const key of MAPPED_COLUMNS) {
+    const column = mapping.columns[key];
+    if (column === undefined || column === null) continue;
+    if (typeof column === 'number') {
+      indexes[key] = column;
+      continue;
+    }
+    const at = names.indexOf(column.trim().toLowerCase());
+    if (at < 0) missing.push(column);
+    else indexes[key] = at;
+  }
+  return missing.length ? { missing } : { indexes };
+}
+
+const DATE_PATTERNS: Record<
+  TDateFormat,
+  { re: RegExp; order: ['y' | 'm' | 'd', 'y' | 'm' | 'd', 'y' | 'm' | 'd'] }
+> = {
+  'DD.MM.YYYY': { re: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, order: ['d', 'm', 'y'] },
+  'DD.MM.YY': { re: /^(\d{1,2})\.(\d{1,2})\.(\d{2})$/, order: ['d', 'm', 'y'] },
+  'YYYY-MM-DD': { re: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: ['y', 'm', 'd'] },
+  'DD/MM/YYYY': { re: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: ['d', 'm', 'y'] },
+  'MM/DD/YYYY': { re: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: ['m', 'd', 'y'] },
+};
+
+/** An ISO day from a cell in the given format, or null when it is not a real day. */
+export function parseStatementDate(value: string, format: TDateFormat): string | null {
+  const pattern = DATE_PATTERNS[format];
+  const match = pattern.re.exec(value.trim());
+  if (!match) return null;
+  const parts = { y: 0, m: 0, d: 0 };
+  pattern.order.forEach((key, i) => {
+    parts[key] = Number(match[i + 1]);
+  });
+  // Two-digit years: 00–69 are 20xx, 70–99 are 19xx (statements are recent).
+  if (format === 'DD.MM.YY') parts.y += parts.y < 70 ? 2000 : 1900;
+  const day = new Date(Date.UTC(parts.y, parts.m - 1, parts.d));
+  if (day.getUTCFullYear() !== parts.y || day.getUTCMonth() !== parts.m - 1 || day.getUTCDate() !== parts.d) {
+    return null;
+  }
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * An amount with 2 decimals at most from a cell: a sign in front (or a trailing minus, as some banks
+ * write it), thousands separators of the other mark allowed ("-1.234,56" with decimal ",").
+ */
+export function parseStatementAmount(value: string, decimal: ',' | '.'): TDecimal | null {
+  let text = value.trim().replace(/\s/g, '');
+  let negative = false;
+  if (text.endsWith('-')) {
+    negative = true;
+    text = text.slice(0, -1);
+  }
+  if (text.startsWith('-') || text.startsWith('+')) {
+    negative = text.startsWith('-') !== negative;
+    text = text.slice(1);
+  }
+  const thousands = decimal === ',' ? '.' : ',';
+  const grouped = new RegExp(`^\\d{1,3}(\\${thousands}\\d{3})+(\\${decimal}\\d{1,2})?$`);
+  const plain = new RegExp(`^\\d{1,12}(\\${decimal}\\d{1,2})?$`);
+  if (grouped.test(text)) text = text.split(thousands).join('');
+  else if (!plain.test(text)) return null;
+  const amount = new D(text.replace(decimal, '.'));
+  return (negative ? amount.negated() : amount).toFixed(2);
+}
+
+const cell = (cells: readonly string[], at: number | undefined, max = 500) => {
+  if (at === undefined) return null;
+  const value = (cells[at] ?? '').trim();
+  return value ? value.slice(0, max) : null;
+};
+
+/** One statement row as a bank entry, or why it cannot be one. */
+export function readStatementRow(
+  cells: readonly string[],
+  indexes: TColumnIndexes,
+  mapping: TCsvMapping,
+  bankCurrency: string,
+): TRowResult {
+  const dateText = cell(cells, indexes.date);
+  if (!dateText) return { error: 'date is empty' };
+  const date = parseStatementDate(dateText, mapping.dateFormat);
+  if (!date) return { error: `date "${dateText}" is not a day in the format ${mapping.dateFormat}` };
+  const amountText = cell(cells, indexes.amount);
+  if (!amountText) return { error: 'amount is empty' };
+  const amount = parseStatementAmount(amountText, mapping.decimal);
+  if (amount === null) return { error: `amount "${amountText}" is not an amount` };
+  if (new D(amount).isZero()) return { error: 'amount is 0' };
+  const currency = (cell(cells, indexes.currency) ?? bankCurrency).toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) return { error: `currency "${currency}" is not an ISO 4217 code` };
+  return {
+    entry: {
+      date,
+      amount,
+      currency,
+      counterparty: cell(cells, indexes.counterparty, 200),
+      reference: cell(cells, indexes.reference, 1000),
+      externalId: cell(cells, indexes.externalId, 200),
+    },
+  };
+}
+
+/** The key of the duplicate check without an external id: (date, amount, reference) within one bank. */
+export const duplicateKey = (e: Pick<TStatementEntry, 'date' | 'amount' | 'reference'>) =>
+  `${e.date}|${new D(e.amount).toFixed(2)}|${(e.reference ?? '').trim()}`;

@@ -90,12 +90,12 @@ const ZAmount = z
   .string()
   .trim()
   .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'An amount with at most 2 decimals')
-  .refine((v) => !new D(v).isZero(), 'The amount must not be 0');
+  .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || !new D(v).isZero(), 'The amount must not be 0');
 const ZRate = z
   .string()
   .trim()
   .regex(/^\d{1,10}(\.\d{1,8})?$/, 'A positive rate with at most 8 decimals')
-  .refine((v) => new D(v).gt(0), 'The rate must be above 0');
+  .refine((v) => !/^\d+(\.\d+)?$/.test(v) || new D(v).gt(0), 'The rate must be above 0');
 
 /** `POST /api/bookings/{bookingId}/payment`: a payment (negative: a refund) typed in by staff. */
 export const ZPaymentCreate = z.object({

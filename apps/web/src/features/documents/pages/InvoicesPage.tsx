@@ -1,1 +1,186 @@
-export { default } from '../../system/pages/NotYetAvailablePage.tsx';
+import { INVOICE_KINDS, type TInvoice, type TInvoiceKind } from '@atoll/domain/documents';
+import { formatMoney } from '@atoll/domain/money';
+import { hasScope } from '@atoll/domain/scopes';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showSuccess } from '../../../app/messages.ts';
+import { useSession } from '../../../app/session.ts';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { openPdf } from '../../vessels/openPdf.ts';
+import { useCancelInvoice, useInvoices } from '../api.ts';
+
+const SIZE = 25;
+const thisYear = new Date().getFullYear();
+const YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear + 1 - i));
+
+/** /finance/invoices [bookings.read]: issued invoices, newest first; open the PDF, issue a cancellation invoice. */
+export default function InvoicesPage() {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const { user } = useSession();
+  const canWrite = hasScope(user?.scopes ?? [], ['bookings.update']);
+  const [page, setPage] = useState(1);
+  const [year, setYear] = useState<string | null>(null);
+  const [kind, setKind] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [cancelling, setCancelling] = useState<TInvoice | null>(null);
+  const query = {
+    page,
+    size: SIZE,
+    ...(year ? { year: Number(year) } : {}),
+    ...(kind ? { kind: kind as TInvoiceKind } : {}),
+    ...(debounced.trim() ? { search: debounced.trim() } : {}),
+  };
+  const list = useInvoices(query);
+  const cancel = useCancelInvoice();
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const money = (value: string, currency: string) => formatMoney(value, currency, lang);
+  const filter = (set: (v: string | null) => void) => (value: string | null) => {
+    set(value);
+    setPage(1);
+  };
+
+  return (
+    <Stack>
+      <PageHeader title={t('routes.invoices')} intro={t('documents.invoices.intro')} />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label={t('documents.invoices.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          label={t('documents.invoices.year')}
+          data={YEARS}
+          value={year}
+          onChange={filter(setYear)}
+          clearable
+        />
+        <Select
+          label={t('documents.invoices.kind')}
+          data={INVOICE_KINDS.map((k) => ({ value: k, label: t(`documents.invoiceKinds.${k}`) }))}
+          value={kind}
+          onChange={filter(setKind)}
+          clearable
+        />
+      </Group>
+      {rows.length === 0 && !list.isPending ? (
+        <Text c="dimmed">{t('documents.invoices.none')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table highlightOnHover aria-label={t('routes.invoices')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('documents.invoices.number')}</Table.Th>
+                <Table.Th>{t('documents.invoices.kind')}</Table.Th>
+                <Table.Th>{t('documents.invoices.date')}</Table.Th>
+                <Table.Th>{t('documents.invoices.booking')}</Table.Th>
+                <Table.Th>{t('documents.invoices.recipient')}</Table.Th>
+                <Table.Th ta="right">{t('documents.invoices.net')}</Table.Th>
+                <Table.Th ta="right">{t('documents.invoices.tax')}</Table.Th>
+                <Table.Th ta="right">{t('documents.invoices.gross')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((invoice) => (
+                <Table.Tr key={invoice.id}>
+                  <Table.Td>{invoice.number}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={invoice.kind === 'cancellation' ? 'red' : 'blue'}>
+                      {t(`documents.invoiceKinds.${invoice.kind}`)}
+                    </Badge>
+                    {invoice.cancelledById !== null && (
+                      <Badge ml="xs" variant="outline" color="gray">
+                        {t('documents.invoices.cancelled')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatDay(invoice.date, lang)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/booking/${invoice.bookingId}`}>
+                      {invoice.bookingNo}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{invoice.recipient.name ?? ''}</Table.Td>
+                  <Table.Td ta="right">{money(invoice.net, invoice.currency)}</Table.Td>
+                  <Table.Td ta="right">{money(invoice.tax, invoice.currency)}</Table.Td>
+                  <Table.Td ta="right">{money(invoice.gross, invoice.currency)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() =>
+                          openPdf(`/api/invoices/${invoice.id}/pdf`, {}, `${invoice.number}.pdf`)
+                        }
+                      >
+                        {t('documents.invoices.pdf')}
+                      </Button>
+                      {canWrite && invoice.kind !== 'cancellation' && invoice.cancelledById === null && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setCancelling(invoice)}
+                        >
+                          {t('documents.invoices.cancel')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {total > SIZE && (
+        <Pagination
+          total={Math.ceil(total / SIZE)}
+          value={page}
+          onChange={setPage}
+          aria-label={t('routes.invoices')}
+        />
+      )}
+      <ConfirmModal
+        opened={cancelling !== null}
+        title={t('documents.invoices.cancelTitle', { number: cancelling?.number ?? '' })}
+        text={t('documents.invoices.cancelText')}
+        confirmLabel={t('documents.invoices.cancel')}
+        busy={cancel.isPending}
+        onClose={() => setCancelling(null)}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => {
+              setCancelling(null);
+              showSuccess(t('documents.invoices.cancelledMessage'));
+            },
+          })
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { epcPayload } from '@atoll/domain/documents';
+import { D } from '@atoll/domain/money';
+import { and, asc, eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Executor } from '../../db/client.ts';
+import { bookings, invoices, paymentProviders } from '../../db/schema.ts';
+import type { TLetterhead } from '../../documents/pdf.tsx';
+import { AppError } from '../../http/errors.ts';
+import { bookingNumber, letterheadOf } from './booking-data.ts';
+
+export type TPayee = { name: string; iban: string; bic?: string };
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/**
+ * The operator's account for transfers: the active bank_transfer payment provider's config if it names an
+ * IBAN, else the company settings' bank data.
+ */
+export async function payeeOf(ex: Executor, company: TLetterhead): Promise<TPayee | null> {
+  const providers = await ex
+    .select({ config: paymentProviders.config })
+    .from(paymentProviders)
+    .where(and(eq(paymentProviders.type, 'bank_transfer'), eq(paymentProviders.isActive, true)))
+    .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
+  for (const p of providers) {
+    const c = (p.config ?? {}) as Record<string, unknown>;
+    const bank = (c.bank ?? {}) as Record<string, unknown>;
+    const iban = str(c.iban) ?? str(bank.iban);
+    if (!iban) continue;
+    const bic = str(c.bic) ?? str(bank.bic);
+    return {
+      name: str(c.holder) ?? str(c.accountHolder) ?? str(bank.holder) ?? str(c.name) ?? company.name,
+      iban,
+      ...(bic ? { bic } : {}),
+    };
+  }
+  const iban = str(company.bank.iban);
+  if (!iban) return null;
+  const bic = str(company.bank.bic);
+  return { name: str(company.bank.holder) ?? company.name, iban, ...(bic ? { bic } : {}) };
+}
+
+/** The EPC (GiroCode) QR for an amount as PNG; clear 400s when it cannot be made. */
+export async function epcQrPng(payee: TPayee | null, amount: string, currency: string, text: string) {
+  if (currency !== 'EUR')
+    throw new AppError(
+      400,
+      'PAYMENT_QR_NOT_POSSIBLE',
+      'A payment QR code is only possible for amounts in EUR',
+    );
+  if (!payee)
+    throw new AppError(
+      400,
+      'PAYMENT_QR_NOT_POSSIBLE',
+      'No IBAN is set in the company settings or a bank transfer provider',
+    );
+  if (!new D(amount).greaterThan(0))
+    throw new AppError(400, 'PAYMENT_QR_NOT_POSSIBLE', 'Nothing is open to pay');
+  const result = epcPayload({
+    name: payee.name,
+    iban: payee.iban,
+    ...(payee.bic ? { bic: payee.bic } : {}),
+    amount,
+    text,
+  });
+  if ('problem' in result) {
+    throw new AppError(
+      400,
+      'PAYMENT_QR_NOT_POSSIBLE',
+      `The payment QR code cannot be made: invalid ${result.problem}`,
+    );
+  }
+  return QRCode.toBuffer(result.payload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 300 });
+}
+
+export type TInvoiceContext = {
+  company: TLetterhead;
+  bookingNo: string;
+  period: { from: string; to: string };
+  cancels: { number: string; date: string } | null;
+  open: { paid: string; open: string } | null;
+  qr: Buffer | null;
+};
+
+/** What an invoice prints beside its frozen content: letterhead, booking, service period, balance, pay QR. */
+export async function loadInvoiceContext(
+  ex: Executor,
+  invoice: typeof invoices.$inferSelect,
+): Promise<TInvoiceContext> {
+  const [booking] = await ex.select().from(bookings).where(eq(bookings.id, invoice.bookingId));
+  const company = await letterheadOf(ex);
+  const [cancelled] = invoice.cancelsId
+    ? await ex
+        .select({ number: invoices.number, date: invoices.date })
+        .from(invoices)
+        .where(eq(invoices.id, invoice.cancelsId))
+    : [];
+  const open =
+    booking && invoice.kind !== 'cancellation' ? { paid: booking.paid, open: booking.openAmount } : null;
+  let qr: Buffer | null = null;
+  if (open && invoice.currency === 'EUR' && new D(open.open).greaterThan(0)) {
+    const payee = await payeeOf(ex, company);
+    qr = payee ? await epcQrPng(payee, open.open, 'EUR', invoice.number).catch(() => null) : null;
+  }
+  return {
+    company,
+    bookingNo: booking ? bookingNumber(booking) : '',
+    period: frozenPeriod(invoice) ?? { from: booking?.from ?? invoice.date, to: booking?.to ?? invoice.date },
+    cancels: cancelled ?? null,
+    open,
+    qr,
+  };
+}
+
+/** The service period frozen on the invoice at issue (see invoices.flow.ts), if it has one. */
+export function frozenPeriod(invoice: typeof invoices.$inferSelect): { from: string; to: string } | null {
+  const period = (invoice.recipient as { servicePeriod?: { from?: unknown; to?: unknown } }).servicePeriod;
+  return typeof period?.from === 'string' && typeof period.to === 'string'
+    ? { from: period.from, to: period.to }
+    : null;
+}

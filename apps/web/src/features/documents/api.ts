@@ -1,0 +1,81 @@
+import type { TBookingDocument, TInvoice, TInvoiceListQuery, TPublicInvoice } from '@atoll/domain/documents';
+import type { TCheckoutAnswer } from '@atoll/domain/payments/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api.ts';
+import type { TListAnswer } from '../../components/DataTable.tsx';
+
+// The documents' and invoices' calls (spec booking §7 Bookings GET/POSTs; /api/invoices of issue 8).
+
+export const documentKeys = {
+  invoices: (query: Partial<TInvoiceListQuery>) => ['invoices', 'list', query] as const,
+  bookingDocuments: (bookingId: number) => ['invoices', 'documents', bookingId] as const,
+  publicInvoice: (token: string) => ['invoices', 'public', token] as const,
+};
+
+export function useInvoices(query: Partial<TInvoiceListQuery>, enabled = true) {
+  return useQuery({
+    queryKey: documentKeys.invoices(query),
+    queryFn: ({ signal }) => api<TListAnswer<TInvoice>>('/api/invoices', { query, signal }),
+    enabled,
+  });
+}
+
+export function useBookingDocuments(bookingId: number) {
+  return useQuery({
+    queryKey: documentKeys.bookingDocuments(bookingId),
+    queryFn: ({ signal }) => api<TBookingDocument[]>(`/api/bookings/${bookingId}/documents`, { signal }),
+  });
+}
+
+/** `POST /api/bookings/{id}/store` with template invoice: issues the invoice and keeps its PDF. */
+export function useIssueInvoice(bookingId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ document: TBookingDocument; invoiceId: number | null }>(`/api/bookings/${bookingId}/store`, {
+        method: 'POST',
+        body: { template: 'invoice', store: true },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['invoices'] }),
+  });
+}
+
+/** `POST /api/invoices/{id}/cancel`: the cancellation invoice. */
+export function useCancelInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (invoiceId: number) => api<TInvoice>(`/api/invoices/${invoiceId}/cancel`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['invoices'] }),
+  });
+}
+
+/** `POST /api/bookings/{id}/invoice/public`: the signed public link of the latest invoice. */
+export function usePublicLink(bookingId: number) {
+  return useMutation({
+    mutationFn: () =>
+      api<{ url: string; number: string }>(`/api/bookings/${bookingId}/invoice/public`, {
+        method: 'POST',
+        body: { level: 'public' },
+      }),
+  });
+}
+
+export function usePublicInvoice(token: string) {
+  return useQuery({
+    queryKey: documentKeys.publicInvoice(token),
+    queryFn: ({ signal }) =>
+      api<TPublicInvoice>(`/api/invoices/public/${encodeURIComponent(token)}`, { signal, silent: true }),
+    retry: false,
+  });
+}
+
+/** The payments module's `POST /api/book/{id}/checkout` with the guest token the public invoice carries. */
+export function useCheckout() {
+  return useMutation({
+    mutationFn: (input: { bookingId: number; providerId: number; token: string; language: 'de' | 'en' }) =>
+      api<TCheckoutAnswer>(`/api/book/${input.bookingId}/checkout`, {
+        method: 'POST',
+        body: { providerId: input.providerId, token: input.token, language: input.language },
+      }),
+  });
+}

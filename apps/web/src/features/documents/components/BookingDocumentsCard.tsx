@@ -1,0 +1,165 @@
+import type { TBooking } from '@atoll/domain/bookings';
+import type { TInvoice } from '@atoll/domain/documents';
+import { formatMoney } from '@atoll/domain/money';
+import { hasScope } from '@atoll/domain/scopes';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccess } from '../../../app/messages.ts';
+import { useSession } from '../../../app/session.ts';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { SectionCard } from '../../../components/SectionCard.tsx';
+import { openPdf } from '../../vessels/openPdf.ts';
+import {
+  useBookingDocuments,
+  useCancelInvoice,
+  useInvoices,
+  useIssueInvoice,
+  usePublicLink,
+} from '../api.ts';
+
+const KINDS = ['offer', 'reservation', 'confirmation', 'voucher', 'guestlist'] as const;
+const INVOICEABLE = new Set(['confirmed', 'resolved', 'aborted']);
+
+/** The booking's papers: its documents as PDF, its invoices (issue, cancel, public link) and the kept files. */
+export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const { user } = useSession();
+  const canWrite = hasScope(user?.scopes ?? [], ['bookings.update']);
+  const invoices = useInvoices({ bookingId: booking.id, size: 100 }).data?.data ?? [];
+  const documents = useBookingDocuments(booking.id).data ?? [];
+  const issue = useIssueInvoice(booking.id);
+  const cancel = useCancelInvoice();
+  const link = usePublicLink(booking.id);
+  const [cancelling, setCancelling] = useState<TInvoice | null>(null);
+  const active = invoices.filter((i) => i.kind !== 'cancellation' && i.cancelledById === null);
+
+  const copyLink = async () => {
+    const answer = await link.mutateAsync();
+    await navigator.clipboard?.writeText(answer.url).catch(() => undefined);
+    showSuccess(t('documents.card.linkCopied', { url: answer.url }));
+  };
+
+  return (
+    <SectionCard title={t('documents.card.title')} icon={IconFileInvoice}>
+      <Stack gap="md">
+        <Group gap="xs">
+          {KINDS.map((kind) => (
+            <Button
+              key={kind}
+              size="xs"
+              variant="light"
+              onClick={() => openPdf(`/api/bookings/${booking.id}/download`, { force: kind }, `${kind}.pdf`)}
+            >
+              {t(`documents.kinds.${kind}`)}
+            </Button>
+          ))}
+        </Group>
+        <Group justify="space-between">
+          <Title order={4}>{t('documents.card.invoices')}</Title>
+          <Group gap="xs">
+            {active.length > 0 && (
+              <Button size="xs" variant="default" loading={link.isPending} onClick={copyLink}>
+                {t('documents.card.publicLink')}
+              </Button>
+            )}
+            {canWrite && INVOICEABLE.has(booking.state) && active.length === 0 && (
+              <Button
+                size="xs"
+                loading={issue.isPending}
+                onClick={() =>
+                  issue.mutate(undefined, { onSuccess: () => showSuccess(t('documents.card.issued')) })
+                }
+              >
+                {t('documents.card.issue')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {invoices.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('documents.card.noInvoices')}
+          </Text>
+        ) : (
+          <Table aria-label={t('documents.card.invoices')}>
+            <Table.Tbody>
+              {invoices.map((invoice) => (
+                <Table.Tr key={invoice.id}>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      onClick={() => openPdf(`/api/invoices/${invoice.id}/pdf`, {}, `${invoice.number}.pdf`)}
+                    >
+                      {invoice.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={invoice.kind === 'cancellation' ? 'red' : 'blue'}>
+                      {t(`documents.invoiceKinds.${invoice.kind}`)}
+                    </Badge>
+                    {invoice.cancelledById !== null && (
+                      <Badge ml="xs" variant="outline" color="gray">
+                        {t('documents.invoices.cancelled')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatDay(invoice.date, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(invoice.gross, invoice.currency, lang)}</Table.Td>
+                  <Table.Td ta="right">
+                    {canWrite && invoice.kind !== 'cancellation' && invoice.cancelledById === null && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setCancelling(invoice)}
+                      >
+                        {t('documents.invoices.cancel')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {documents.length > 0 && (
+          <>
+            <Title order={4}>{t('documents.card.stored')}</Title>
+            <Stack gap={4}>
+              {documents.map((doc) => (
+                <Anchor
+                  key={doc.id}
+                  component="button"
+                  ta="left"
+                  onClick={() => openPdf(`/api/bookings/${booking.id}/documents/${doc.id}`, {}, doc.name)}
+                >
+                  {doc.name} · {formatDay(doc.createdAt.slice(0, 10), lang)}
+                </Anchor>
+              ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={cancelling !== null}
+        title={t('documents.invoices.cancelTitle', { number: cancelling?.number ?? '' })}
+        text={t('documents.invoices.cancelText')}
+        confirmLabel={t('documents.invoices.cancel')}
+        busy={cancel.isPending}
+        onClose={() => setCancelling(null)}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => {
+              setCancelling(null);
+              showSuccess(t('documents.invoices.cancelledMessage'));
+            },
+          })
+        }
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, confirmedCabinBooking } from './support/booking-api.ts';
+import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+
+// Invoices (issue 8): staff issue the invoice of a confirmed booking on its detail page and open its PDF;
+// the invoices list shows it; a guest opens the public invoice link without login and reaches the payment
+// (bank transfer instructions); a wrong link says so.
+
+test.use({ locale: 'en-GB' });
+
+test('staff issue an invoice and open its PDF; a guest opens the public link and reaches the payment', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const staff = await apiAs(request, DEMO.staff);
+  const admin = await apiAs(request, DEMO.admin);
+  await admin.post('/api/payprovider', {
+    name: 'Bank transfer',
+    type: 'bank_transfer',
+    config: { accountHolder: 'Atoll Demo Divers GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
+  });
+  const booking = await confirmedCabinBooking(staff, ['Ida Invoice', 'Jon Invoice']);
+
+  await login(page, DEMO.staff);
+  await page.goto(`/booking/${booking.id}`);
+  await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+  await expect(page.getByText('No invoice issued yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByText('The invoice was issued.')).toBeVisible();
+  const number = page.getByRole('button', { name: /^\d{4}-\d{6}$/ });
+  await expect(number).toBeVisible();
+  const invoiceNo = (await number.textContent()) ?? '';
+  await expect(page.getByRole('button', { name: 'Issue invoice' })).toHaveCount(0);
+
+  // The PDF opens in a new tab.
+  const [tab] = await Promise.all([page.waitForEvent('popup'), number.click()]);
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  await tab.close();
+  await screenshots(page, 'booking-documents');
+
+  // The finance list shows it.
+  await page.goto('/finance/invoices');
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: invoiceNo })).toBeVisible();
+  await expect(page.getByRole('link', { name: booking.bookingNo })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'finance-invoices');
+
+  // A guest opens the public link without login.
+  const link = (await staff.post(`/api/bookings/${booking.id}/invoice/public`, {}, 200)) as { url: string };
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const guest = await context.newPage();
+  await guest.goto(new URL(link.url).pathname);
+  await expect(guest.getByRole('heading', { name: `Invoice ${invoiceNo}` })).toBeVisible();
+  await expect(guest.getByText('Open amount')).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /\/pdf$/);
+  await expectAccessible(guest);
+  await screenshots(guest, 'public-invoice');
+  await guest.getByRole('button', { name: 'Pay now' }).click();
+  await expect(guest.getByText('Bank transfer')).toBeVisible();
+  await expect(guest.getByText('IBAN DE02120300000000202051')).toBeVisible();
+  await expect(guest.getByText(`Reference: ${booking.bookingNo}`)).toBeVisible();
+
+  // A wrong token shows no invoice.
+  await guest.goto('/invoice/not-a-valid-token-at-all-000000000');
+  await expect(guest.getByText('This invoice link is not valid.', { exact: false })).toBeVisible();
+  await context.close();
+});

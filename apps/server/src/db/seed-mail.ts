@@ -1,0 +1,118 @@
+import type { TMailAttachmentKind, TMailTemplateState } from '@atoll/domain/mail';
+import type { Executor } from './client.ts';
+import { mailTemplates } from './schema.ts';
+
+// The default mail templates in German and English (issue 8 item 7): one per booking state or event.
+// Operators change them at /config/mailtemplates; {{placeholders}} are listed in @atoll/domain/mail.
+
+type TDefault = {
+  state: TMailTemplateState;
+  attachments: TMailAttachmentKind[];
+  de: { name: string; subject: string; body: string };
+  en: { name: string; subject: string; body: string };
+};
+
+const SIGNATURE = { de: '\n\nViele Grüße\n{{company}}', en: '\n\nKind regards\n{{company}}' };
+
+export const DEFAULT_MAIL_TEMPLATES: TDefault[] = [
+  {
+    state: 'planned',
+    attachments: ['reservation'],
+    de: {
+      name: 'Reservierung',
+      subject: 'Ihre Reservierung {{bookingNo}}',
+      body: 'Hallo {{guestName}},\n\nvielen Dank für Ihre Reservierung {{bookingNo}} ({{asset}}) vom {{from}} bis {{to}}. Die Reservierung finden Sie im Anhang.\n\nGesamtbetrag: {{total}}',
+    },
+    en: {
+      name: 'Reservation',
+      subject: 'Your reservation {{bookingNo}}',
+      body: 'Hello {{guestName}},\n\nthank you for your reservation {{bookingNo}} ({{asset}}) from {{from}} to {{to}}. You find the reservation attached.\n\nTotal: {{total}}',
+    },
+  },
+  {
+    state: 'confirmed',
+    attachments: ['confirmation'],
+    de: {
+      name: 'Buchungsbestätigung',
+      subject: 'Buchungsbestätigung {{bookingNo}}',
+      body: 'Hallo {{guestName}},\n\nIhre Buchung {{bookingNo}} ({{asset}}) vom {{from}} bis {{to}} ist bestätigt. Die Bestätigung finden Sie im Anhang.\n\nGesamtbetrag: {{total}}\nOffen: {{openAmount}}',
+    },
+    en: {
+      name: 'Booking confirmation',
+      subject: 'Booking confirmation {{bookingNo}}',
+      body: 'Hello {{guestName}},\n\nyour booking {{bookingNo}} ({{asset}}) from {{from}} to {{to}} is confirmed. You find the confirmation attached.\n\nTotal: {{total}}\nOpen: {{openAmount}}',
+    },
+  },
+  {
+    state: 'aborted',
+    attachments: [],
+    de: {
+      name: 'Stornierung',
+      subject: 'Stornierung Ihrer Buchung {{bookingNo}}',
+      body: 'Hallo {{guestName}},\n\nIhre Buchung {{bookingNo}} ({{asset}}, {{from}} bis {{to}}) wurde storniert.',
+    },
+    en: {
+      name: 'Cancellation',
+      subject: 'Cancellation of your booking {{bookingNo}}',
+      body: 'Hello {{guestName}},\n\nyour booking {{bookingNo}} ({{asset}}, {{from}} to {{to}}) has been cancelled.',
+    },
+  },
+  {
+    state: 'invoice',
+    attachments: [],
+    de: {
+      name: 'Rechnung',
+      subject: 'Ihre Rechnung zur Buchung {{bookingNo}}',
+      body: 'Hallo {{guestName}},\n\nim Anhang finden Sie die Rechnung zu Ihrer Buchung {{bookingNo}}. Offener Betrag: {{openAmount}}.\n\nOnline ansehen und bezahlen: {{invoiceLink}}',
+    },
+    en: {
+      name: 'Invoice',
+      subject: 'Your invoice for booking {{bookingNo}}',
+      body: 'Hello {{guestName}},\n\nplease find attached the invoice for your booking {{bookingNo}}. Open amount: {{openAmount}}.\n\nView and pay online: {{invoiceLink}}',
+    },
+  },
+  {
+    state: 'guestform',
+    attachments: [],
+    de: {
+      name: 'Gästeformular',
+      subject: 'Bitte füllen Sie das Gästeformular aus ({{bookingNo}})',
+      body: 'Hallo {{guestName}},\n\nfür Ihre Reise vom {{from}} bis {{to}} ({{asset}}) benötigen wir noch einige Angaben. Bitte füllen Sie das Gästeformular aus:\n\n{{guestFormLink}}',
+    },
+    en: {
+      name: 'Guest form',
+      subject: 'Please fill in the guest form ({{bookingNo}})',
+      body: 'Hello {{guestName}},\n\nfor your trip from {{from}} to {{to}} ({{asset}}) we still need some details. Please fill in the guest form:\n\n{{guestFormLink}}',
+    },
+  },
+  {
+    state: 'payment',
+    attachments: [],
+    de: {
+      name: 'Zahlungserinnerung',
+      subject: 'Zahlungserinnerung zur Buchung {{bookingNo}}',
+      body: 'Hallo {{guestName}},\n\nfür Ihre Buchung {{bookingNo}} sind {{openAmount}} offen, fällig am {{nextDueDate}}.\n\n{{invoiceLink}}',
+    },
+    en: {
+      name: 'Payment reminder',
+      subject: 'Payment reminder for booking {{bookingNo}}',
+      body: 'Hello {{guestName}},\n\nfor your booking {{bookingNo}} {{openAmount}} are open, due on {{nextDueDate}}.\n\n{{invoiceLink}}',
+    },
+  },
+];
+
+/** Inserts the default templates in both languages. */
+export async function seedMail(ex: Executor) {
+  await ex.insert(mailTemplates).values(
+    DEFAULT_MAIL_TEMPLATES.flatMap((t) =>
+      (['de', 'en'] as const).map((language) => ({
+        name: t[language].name,
+        state: t.state,
+        language,
+        subject: t[language].subject,
+        body: t[language].body + SIGNATURE[language],
+        attachments: t.attachments,
+      })),
+    ),
+  );
+}

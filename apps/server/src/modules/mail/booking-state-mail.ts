@@ -1,0 +1,70 @@
+import {
+  bookingMailKey,
+  fillHtml,
+  fillSubject,
+  fillText,
+  type TMailAttachmentKind,
+} from '@atoll/domain/mail';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { settings } from '../../db/schema.ts';
+import { mailRepository as repo } from './mail.repository.ts';
+import { loadBookingMailContext } from './mail-context.ts';
+
+// The automatic booking mails: when a write brings a booking to planned, confirmed or aborted and the
+// setting `booking.stateMails` is on (default off), the template of that state in the booking's language is
+// queued in the same transaction (recordVersion calls this), so the mail exists exactly when the change
+// does. The dedup key `booking:{id}:{state}:v{version}` keeps it to one mail per change; the worker sends it
+// at its next pass. Attachments that cannot be made yet (an invoice not issued) are left out.
+
+const STATE_MAILS = new Set(['planned', 'confirmed', 'aborted']);
+let appUrl = 'http://127.0.0.1:3000';
+
+/** The public address for the links in these mails (set when the mail routes are registered). */
+export function configureStateMails(opts: { appUrl: string }) {
+  appUrl = opts.appUrl;
+}
+
+export async function queueStateMail(
+  tx: Tx,
+  args: {
+    bookingId: number;
+    version: number;
+    before: string | undefined;
+    after: string;
+    userId: number | null;
+  },
+) {
+  if (!STATE_MAILS.has(args.after) || args.before === args.after) return;
+  const [setting] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.group, 'booking'), eq(settings.key, 'stateMails')));
+  if (setting?.value !== true) return;
+  const ctx = await loadBookingMailContext(tx, args.bookingId, appUrl);
+  if (!ctx?.to) return;
+  const [template] = await repo.templatesByState(tx, args.after, ctx.language);
+  if (!template) return;
+  const kinds = (template.attachments as TMailAttachmentKind[]).filter(
+    (k) => k !== 'invoice' || ctx.latestInvoiceId !== null,
+  );
+  await repo.enqueue(tx, {
+    dedupKey: bookingMailKey(ctx.bookingId, args.after, args.version),
+    accountId: template.accountId,
+    templateId: template.id,
+    to: ctx.to,
+    subject: fillSubject(template.subject, ctx.values),
+    text: fillText(template.body, ctx.values),
+    html: fillHtml(template.body, ctx.values),
+    attachments: kinds.map((kind) =>
+      kind === 'invoice'
+        ? { kind, invoiceId: ctx.latestInvoiceId as number }
+        : { kind, bookingId: ctx.bookingId },
+    ),
+    bookingId: ctx.bookingId,
+    customerId: ctx.customerId,
+    agencyId: ctx.agencyId,
+    status: 'queued',
+    userId: args.userId,
+  });
+}

@@ -1,0 +1,175 @@
+import type { TMailAttachment, TMailQueueItem, TMailStatus } from '@atoll/domain/mail';
+import { folderOf } from '@atoll/domain/mail';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { mailAccounts, mailQueue, mailTemplates } from '../../db/schema.ts';
+
+// The only file of the mail module that touches Drizzle: queue rows, their claim by a worker, accounts and
+// templates as the senders need them.
+
+export type TMailQueueRow = typeof mailQueue.$inferSelect;
+export type TMailAccountRow = typeof mailAccounts.$inferSelect;
+export type TMailTemplateRow = typeof mailTemplates.$inferSelect;
+export type TNewQueueRow = typeof mailQueue.$inferInsert;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toQueueItem(row: TMailQueueRow): TMailQueueItem {
+  return {
+    id: row.id,
+    dedupKey: row.dedupKey,
+    accountId: row.accountId,
+    templateId: row.templateId,
+    to: row.to,
+    cc: row.cc,
+    bcc: row.bcc,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    attachments: row.attachments as TMailAttachment[],
+    bookingId: row.bookingId,
+    customerId: row.customerId,
+    agencyId: row.agencyId,
+    status: row.status as TMailStatus,
+    folder: folderOf(row.status),
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    lockedUntil: iso(row.lockedUntil),
+    lastError: row.lastError,
+    messageId: row.messageId,
+    sentAt: iso(row.sentAt),
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Due: queued and its time has come, or "sending" whose worker died (its lock ran out). */
+const due = (now: Date) =>
+  or(
+    and(eq(mailQueue.status, 'queued'), lte(mailQueue.nextAttemptAt, now)),
+    and(eq(mailQueue.status, 'sending'), lte(mailQueue.lockedUntil, now)),
+  );
+
+export const mailRepository = {
+  /**
+   * Claims up to `limit` due rows for one worker: `FOR UPDATE SKIP LOCKED` lets concurrent workers (other
+   * instances) pass over rows another one is claiming, and `locked_until` keeps them off while it sends.
+   * The claim counts the attempt, so a crash mid-send still moves towards the maximum.
+   */
+  async claim(db: Db, now: Date, lockMs: number, limit: number): Promise<TMailQueueRow[]> {
+    const ids = db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(due(now))
+      .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailQueue)
+      .set({
+        status: 'sending',
+        lockedUntil: new Date(now.getTime() + lockMs),
+        attempts: sql`${mailQueue.attempts} + 1`,
+        updatedAt: now,
+      })
+      .where(and(inArray(mailQueue.id, ids), due(now)))
+      .returning();
+  },
+
+  /** Only while this worker's claim holds (`sending`), so a row planned anew in between is not overwritten. */
+  async markSent(db: Db, id: number, messageId: string, now: Date) {
+    await db
+      .update(mailQueue)
+      .set({ status: 'sent', sentAt: now, messageId, lockedUntil: null, lastError: null, updatedAt: now })
+      .where(and(eq(mailQueue.id, id), eq(mailQueue.status, 'sending')));
+  },
+
+  async markFailed(db: Db, id: number, error: string, retryAt: Date | null, now: Date) {
+    await db
+      .update(mailQueue)
+      .set({
+        status: retryAt ? 'queued' : 'failed',
+        nextAttemptAt: retryAt ?? sql`${mailQueue.nextAttemptAt}`,
+        lockedUntil: null,
+        lastError: error.slice(0, 2000),
+        updatedAt: now,
+      })
+      .where(and(eq(mailQueue.id, id), eq(mailQueue.status, 'sending')));
+  },
+
+  /** Inserts unless the dedup key is taken; undefined then (at-least-once: one event, one mail). */
+  async enqueue(ex: Executor, row: TNewQueueRow): Promise<TMailQueueRow | undefined> {
+    const [inserted] = await ex
+      .insert(mailQueue)
+      .values(row)
+      .onConflictDoNothing({
+        target: mailQueue.dedupKey,
+        where: sql`${mailQueue.dedupKey} is not null`,
+      })
+      .returning();
+    return inserted;
+  },
+
+  async byId(ex: Executor, id: number) {
+    const [row] = await ex.select().from(mailQueue).where(eq(mailQueue.id, id));
+    return row;
+  },
+
+  async account(ex: Executor, id: number | null): Promise<TMailAccountRow | undefined> {
+    const where =
+      id !== null
+        ? and(eq(mailAccounts.id, id), eq(mailAccounts.isActive, true))
+        : and(eq(mailAccounts.isDefault, true), eq(mailAccounts.isActive, true));
+    const [row] = await ex.select().from(mailAccounts).where(where).orderBy(asc(mailAccounts.id)).limit(1);
+    return row;
+  },
+
+  async template(ex: Executor, id: number) {
+    const [row] = await ex.select().from(mailTemplates).where(eq(mailTemplates.id, id));
+    return row;
+  },
+
+  /** Active templates of a state, the wanted language first. */
+  async templatesByState(ex: Executor, state: string, language?: string) {
+    const rows = await ex
+      .select()
+      .from(mailTemplates)
+      .where(and(eq(mailTemplates.state, state), eq(mailTemplates.isActive, true)))
+      .orderBy(asc(mailTemplates.id));
+    return language ? [...rows].sort((a, b) => rank(a, language) - rank(b, language)) : rows;
+  },
+
+  async statistics(ex: Executor, since: Date) {
+    const byStatus = await ex
+      .select({ status: mailQueue.status, n: count() })
+      .from(mailQueue)
+      .groupBy(mailQueue.status);
+    const day = sql<string>`to_char(${mailQueue.updatedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const byDay = await ex
+      .select({ day, status: mailQueue.status, n: count() })
+      .from(mailQueue)
+      .where(gte(mailQueue.updatedAt, since))
+      .groupBy(day, mailQueue.status)
+      .orderBy(day);
+    return { byStatus, byDay };
+  },
+
+  async folderCounts(ex: Executor) {
+    return ex.select({ status: mailQueue.status, n: count() }).from(mailQueue).groupBy(mailQueue.status);
+  },
+
+  async page(ex: Executor, where: SQL, limit: number, offset: number) {
+    const [total] = await ex.select({ n: count() }).from(mailQueue).where(where);
+    const rows = await ex
+      .select()
+      .from(mailQueue)
+      .where(where)
+      .orderBy(desc(mailQueue.updatedAt), desc(mailQueue.id))
+      .limit(limit)
+      .offset(offset);
+    return { rows, total: total?.n ?? 0 };
+  },
+};
+
+const rank = (row: TMailTemplateRow, language: string) => (row.language === language ? 0 : 1);

@@ -153,7 +153,7 @@ test('staff finds a reservation in the list, sees its price and why, confirms it
   // The note as the booking shows it (the compare table below may show it too).
   await expect(page.getByRole('paragraph').filter({ hasText: 'Late arrival' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Versions', exact: true }).getByRole('row')).toHaveCount(3);
-  await expect(page.getByRole('main').getByText('Reservation', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Reservation', { exact: true }).first()).toBeVisible();
 
   // Confirm again, now with the version read: it gets its booking number and state.
   await page.getByRole('button', { name: 'Confirm booking' }).click();

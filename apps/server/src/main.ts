@@ -26,6 +26,8 @@ await database.exclusive(async () => {
 const app = await buildApp({ database, config, version: VERSION, logger: { level: config.logLevel } });
 await app.listen({ host: config.host, port: config.port });
 const jobs = startJobs({ db: database.db, log: app.log });
+// The mail queue: every few seconds and right after a mail is queued; stopped by app.close().
+app.mailWorker.start();
 console.log(
   `Atoll ${VERSION} on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
 );

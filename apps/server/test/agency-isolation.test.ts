@@ -131,12 +131,14 @@ describe('agency B and an unrelated customer see nothing of agency A', () => {
   });
 
   it(
-    'the sweep finds the markers where the office may see them (detail, list, CSV)',
+    'the sweep finds the markers where the office may see them (detail, list, CSV, PDF)',
     async () => {
       const seen = await leaks(staff);
       const at = (part: string) => seen.some((s) => s.includes(part));
       expect(at(`/api/bookings/${booking.id} shows "${INTERNAL}"`)).toBe(true);
       expect(at('/api/bookings/listCSV shows')).toBe(true);
+      expect(at(`/api/bookings/${booking.number}/download shows "${booking.number}"`)).toBe(true);
+      expect(at(`/api/bookings/${booking.number}/voucher shows "${GUEST}"`)).toBe(true);
       expect(seen.length).toBeGreaterThan(10);
     },
     SWEEP_TIMEOUT_MS,

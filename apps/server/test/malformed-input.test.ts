@@ -189,6 +189,10 @@ function bodyProbes(route: TRouteEntry): TProbe[] {
       'wrong types under every body field',
       JSON.stringify(Object.fromEntries(props.map((p, i) => [p, wrongTypes[i % wrongTypes.length]]))),
     ),
+    json(
+      'a NUL character in every body field',
+      JSON.stringify(Object.fromEntries(props.map((p) => [p, 'a\u0000b']))),
+    ),
     // One field at a time, so that the rest of the body cannot make validation fail first.
     ...props.map((p) => json(`${STACK_DEEP} levels under "${p}"`, `{"${p}":${deep(STACK_DEEP)}}`, 400)),
     ...props.map((p) => json(`10 000 characters in "${p}"`, JSON.stringify({ [p]: 'x'.repeat(10_000) }))),
@@ -279,6 +283,7 @@ const QUERIES: [string, string?][] = [
   ['sort=id;drop table users'],
   ['order=2'],
   [`search=${'%'.repeat(500)}`],
+  ['search=a\u0000b'],
   [`search=${'x'.repeat(10_000)}`],
   [`unknown=${'x'.repeat(10_000)}`],
   ['page=1&page=2'],
@@ -289,7 +294,7 @@ function queryProbes(route: TRouteEntry): TProbe[] {
   const url = fillUrl(route.url);
   return QUERIES.map(([q, echo]) => ({
     label: `query ${q.slice(0, 40)}`,
-    url: `${url}?${q.replace(/[{}"[\]$ ;%]/g, (c) => encodeURIComponent(c))}`,
+    url: `${url}?${q.replace(/[{}"[\]$ ;%]/g, (c) => encodeURIComponent(c)).replaceAll('\u0000', '%00')}`,
     ...(BODY_METHODS.has(route.method) ? { payload: '{}' } : {}),
     ...(echo ? { echo } : {}),
   }));

@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 import { airlines, airports, countries, currencies, exchangeRates } from './schema.ts';
+import { seedDocuments } from './seed-documents.ts';
 import { seedSystemTodos } from './seed-todos.ts';
 
 /**
@@ -142,6 +143,7 @@ export async function seedReference(db: Executor, opts: { demoRates?: boolean } 
   const [row] = await db.select({ n: count() }).from(countries);
   if ((row?.n ?? 0) === 0) await loadReference(db);
   await seedSystemTodos(db);
+  await seedDocuments(db);
   if (opts.demoRates) {
     await db
       .insert(exchangeRates)

@@ -3,10 +3,12 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
 import { agencies, customers, events, settings, userRoles, users } from './schema.ts';
 import { seedAgencies } from './seed-agencies.ts';
+import { seedBanks } from './seed-banks.ts';
 import { seedConfig } from './seed-config.ts';
 import { seedCustomerData } from './seed-customer-data.ts';
 import { seedCustomers } from './seed-customers.ts';
 import { seedInventory } from './seed-inventory.ts';
+import { seedMail } from './seed-mail.ts';
 import { seedPricing } from './seed-pricing.ts';
 import { seedReference } from './seed-reference.ts';
 
@@ -20,6 +22,17 @@ export const STAFF_SCOPES = [
   'agencies.read',
   'agencies.create',
   'agencies.update',
+  // Mails of bookings: send, templates, the queue (no accounts: /config/mail is the administrator's).
+  'mail.create',
+  'mailtemplates.read',
+  'mailtemplates.update',
+  'mailqueue.read',
+  'mailqueue.update',
+  // The bank's statements: import, match and assign (the accounts themselves are the administrator's).
+  'banks.read',
+  'bankentries.read',
+  'bankentries.create',
+  'bankentries.update',
   ...[
     'bookings',
     'customers',
@@ -124,6 +137,8 @@ export async function seedDemo(db: Db) {
     await seedConfig(tx);
     await seedInventory(tx);
     await seedPricing(tx);
+    await seedBanks(tx);
+    await seedMail(tx);
     // Last: it completes the customers and agencies seeded above.
     await seedCustomerData(tx);
   });

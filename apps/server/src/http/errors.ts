@@ -35,6 +35,8 @@ const FASTIFY_CODES: Record<string, TErrorCode> = {
 };
 
 const PG_CONFLICT_CODES = new Set(['23505', '23P01']);
+/** Bad text or numbers the database refused: syntax, range, dates, a NUL or another character UTF-8 text cannot hold. */
+const PG_FORMAT_CODES = new Set(['22P02', '22003', '22007', '22008', '22021', '22P05']);
 
 function toAppError(error: FastifyError & { code?: string; cause?: unknown }): AppError {
   if (error instanceof AppError) return error;
@@ -57,9 +59,7 @@ function toAppError(error: FastifyError & { code?: string; cause?: unknown }): A
   if (known) return known();
   if (pgCode && PG_CONFLICT_CODES.has(pgCode)) return conflict('The change conflicts with existing data');
   if (pgCode === '23503') return badRequest('A referenced record does not exist');
-  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008') {
-    return badRequest('A value has the wrong format or range');
-  }
+  if (pgCode && PG_FORMAT_CODES.has(pgCode)) return badRequest('A value has the wrong format or range');
   if (error.statusCode === 429)
     return new AppError(429, 'TOO_MANY_REQUESTS', 'Too many requests, try again later');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -103,6 +103,7 @@ export const PAGES: Record<string, TPage> = {
   manualPayments: lazy(() => import('../features/banks/pages/ManualPaymentsPage.tsx')),
   temporaryPayments: lazy(() => import('../features/banks/pages/TemporaryPaymentsPage.tsx')),
   paymentProviders: lazy(() => import('../features/payments/pages/PaymentProvidersPage.tsx')),
+  payments: lazy(() => import('../features/payments/pages/AgencyPaymentsPage.tsx')),
   paymentSuccess: lazy(() => import('../features/payments/pages/PaymentResultPage.tsx')),
   paymentAborted: lazy(() => import('../features/payments/pages/PaymentResultPage.tsx')),
   invoices: lazy(() => import('../features/documents/pages/InvoicesPage.tsx')),
@@ -112,6 +113,7 @@ export const PAGES: Record<string, TPage> = {
   mailTemplateEdit: lazy(() => import('../features/mail/pages/MailTemplateEditPage.tsx')),
   configMail: lazy(() => import('../features/mail/pages/MailConfigPage.tsx')),
   mailQueue: lazy(() => import('../features/mail/pages/MailQueuePage.tsx')),
+  mail: lazy(() => import('../features/mail/pages/MailboxPage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

@@ -98,6 +98,8 @@ export const ZBookingSettings = z.object({
   reservationNoPrefix: ZNumberPrefix,
   offerNoPrefix: ZNumberPrefix,
   timezone: z.string().max(64).refine(isTimeZone, 'an IANA time zone'),
+  /** Queue the template mail when a booking becomes planned, confirmed or aborted (mail module); default off. */
+  stateMails: z.boolean().optional(),
 });
 
 export const ZThemeSettings = z.object({ primaryColor: z.enum(THEME_COLORS) });

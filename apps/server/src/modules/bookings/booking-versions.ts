@@ -1,6 +1,7 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { diffSnapshots } from '@atoll/domain/bookings/history';
 import type { Tx } from '../../db/client.ts';
+import { queueStateMail } from '../mail/booking-state-mail.ts';
 import { settleBookingPayments } from '../payments/booking-settlement.ts';
 import { syncBookingStock } from '../products/booking-stock.ts';
 import { loadBooking } from './bookings.repository.ts';
@@ -30,6 +31,14 @@ export async function recordVersion(
     action: args.action,
     changes: args.before ? diffSnapshots(args.before, snapshot) : [],
     snapshot,
+  });
+  // The automatic mail of a new state (planned, confirmed, aborted), when the operator switched it on.
+  await queueStateMail(tx, {
+    bookingId: args.bookingId,
+    version: args.version,
+    before: args.before?.state,
+    after: snapshot.state,
+    userId: args.userId,
   });
   return snapshot;
 }

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { today } from '../currencies/currencies.service.ts';
+import { reverseOpenInvoices } from '../documents/invoices.flow.ts';
 import { createPricingInputRepository } from '../prices/pricing-input.repository.ts';
 import { closeTodosOnAbort } from '../todos/raise-todos.flow.ts';
 import { type TWriter, writerOf } from './booking-input.ts';
@@ -167,6 +168,7 @@ export function createCancelBookingFlow(deps: TBookingFlowDeps) {
     await availability.release(tx, id);
     await notifyWaitlist(tx, availability, id);
     await closeTodosOnAbort(tx, id, user.id);
+    await reverseOpenInvoices(tx, id);
     return recordVersion(tx, {
       bookingId: id,
       version: row.version,

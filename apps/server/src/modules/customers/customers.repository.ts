@@ -1,14 +1,24 @@
-import type { TCustomerStats } from '@atoll/domain/customers';
+import type { TCustomerStats, TCustomerStay } from '@atoll/domain/customers';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
+  bookingGuests,
+  bookings,
   customerDataGroups,
   customerMeta,
   customerReferences,
   customers,
   customerVersions,
+  resorts,
   users,
+  vessels,
 } from '../../db/schema.ts';
+
+/** Booking states that count as a stay in the customer's figures. */
+const STAY_STATES = ['confirmed', 'resolved'];
+/** The customer is a guest of the booking. */
+const travelsOn = (customerId: number) =>
+  sql`exists (select 1 from ${bookingGuests} where ${bookingGuests.bookingId} = ${bookings.id} and ${bookingGuests.customerId} = ${customerId})`;
 
 export type TCustomerRow = typeof customers.$inferSelect;
 export type TNewCustomerRow = typeof customers.$inferInsert;
@@ -151,11 +161,49 @@ export function createCustomersRepository() {
     },
 
     /**
-     * Stays, revenue and last stay of a customer from the bookings they travelled on. There is no
-     * bookings table yet: the answer is zero until the bookings issue replaces this query.
+     * Stays, revenue and last stay of a customer (domain-rules §8, [Judgment]): the confirmed or resolved
+     * bookings they travel on as a guest; revenue is the total of those they pay for (the lead); the last
+     * stay is the latest departure day already reached.
      */
-    async collectStats(_ex: Executor, _customerId: number): Promise<TCustomerStats> {
-      return { stays: 0, revenue: '0.00', lastStay: null };
+    async collectStats(ex: Executor, customerId: number): Promise<TCustomerStats> {
+      const [row] = await ex
+        .select({
+          stays: sql<number>`count(*)::int`,
+          revenue: sql<string>`coalesce(sum(${bookings.total}) filter (where ${bookings.customerId} = ${customerId}), 0)::numeric(14,2)::text`,
+          lastStay: sql<
+            string | null
+          >`to_char(max(${bookings.to}) filter (where ${bookings.to} <= current_date), 'YYYY-MM-DD')`,
+        })
+        .from(bookings)
+        .where(and(inArray(bookings.state, STAY_STATES), travelsOn(customerId)));
+      return { stays: row?.stays ?? 0, revenue: row?.revenue ?? '0.00', lastStay: row?.lastStay ?? null };
+    },
+
+    /** The customer's bookings (as lead or guest) that `visible` lets through, newest first. */
+    async stays(ex: Executor, customerId: number, visible: SQL | undefined): Promise<TCustomerStay[]> {
+      const rows = await ex
+        .select({
+          bookingId: bookings.id,
+          from: bookings.from,
+          to: bookings.to,
+          asset: sql<string>`coalesce(nullif(concat_ws(' + ', ${resorts.name}, ${vessels.name}), ''), '')`,
+          status: bookings.state,
+          amount: bookings.total,
+          currency: bookings.currency,
+        })
+        .from(bookings)
+        .leftJoin(resorts, eq(resorts.id, bookings.resortId))
+        .leftJoin(vessels, eq(vessels.id, bookings.vesselId))
+        .where(
+          and(
+            sql`${bookings.state} <> 'deleted'`,
+            or(eq(bookings.customerId, customerId), travelsOn(customerId)),
+            visible,
+          ),
+        )
+        .orderBy(desc(bookings.from), desc(bookings.id))
+        .limit(500);
+      return rows;
     },
 
     // References

@@ -1,14 +1,22 @@
 // Customers: the generic calls with their typed columns, versions and self rules, and every extra
 // call of spec platform §7 Customers with its 401, 403, 400, happy path and *.self isolation.
 import { addDays, birthdayKeys } from '@atoll/domain/customers';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
-import { customerDataGroups, customers, customerVersions, settings, users } from '../../db/schema.ts';
+import {
+  customerDataGroups,
+  customers,
+  customerVersions,
+  mailQueue,
+  settings,
+  users,
+} from '../../db/schema.ts';
 import { DEMO_CUSTOMER_COUNT } from '../../db/seed-customers.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
 import type { TMail } from '../../mail/mailer.ts';
+import { demoIds } from '../bookings/test-bookings.ts';
 
 let t: TTestApp;
 let admin: string;
@@ -506,6 +514,41 @@ describe('stay and stats', () => {
     expect(row).toMatchObject({ stays: 0, revenue: '0.00', version: before });
     expect(row?.statsAt).toBeInstanceOf(Date);
   });
+  it('stay lists the customer’s bookings and stats count the confirmed ones; an agent sees only its own', async () => {
+    const ids = await demoIds(t.database.db);
+    const from = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 303 * 86_400_000).toISOString().slice(0, 10);
+    const room = ids.rooms[5];
+    const booking = ok(
+      await t.post('/api/bookings', staff, {
+        state: 'confirmed',
+        rooms: [{ roomId: room?.id, from, to, guests: [{ customerId: mariaId }, { age: 30 }] }],
+      }),
+      201,
+    );
+    const stays = ok(await t.get(`/api/customers/${mariaId}/stay`, staff));
+    expect(stays).toContainEqual({
+      bookingId: booking.id,
+      from,
+      to,
+      asset: 'Coral Garden Resort',
+      status: 'confirmed',
+      amount: booking.total,
+      currency: 'EUR',
+    });
+    // Maria herself sees it; the demo agent (Blue Reef, Maria's agency) not: the booking is a direct one.
+    expect(
+      ok(await t.get(`/api/customers/${mariaId}/stay`, customer)).map(
+        (s: { bookingId: number }) => s.bookingId,
+      ),
+    ).toContain(booking.id);
+    const agentStays = await t.get(`/api/customers/${mariaId}/stay`, agent);
+    if (agentStays.statusCode === 200)
+      expect(agentStays.json().map((s: { bookingId: number }) => s.bookingId)).not.toContain(booking.id);
+    const stats = ok(await t.post(`/api/customers/${mariaId}/stats/recalculate`, staff));
+    expect(stats.stays).toBeGreaterThanOrEqual(1);
+    expect(Number(stats.revenue)).toBeGreaterThanOrEqual(Number(booking.total));
+  });
 });
 
 describe('POST /api/customers/:id/print/:template', () => {
@@ -566,27 +609,31 @@ describe('POST /api/customers/sendMail', () => {
     is400(await t.post('/api/customers/sendMail', staff, { ...body, subject: ' ' }));
   });
 
-  it('mails each customer with an address; counts those without one and unknown ids as skipped', async () => {
+  it('queues one mail per customer with an address; counts those without one and unknown ids as skipped', async () => {
     const noMail = await create({ masterData: { lastName: 'Ohnepost' } });
-    const refusing = await create({
-      masterData: { lastName: 'Refuser' },
-      contact: { email: 'refuse@x.test' },
-    });
-    mails.length = 0;
+    const other = await create({ masterData: { lastName: 'Reader' }, contact: { email: 'reader@x.test' } });
     const answer = ok(
       await t.post('/api/customers/sendMail', staff, {
-        ids: [mariaId, noMail.id, 999_999, refusing.id],
+        ids: [mariaId, noMail.id, 999_999, other.id],
         subject: 'Season news for {name}',
         text: 'Dear {name}, the reef season opens.',
       }),
     );
-    expect(answer).toEqual({ sent: 1, skipped: 2, failed: 1 });
-    expect(mails).toEqual([
-      {
-        to: 'customer@example.com',
-        subject: 'Season news for Maria Sommer',
-        text: 'Dear Maria Sommer, the reef season opens.',
-      },
+    expect(answer).toEqual({ sent: 2, skipped: 2, failed: 0 });
+    // The durable queue sends them (modules/mail): here they wait in it, filled in per customer.
+    const queued = await t.database.db
+      .select()
+      .from(mailQueue)
+      .where(inArray(mailQueue.customerId, [mariaId, other.id]))
+      .orderBy(asc(mailQueue.id));
+    expect(queued.map((m) => [m.to, m.subject, m.text, m.status])).toEqual([
+      [
+        'customer@example.com',
+        'Season news for Maria Sommer',
+        'Dear Maria Sommer, the reef season opens.',
+        'queued',
+      ],
+      ['reader@x.test', 'Season news for Reader', 'Dear Reader, the reef season opens.', 'queued'],
     ]);
   });
 });

@@ -18,8 +18,6 @@ import {
   ZMetaValues,
   ZReferenceBody,
   ZReferenceParams,
-  ZSendCustomerMail,
-  ZSendCustomerMailAnswer,
   ZUpdateCustomer,
 } from '@atoll/domain/customers';
 import type { TSessionUser } from '@atoll/domain/users';
@@ -35,8 +33,9 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { ZIdParams, ZOk } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
 import type { TMailer } from '../../mail/mailer.ts';
+import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
-import { loyaltyTestMail, officeMail } from './customer-mails.ts';
+import { loyaltyTestMail } from './customer-mails.ts';
 import { CUSTOMER_TEMPLATES, renderCustomerSheet } from './customer-sheet.tsx';
 import { toCustomer } from './customer-state.ts';
 import {
@@ -167,34 +166,6 @@ export function registerCustomersRoutes(
     async (request) => service.duplicates(actor(request), request.body, request.body.excludeId),
   );
 
-  r.post(
-    '/api/customers/sendMail',
-    {
-      config: { access: { scopes: UPDATE } },
-      schema: { tags, body: ZSendCustomerMail, response: { 200: ZSendCustomerMailAnswer } },
-    },
-    async (request) => {
-      const user = actor(request);
-      const { ids, subject, text } = request.body;
-      const rows = await repository.findMany(db, [...new Set(ids)], visibleCustomers(user));
-      const answer = { sent: 0, skipped: ids.length - rows.length, failed: 0 };
-      for (const row of rows) {
-        if (!row.email) {
-          answer.skipped++;
-          continue;
-        }
-        try {
-          await deps.mailer.send(officeMail(row, row.email, subject, text));
-          answer.sent++;
-        } catch (err) {
-          request.log.warn({ err, customerId: row.id }, 'customer mail failed');
-          answer.failed++;
-        }
-      }
-      return answer;
-    },
-  );
-
   registerReferenceRoutes();
   registerMetaRoutes();
 
@@ -205,9 +176,10 @@ export function registerCustomersRoutes(
       schema: { tags, params: ZIdParams, response: { 200: z.array(ZCustomerStay) } },
     },
     async (request) => {
-      await service.visible(db, actor(request), request.params.id);
-      // The bookings issue answers the customer's bookings here (ZCustomerStay); none exist yet.
-      return [];
+      const user = actor(request);
+      await service.visible(db, user, request.params.id);
+      // Only the bookings the user may see: an agent sees the customer's stays with its own agency.
+      return repository.stays(db, request.params.id, bookingVisibility(user));
     },
   );
 

@@ -36,12 +36,15 @@ export function registerBackupRoutes(
   r.get(
     '/api/settings/backup/local/:name',
     { config: ADMIN, schema: { tags, params: z.object({ name: z.string().max(100) }) } },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      // read() answers 404 for anything but one of our own file names, so the name is safe in the header.
+      const bytes = backups.read(request.params.name);
+      return reply
         .type('application/gzip')
         .header('content-disposition', `attachment; filename="${request.params.name}"`)
         .header('cache-control', 'private, no-store')
-        .send(backups.read(request.params.name)),
+        .send(bytes);
+    },
   );
 
   r.get('/api/settings/backup/dropbox', { config: ADMIN, schema: { tags } }, async () => {

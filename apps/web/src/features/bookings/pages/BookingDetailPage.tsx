@@ -13,6 +13,9 @@ import {
 } from '../../../components/DetailPage.tsx';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
+import { BookingDocumentsCard } from '../../documents/components/BookingDocumentsCard.tsx';
+import { SendBookingMail } from '../../mail/components/SendBookingMail.tsx';
+import { BookingPaymentsCard } from '../../payments/components/BookingPaymentsCard.tsx';
 import { BookingTodosCard } from '../../todos/components/BookingTodosCard.tsx';
 import { useBooking } from '../api.ts';
 import { BookingActions } from '../components/BookingActions.tsx';
@@ -66,6 +69,11 @@ export default function BookingDetailPage() {
       {hasScope(scopes, ['bookings.update', 'agencies.self']) && (
         <BookingActions booking={booking} isOffice={hasScope(scopes, ['bookings.update'])} />
       )}
+      {hasScope(scopes, ['mail.create', 'bookings.update', 'agencies.self']) && (
+        <Group gap="xs">
+          <SendBookingMail booking={booking} />
+        </Group>
+      )}
       <BookingLifecycle booking={booking} isOffice={hasScope(scopes, ['bookings.update'])} />
       <BookingFacts booking={booking} assetName={assetName} />
       <BookingRoomsCard booking={booking} canOpenCustomers={hasScope(scopes, ['customers.read'])} />
@@ -74,6 +82,8 @@ export default function BookingDetailPage() {
         canOpenSpecials={hasScope(scopes, ['price.read', 'bookings.read'])}
       />
       <BookingTotalsCard booking={booking} />
+      <BookingPaymentsCard booking={booking} />
+      <BookingDocumentsCard booking={booking} />
       <BookingHistoryCard bookingId={booking.id} version={booking.version} />
       {hasScope(scopes, ['todo.read', 'todo.update']) && (
         <BookingTodosCard bookingId={booking.id} version={booking.version} />

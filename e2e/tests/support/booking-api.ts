@@ -1,0 +1,60 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+// Journeys that need data first set it up through the API as one of the demo users: `apiAs` gives JSON
+// get/post with that user's token, `confirmedCabinBooking` books a whole free cabin on the demo vessel's
+// next departure for two named guests.
+
+const VESSEL = 'MV Atoll Explorer';
+
+export async function apiAs(request: APIRequestContext, who: { email: string; password: string }) {
+  const token = (await (await request.post('/api/auth/token', { data: who })).json()).token;
+  const headers = { authorization: `Bearer ${token}` };
+  const get = async (path: string) => {
+    const res = await request.get(path, { headers });
+    expect(res.status(), path).toBe(200);
+    return res.json();
+  };
+  const post = async (path: string, data: object, status = 201) => {
+    const res = await request.post(path, { headers, data });
+    expect(res.status(), await res.text()).toBe(status);
+    return res.json();
+  };
+  return { get, post };
+}
+
+export type TApi = Awaited<ReturnType<typeof apiAs>>;
+
+/** A confirmed booking of a free whole cabin on the demo vessel's next departure, for these two guests. */
+export async function confirmedCabinBooking(api: TApi, guests: [string, string]) {
+  const vesselId = (await api.get(`/api/vessel?search=${encodeURIComponent(VESSEL)}`)).data[0].id as number;
+  const filter = encodeURIComponent(JSON.stringify({ vesselId }));
+  const departures = (await api.get(`/api/tours/booking?new=1&size=0&sort=from&filter=${filter}`)).data as {
+    id: number;
+  }[];
+  const departure = departures[0];
+  if (!departure) throw new Error('the demo vessel needs a departure');
+  const cabins = (await api.get(`/api/rooms/available/${vesselId}?schedule=${departure.id}`)).rooms as {
+    id: number;
+    free: boolean;
+    sellable: boolean;
+    allowSharedRoom: boolean;
+  }[];
+  const cabin = cabins.find((c) => c.free && c.sellable && !c.allowSharedRoom);
+  if (!cabin) throw new Error('no free cabin');
+  return (await api.post('/api/bookings', {
+    state: 'confirmed',
+    language: 'en',
+    force: true,
+    rooms: [
+      {
+        roomId: cabin.id,
+        scheduleId: departure.id,
+        whole: true,
+        guests: [
+          { name: guests[0], gender: 'f', age: 41 },
+          { name: guests[1], gender: 'm', age: 43 },
+        ],
+      },
+    ],
+  })) as { id: number; bookingNo: string; openAmount: string; currency: string };
+}

@@ -1548,9 +1548,7 @@ export const payments = pgTable(
     index('payments_bank_entry_idx').on(t.bankEntryId),
     index('payments_date_idx').on(t.date),
     // Provider ids (Stripe session and event ids) are unique across providers.
-    uniqueIndex('payments_provider_ref_unique')
-      .on(t.providerRef)
-      .where(sql`${t.providerRef} is not null`),
+    uniqueIndex('payments_provider_ref_unique').on(t.providerRef).where(sql`${t.providerRef} is not null`),
   ],
 );
 
@@ -1714,9 +1712,7 @@ export const mailQueue = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('mail_queue_dedup_unique')
-      .on(t.dedupKey)
-      .where(sql`${t.dedupKey} is not null`),
+    uniqueIndex('mail_queue_dedup_unique').on(t.dedupKey).where(sql`${t.dedupKey} is not null`),
     index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_queue_booking_idx').on(t.bookingId),
   ],

@@ -25,7 +25,11 @@ describe('settle', () => {
   it('the deposit paid: partial, the rest next, nothing exceeded after the deposit date', () => {
     const s = settle({ due: '4200', dues, payments: [pay('1260')], today: '2026-02-01' });
     expect(s).toMatchObject({ paid: '1260.00', open: '2940.00', status: 'partial' });
-    expect(s).toMatchObject({ nextDueDate: '2026-04-02', nextDueAmount: '2940.00', hasExceededDueDate: false });
+    expect(s).toMatchObject({
+      nextDueDate: '2026-04-02',
+      nextDueAmount: '2940.00',
+      hasExceededDueDate: false,
+    });
   });
 
   it('part of the deposit after its date: exceeded, the rest of the deposit next', () => {
@@ -60,7 +64,9 @@ describe('settle', () => {
 
   it('nothing due and nothing paid: nothing_to_pay; a payment on nothing due is an overpayment', () => {
     expect(settle({ due: '0', dues: [], payments: [], today: '2026-05-01' }).status).toBe('nothing_to_pay');
-    expect(settle({ due: '0', dues: [], payments: [pay('10')], today: '2026-05-01' }).status).toBe('overpayment');
+    expect(settle({ due: '0', dues: [], payments: [pay('10')], today: '2026-05-01' }).status).toBe(
+      'overpayment',
+    );
   });
 
   it('a payment in another currency counts at its own rate, rounded per payment', () => {

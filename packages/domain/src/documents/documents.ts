@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from '../list/list.ts';
 import { D } from '../money/money.ts';
 
 /**
@@ -255,7 +256,7 @@ export const ZInvoiceListQuery = z.object({
   bookingId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   kind: z.enum(INVOICE_KINDS).optional(),
   /** Part of the invoice number or the recipient's name. */
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).refine(noNul, 'No NUL characters').optional(),
 });
 export type TInvoiceListQuery = z.infer<typeof ZInvoiceListQuery>;
 

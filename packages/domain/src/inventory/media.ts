@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZLocalizedText } from '../geo/geo.ts';
+import { noNul } from '../list/list.ts';
 
 /** Kinds of media: photos for rooms, vessels and tours; documents (PDF) for downloads. */
 export const MEDIA_TYPES = ['image', 'document'] as const;
@@ -76,7 +77,7 @@ export const ZMediaDataQuery = z.object({ thumb: z.enum(['0', '1']).default('0')
 export const ZMediaImagesQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   size: z.coerce.number().int().min(1).max(500).default(50),
-  search: z.string().max(200).optional(),
+  search: z.string().max(200).refine(noNul, 'No NUL characters').optional(),
   folderId: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type TMediaImagesQuery = z.infer<typeof ZMediaImagesQuery>;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_ORDER, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, DEFAULT_SORT } from '../constants.ts';
 
+/**
+ * Text without a NUL character, also not as the JSON escape `\u0000`: PostgreSQL stores none, and a streamed
+ * answer (CSV) must be refused before it starts rather than break off in the middle.
+ */
+export const noNul = (value: string) => !value.includes('\u0000') && !/\\u0000/i.test(value);
+
 /** Paged list request of spec platform §3; `filter` is a JSON query string. */
 export const ZListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_PAGE),
@@ -10,8 +16,8 @@ export const ZListQuery = z.object({
     .union([z.literal('1'), z.literal('-1'), z.literal(1), z.literal(-1)])
     .default(DEFAULT_ORDER)
     .transform(Number),
-  search: z.string().max(200).optional(),
-  filter: z.string().max(20_000).optional(),
+  search: z.string().max(200).refine(noNul, 'No NUL characters').optional(),
+  filter: z.string().max(20_000).refine(noNul, 'No NUL characters').optional(),
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 

@@ -15,7 +15,7 @@ import {
   ZUpdateAgency,
 } from '@atoll/domain/agencies';
 import { LANGUAGES } from '@atoll/domain/constants';
-import { listAnswer } from '@atoll/domain/list';
+import { listAnswer, noNul } from '@atoll/domain/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,7 +56,7 @@ export function registerAgenciesRoutes(app: FastifyInstance, deps: { db: Db; ser
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(1_000_000).default(1),
           size: z.coerce.number().int().min(1).max(1000).default(25),
-          search: z.string().max(200).optional(),
+          search: z.string().max(200).refine(noNul, 'No NUL characters').optional(),
           agencyId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
         }),
         response: { 200: listAnswer(ZAgencyContactRow) },

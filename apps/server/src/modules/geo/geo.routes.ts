@@ -18,6 +18,7 @@ import {
   ZUpdateDestination,
   ZUpdatePort,
 } from '@atoll/domain/geo';
+import { noNul } from '@atoll/domain/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -80,7 +81,7 @@ export function registerGeoRoutes(app: FastifyInstance, deps: { db: Db; service:
       config: { access: { public: true } },
       schema: {
         tags,
-        querystring: z.object({ search: z.string().max(100).default('') }),
+        querystring: z.object({ search: z.string().max(100).refine(noNul, 'No NUL characters').default('') }),
         response: { 200: z.array(ZAirportOption) },
       },
     },

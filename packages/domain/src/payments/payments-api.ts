@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from '../list/list.ts';
 import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, PAYMENT_STATUSES, ZPayment } from './payments.ts';
 
 // The contract of the payments API beyond the core (spec booking §7 Payments, Bookings GET/POST, Online
@@ -85,7 +86,7 @@ export const ZMarkPaid = z.object({
   bookingIds: z.array(z.number().int().positive()).min(1).max(200),
   date: ZDay.optional(),
   method: z.enum(['bank', 'cash', 'card']).default('bank'),
-  reference: z.string().trim().max(200).optional(),
+  reference: z.string().trim().max(200).refine(noNul, 'No NUL characters').optional(),
 });
 export type TMarkPaid = z.infer<typeof ZMarkPaid>;
 export const ZMarkPaidAnswer = z.object({

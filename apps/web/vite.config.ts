@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// Relative: the config is bundled, a workspace package would be loaded by Node as untranspiled TS.
+import { PUBLIC_ENTRY_PREFIXES } from '../../packages/domain/src/navigation/public-entry.ts';
 
 export default defineConfig({
   plugins: [
@@ -20,12 +23,28 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/version$/, /^\/clearCache$/],
+        // The guests' pages come from the network (public.html), never the back office's index.html.
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/version$/,
+          /^\/clearCache$/,
+          ...PUBLIC_ENTRY_PREFIXES.map((prefix) => new RegExp(`^${prefix}`)),
+        ],
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
       },
     }),
   ],
-  build: { chunkSizeWarningLimit: 800 },
+  build: {
+    chunkSizeWarningLimit: 800,
+    // Two pages: the back office and the light public entry; the manifest feeds the bundle budget check.
+    manifest: true,
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        public: fileURLToPath(new URL('public.html', import.meta.url)),
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',

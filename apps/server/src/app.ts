@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, normalize } from 'node:path';
+import { isPublicEntryPath } from '@atoll/domain/navigation/public-entry';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -171,7 +172,7 @@ export async function buildApp(opts: TAppOptions) {
   return app;
 }
 
-/** The built SPA: files from apps/web/dist, index.html for every other non-API path. */
+/** The built SPA: files from apps/web/dist, public.html for the guests' pages, index.html for every other non-API path. */
 async function registerWeb(app: FastifyInstance, dist: string) {
   await app.register(fastifyStatic, { root: dist, serve: false });
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
@@ -184,9 +185,10 @@ async function registerWeb(app: FastifyInstance, dist: string) {
       const immutable = file.startsWith('assets/');
       return reply.sendFile(file, { maxAge: immutable ? 31_536_000_000 : 0, immutable });
     }
-    if (!existsSync(join(dist, 'index.html'))) {
+    const page = isPublicEntryPath(path) ? 'public.html' : 'index.html';
+    if (!existsSync(join(dist, page))) {
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

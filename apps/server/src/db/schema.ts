@@ -1717,3 +1717,124 @@ export const mailQueue = pgTable(
     index('mail_queue_booking_idx').on(t.bookingId),
   ],
 );
+
+/** Online booking creates by `Idempotency-Key`: a replay with the same body answers the same booking (issue 9). */
+export const onlineRequests = pgTable('online_requests', {
+  key: text('key').primaryKey(),
+  /** SHA-256 of the request body: the same key with another body is refused. */
+  bodyHash: text('body_hash').notNull(),
+  bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Booking widgets (`/api/widget`, /widget-admin/*): one asset, a look and the origins allowed to embed it. */
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** resort or vessel */
+    assetType: text('asset_type').notNull(),
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'cascade' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+    /** de or en; the visitor's browser language wins when it is one of them. */
+    language: text('language').notNull().default('en'),
+    /** { primaryColor, radius, showPrices, ... } */
+    look: jsonb('look').notNull().default({}),
+    /** Origins allowed to embed the widget (frame-ancestors); empty: any. */
+    allowedOrigins: jsonb('allowed_origins').notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('widgets_slug_unique').on(t.slug)],
+);
+
+/** Widget tracking (`t/{widget}/{id}/{action}`): one row per visitor and action (view, search, booking). */
+export const widgetEvents = pgTable(
+  'widget_events',
+  {
+    id: serial('id').primaryKey(),
+    widgetId: integer('widget_id')
+      .notNull()
+      .references(() => widgets.id, { onDelete: 'cascade' }),
+    /** The visitor's random id (no cookie, no personal data). */
+    visitorId: text('visitor_id').notNull(),
+    action: text('action').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('widget_events_widget_idx').on(t.widgetId, t.createdAt),
+    uniqueIndex('widget_events_once').on(t.widgetId, t.visitorId, t.action),
+  ],
+);
+
+/** Guest forms (spec platform §7 Guest forms): one per guest of a booking, filled through a token link. */
+export const guestForms = pgTable(
+  'guest_forms',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingGuestId: integer('booking_guest_id').references(() => bookingGuests.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** 192-bit random token of the link /guestform/:id/:token. */
+    token: text('token').notNull(),
+    /** The sections asked for: passport, diving, insurance, flights, ... (`GET types`). */
+    types: jsonb('types').notNull().default([]),
+    language: text('language').notNull().default('en'),
+    /** open, submitted or added (taken over into the booking and customer) */
+    status: text('status').notNull().default('open'),
+    /** The answers: { field: value }; uploads as stored_files ids. */
+    data: jsonb('data').notNull().default({}),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    addedAt: timestamp('added_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('guest_forms_token_unique').on(t.token),
+    uniqueIndex('guest_forms_guest_unique').on(t.bookingGuestId),
+    index('guest_forms_booking_idx').on(t.bookingId),
+    index('guest_forms_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Custom form definitions (`/api/formdef`, /formdef): the fields of spec booking §3 "Form field types". */
+export const formDefs = pgTable('form_defs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** { de, en } */
+  title: jsonb('title').notNull().default({}),
+  /** [{ key, type, label: { de, en }, options?, rules? }] */
+  fields: jsonb('fields').notNull().default([]),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
+
+/** Custom forms sent to someone (`/api/form`, /forms/:id/:token): a definition, a token and the answers. */
+export const forms = pgTable(
+  'forms',
+  {
+    id: serial('id').primaryKey(),
+    formDefId: integer('form_def_id')
+      .notNull()
+      .references(() => formDefs.id, { onDelete: 'restrict' }),
+    token: text('token').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    language: text('language').notNull().default('en'),
+    /** open or submitted */
+    status: text('status').notNull().default('open'),
+    data: jsonb('data').notNull().default({}),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('forms_token_unique').on(t.token),
+    index('forms_def_idx').on(t.formDefId),
+    index('forms_booking_idx').on(t.bookingId),
+  ],
+);

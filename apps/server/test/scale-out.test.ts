@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, DEMO } from './harness.ts';
 import { client, startServer, type TServerProcess } from './server-process.ts';
+import { startSmtpServer } from './smtp.ts';
 
 /**
  * Two server processes on one PostgreSQL, as behind a load balancer (issue 10 §2): they migrate and seed
  * once between them (advisory lock), never sell one room twice however the requests are spread, and share
- * sessions through the database, so a logout on one is a logout on both at once. PostgreSQL only: the
- * embedded database belongs to one process.
+ * sessions through the database, so a logout on one is a logout on both at once; both mail workers drain
+ * one queue and every mail leaves once. PostgreSQL only: the embedded database belongs to one process.
  */
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -15,18 +16,19 @@ const ROOMS = 5;
 
 let db: { url: string; drop(): Promise<void> } | undefined;
 let servers: TServerProcess[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 
 describe.skipIf(!PG)('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
     db = await createPostgresDatabase(PG as string);
+    smtp = await startSmtpServer();
+    const env = { DATABASE_URL: db.url, SMTP_URL: smtp.url };
     // Both at once: one migrates and seeds the demo, the other waits on the lock.
-    servers = await Promise.all([
-      startServer({ DATABASE_URL: db.url }),
-      startServer({ DATABASE_URL: db.url }),
-    ]);
+    servers = await Promise.all([startServer(env), startServer(env)]);
   }, 300_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop('SIGTERM')));
+    await smtp?.close();
     await db?.drop();
   });
 
@@ -73,4 +75,41 @@ describe.skipIf(!PG)('two instances on one PostgreSQL', () => {
     expect((await b.call('GET', '/api/users/self', token)).status).toBe(401);
     expect((await a.call('GET', '/api/users/self', token)).status).toBe(401);
   });
+
+  it('mails queued on both instances at once leave exactly once each', async () => {
+    const [a, b] = servers.map((s) => client(s.url)) as [
+      ReturnType<typeof client>,
+      ReturnType<typeof client>,
+    ];
+    const token = await a.login(...DEMO.staff);
+    const customers = (await a.call('GET', '/api/customers?size=100&sort=id', token)).body.data as {
+      id: number;
+    }[];
+    const ids = customers.map((c) => c.id);
+    // Each instance queues one mail per customer with an address, both at the same moment; both workers
+    // (nudged at once, then every 5 s) claim from the one queue.
+    const answers = await Promise.all(
+      [a, b].map((c, i) =>
+        c.call('POST', '/api/customers/sendMail', token, {
+          ids,
+          subject: `Scale-out ${i}`,
+          text: 'Hello {name}',
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const queued = answers.reduce((sum, r) => sum + (r.body.sent as number), 0);
+    expect(queued).toBeGreaterThanOrEqual(20);
+    const deadline = Date.now() + 30_000;
+    while ((smtp?.received.length ?? 0) < queued && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Two more worker intervals: a second delivery of any mail would arrive now.
+    await new Promise((r) => setTimeout(r, 11_000));
+    const received = smtp?.received ?? [];
+    expect(received).toHaveLength(queued);
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(queued);
+    const perSubject = (subject: string) => received.filter((m) => m.subject === subject).length;
+    expect([perSubject('Scale-out 0'), perSubject('Scale-out 1')]).toEqual(answers.map((r) => r.body.sent));
+  }, 60_000);
 });

@@ -174,7 +174,8 @@ export async function buildApp(opts: TAppOptions) {
 
 /** The built SPA: files from apps/web/dist, public.html for the guests' pages, index.html for every other non-API path. */
 async function registerWeb(app: FastifyInstance, dist: string) {
-  await app.register(fastifyStatic, { root: dist, serve: false });
+  // preCompressed: the .br / .gz copies the web build writes beside each file, when the browser accepts them.
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
     const path = normalize(decodeURIComponent(request.url.split('?')[0] ?? '/'));
     if (path.startsWith('/api/') || path === '/api') {
@@ -189,6 +190,7 @@ async function registerWeb(app: FastifyInstance, dist: string) {
     if (!existsSync(join(dist, page))) {
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile(page);
+    // cacheControl false: keep no-cache (send would write 'public, max-age=0' over it).
+    return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
   });
 }

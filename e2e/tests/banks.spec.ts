@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { apiAs, dayFromToday, resortStay } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
-const RESORT = 'Coral Garden Resort';
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const german = (day: string) => day.split('-').reverse().join('.');
 
 test('the office imports a bank statement, sees the suggestion and assigns the entry to the booking', async ({
@@ -12,36 +11,13 @@ test('the office imports a bank statement, sees the suggestion and assigns the e
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = (await (await request.post('/api/auth/token', { data: DEMO.staff })).json()).token;
-  const headers = { authorization: `Bearer ${token}` };
-  const get = async (path: string) => {
-    const res = await request.get(path, { headers });
-    expect(res.status(), path).toBe(200);
-    return res.json();
-  };
-  const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
-  const resortId = (await get(`/api/resort?search=${encodeURIComponent(RESORT)}`)).data[0].id as number;
-  const rooms = (await get(`/api/rooms?size=0&sort=id&filter=${filter({ resortId })}`)).data;
-  const created = await request.post('/api/bookings', {
-    headers,
-    data: {
-      state: 'confirmed',
-      language: 'en',
-      rooms: [
-        {
-          roomId: rooms.at(-3).id,
-          from: dayFromToday(180),
-          to: dayFromToday(184),
-          guests: [
-            { name: 'Bank Anna', gender: 'f', age: 40 },
-            { name: 'Bank Ben', gender: 'm', age: 42 },
-          ],
-        },
-      ],
-    },
+  const api = await apiAs(request, DEMO.staff);
+  const booking = await resortStay(api, {
+    state: 'confirmed',
+    room: 3,
+    days: [180, 184],
+    guests: ['Bank Anna', 'Bank Ben'],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { id: number; bookingNo: string; openAmount: string };
   expect(Number(booking.openAmount)).toBeGreaterThan(100);
 
   // A statement of the demo's "Hausbank": a part payment naming the booking (a weak match, left to staff)
@@ -80,7 +56,7 @@ test('the office imports a bank statement, sees the suggestion and assigns the e
   await expect(dialog).toBeHidden();
   await expect(row.getByText(`${booking.bookingNo}: €100.00`)).toBeVisible();
 
-  const paid = await get(`/api/bookings/${booking.id}`);
+  const paid = await api.get(`/api/bookings/${booking.id}`);
   expect(paid).toMatchObject({ paid: '100.00', paymentStatus: 'partial' });
   expect(Number(paid.openAmount)).toBeCloseTo(Number(booking.openAmount) - 100, 2);
 });

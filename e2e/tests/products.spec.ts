@@ -1,51 +1,24 @@
 import { expect, test } from '@playwright/test';
+import { apiAs, resortStay } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
-const RESORT = 'Coral Garden Resort';
 const ROOM_TYPE = 'Garden Room';
-
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('the office adds a new product to a booking and sees its line and the new total', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = (await (await request.post('/api/auth/token', { data: DEMO.admin })).json()).token;
-  const headers = { authorization: `Bearer ${token}` };
-  const get = async (path: string) => {
-    const res = await request.get(path, { headers });
-    expect(res.status(), path).toBe(200);
-    return res.json();
-  };
-  const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
-  const resortId = (await get(`/api/resort?search=${encodeURIComponent(RESORT)}`)).data[0].id as number;
-  const roomTypeId = (await get(`/api/roomtypes?size=0&filter=${filter({ resortId })}`)).data.find(
-    (t: { name: string }) => t.name === ROOM_TYPE,
-  ).id as number;
-  const rooms = (await get(`/api/rooms?size=0&sort=id&filter=${filter({ resortId, roomTypeId })}`)).data;
-  const created = await request.post('/api/bookings', {
-    headers,
-    data: {
-      state: 'draft',
-      language: 'en',
-      rooms: [
-        {
-          roomId: rooms.at(-2).id,
-          from: dayFromToday(170),
-          to: dayFromToday(174),
-          guests: [
-            { name: 'Product Anna', gender: 'f', age: 40 },
-            { name: 'Product Ben', gender: 'm', age: 42 },
-          ],
-        },
-      ],
-    },
+  const api = await apiAs(request, DEMO.admin);
+  const booking = await resortStay(api, {
+    state: 'draft',
+    room: 2,
+    roomType: ROOM_TYPE,
+    days: [170, 174],
+    guests: ['Product Anna', 'Product Ben'],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { id: number; total: string };
 
   // The catalogue: a new product, 35.00 per booking.
   const name = `Airport transfer ${Date.now()}`;
@@ -78,7 +51,7 @@ test('the office adds a new product to a booking and sees its line and the new t
   const line = page.getByRole('row', { name: new RegExp(name) });
   await expect(line).toContainText('35.00');
   const expected = (Number(booking.total) + 35).toFixed(2);
-  await expect.poll(async () => (await get(`/api/bookings/${booking.id}`)).total).toBe(expected);
+  await expect.poll(async () => (await api.get(`/api/bookings/${booking.id}`)).total).toBe(expected);
   await expect(page.getByText(expected.replace(/\B(?=(\d{3})+(?!\d))/g, ',')).first()).toBeVisible();
 });
 

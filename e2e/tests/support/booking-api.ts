@@ -2,9 +2,13 @@ import { type APIRequestContext, expect } from '@playwright/test';
 
 // Journeys that need data first set it up through the API as one of the demo users: `apiAs` gives JSON
 // get/post with that user's token, `confirmedCabinBooking` books a whole free cabin on the demo vessel's
-// next departure for two named guests.
+// next departure for two named guests, `resortStay` a room of the demo resort for two named guests.
 
 const VESSEL = 'MV Atoll Explorer';
+const RESORT = 'Coral Garden Resort';
+
+export const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function apiAs(request: APIRequestContext, who: { email: string; password: string }) {
   const token = (await (await request.post('/api/auth/token', { data: who })).json()).token;
@@ -57,4 +61,49 @@ export async function confirmedCabinBooking(api: TApi, guests: [string, string])
       },
     ],
   })) as { id: number; bookingNo: string; openAmount: string; currency: string };
+}
+
+/**
+ * A stay in the demo resort for two named guests (a woman and a man): `room` counts from the end of the
+ * resort's rooms (of `roomType` when given), `days` from today.
+ */
+export async function resortStay(
+  api: TApi,
+  stay: {
+    state: 'draft' | 'confirmed';
+    room: number;
+    days: [number, number];
+    guests: [string, string];
+    roomType?: string;
+  },
+) {
+  const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
+  const resortId = (await api.get(`/api/resort?search=${encodeURIComponent(RESORT)}`)).data[0].id as number;
+  const roomTypeId = stay.roomType
+    ? (
+        (await api.get(`/api/roomtypes?size=0&filter=${filter({ resortId })}`)).data as {
+          id: number;
+          name: string;
+        }[]
+      ).find((t) => t.name === stay.roomType)?.id
+    : undefined;
+  const rooms = (await api.get(`/api/rooms?size=0&sort=id&filter=${filter({ resortId, roomTypeId })}`))
+    .data as {
+    id: number;
+  }[];
+  return (await api.post('/api/bookings', {
+    state: stay.state,
+    language: 'en',
+    rooms: [
+      {
+        roomId: rooms.at(-stay.room)?.id,
+        from: dayFromToday(stay.days[0]),
+        to: dayFromToday(stay.days[1]),
+        guests: [
+          { name: stay.guests[0], gender: 'f', age: 40 },
+          { name: stay.guests[1], gender: 'm', age: 42 },
+        ],
+      },
+    ],
+  })) as { id: number; bookingNo: string; openAmount: string; total: string };
 }

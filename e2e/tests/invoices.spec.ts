@@ -4,7 +4,7 @@ import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts
 
 // Invoices (issue 8): staff issue the invoice of a confirmed booking on its detail page and open its PDF;
 // the invoices list shows it; a guest opens the public invoice link without login and reaches the payment
-// (bank transfer instructions); a wrong link says so.
+// (bank transfer instructions); a wrong link says so; staff cancel it with a cancellation invoice.
 
 test.use({ locale: 'en-GB' });
 
@@ -67,4 +67,16 @@ test('staff issue an invoice and open its PDF; a guest opens the public link and
   await guest.goto('/invoice/not-a-valid-token-at-all-000000000');
   await expect(guest.getByText('This invoice link is not valid.', { exact: false })).toBeVisible();
   await context.close();
+
+  // Staff cancel it from the list: a cancellation invoice with its own number reverses it.
+  const row = page.getByRole('row').filter({ hasText: invoiceNo });
+  await row.getByRole('button', { name: 'Cancellation invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel invoice ${invoiceNo}?` });
+  await dialog.getByRole('button', { name: 'Cancellation invoice' }).click();
+  await expect(page.getByText('The cancellation invoice was issued.')).toBeVisible();
+  await expect(row.getByText('cancelled', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Cancellation invoice' })).toHaveCount(0);
+  await expect(
+    page.getByRole('row').filter({ hasText: booking.bookingNo }).filter({ hasNotText: invoiceNo }),
+  ).toContainText('Cancellation invoice');
 });

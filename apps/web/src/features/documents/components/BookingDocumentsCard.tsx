@@ -1,24 +1,16 @@
 import type { TBooking } from '@atoll/domain/bookings';
-import type { TInvoice } from '@atoll/domain/documents';
 import { formatMoney } from '@atoll/domain/money';
 import { hasScope } from '@atoll/domain/scopes';
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { openPdf } from '../../vessels/openPdf.ts';
-import {
-  useBookingDocuments,
-  useCancelInvoice,
-  useInvoices,
-  useIssueInvoice,
-  usePublicLink,
-} from '../api.ts';
+import { useBookingDocuments, useInvoices, useIssueInvoice, usePublicLink } from '../api.ts';
+import { CancelInvoiceButton, InvoiceKindBadges } from './InvoiceParts.tsx';
 
 const KINDS = ['offer', 'reservation', 'confirmation', 'voucher', 'guestlist'] as const;
 const INVOICEABLE = new Set(['confirmed', 'resolved', 'aborted']);
@@ -32,9 +24,7 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
   const invoices = useInvoices({ bookingId: booking.id, size: 100 }).data?.data ?? [];
   const documents = useBookingDocuments(booking.id).data ?? [];
   const issue = useIssueInvoice(booking.id);
-  const cancel = useCancelInvoice();
   const link = usePublicLink(booking.id);
-  const [cancelling, setCancelling] = useState<TInvoice | null>(null);
   const active = invoices.filter((i) => i.kind !== 'cancellation' && i.cancelledById === null);
 
   const copyLink = async () => {
@@ -97,29 +87,11 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={invoice.kind === 'cancellation' ? 'red' : 'blue'}>
-                      {t(`documents.invoiceKinds.${invoice.kind}`)}
-                    </Badge>
-                    {invoice.cancelledById !== null && (
-                      <Badge ml="xs" variant="outline" color="gray">
-                        {t('documents.invoices.cancelled')}
-                      </Badge>
-                    )}
+                    <InvoiceKindBadges invoice={invoice} />
                   </Table.Td>
                   <Table.Td>{formatDay(invoice.date, lang)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(invoice.gross, invoice.currency, lang)}</Table.Td>
-                  <Table.Td ta="right">
-                    {canWrite && invoice.kind !== 'cancellation' && invoice.cancelledById === null && (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setCancelling(invoice)}
-                      >
-                        {t('documents.invoices.cancel')}
-                      </Button>
-                    )}
-                  </Table.Td>
+                  <Table.Td ta="right">{canWrite && <CancelInvoiceButton invoice={invoice} />}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -143,23 +115,6 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
           </>
         )}
       </Stack>
-      <ConfirmModal
-        opened={cancelling !== null}
-        title={t('documents.invoices.cancelTitle', { number: cancelling?.number ?? '' })}
-        text={t('documents.invoices.cancelText')}
-        confirmLabel={t('documents.invoices.cancel')}
-        busy={cancel.isPending}
-        onClose={() => setCancelling(null)}
-        onConfirm={() =>
-          cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => {
-              setCancelling(null);
-              showSuccess(t('documents.invoices.cancelledMessage'));
-            },
-          })
-        }
-      />
     </SectionCard>
   );
 }

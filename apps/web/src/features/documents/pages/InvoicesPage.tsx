@@ -1,29 +1,17 @@
-import { INVOICE_KINDS, type TInvoice, type TInvoiceKind } from '@atoll/domain/documents';
+import { INVOICE_KINDS, type TInvoiceKind } from '@atoll/domain/documents';
 import { formatMoney } from '@atoll/domain/money';
 import { hasScope } from '@atoll/domain/scopes';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
-import { useCancelInvoice, useInvoices } from '../api.ts';
+import { useInvoices } from '../api.ts';
+import { CancelInvoiceButton, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
 
 const SIZE = 25;
 const thisYear = new Date().getFullYear();
@@ -40,7 +28,6 @@ export default function InvoicesPage() {
   const [kind, setKind] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const [cancelling, setCancelling] = useState<TInvoice | null>(null);
   const query = {
     page,
     size: SIZE,
@@ -49,7 +36,6 @@ export default function InvoicesPage() {
     ...(debounced.trim() ? { search: debounced.trim() } : {}),
   };
   const list = useInvoices(query);
-  const cancel = useCancelInvoice();
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const money = (value: string, currency: string) => formatMoney(value, currency, lang);
@@ -108,14 +94,7 @@ export default function InvoicesPage() {
                 <Table.Tr key={invoice.id}>
                   <Table.Td>{invoice.number}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={invoice.kind === 'cancellation' ? 'red' : 'blue'}>
-                      {t(`documents.invoiceKinds.${invoice.kind}`)}
-                    </Badge>
-                    {invoice.cancelledById !== null && (
-                      <Badge ml="xs" variant="outline" color="gray">
-                        {t('documents.invoices.cancelled')}
-                      </Badge>
-                    )}
+                    <InvoiceKindBadges invoice={invoice} />
                   </Table.Td>
                   <Table.Td>{formatDay(invoice.date, lang)}</Table.Td>
                   <Table.Td>
@@ -138,16 +117,7 @@ export default function InvoicesPage() {
                       >
                         {t('documents.invoices.pdf')}
                       </Button>
-                      {canWrite && invoice.kind !== 'cancellation' && invoice.cancelledById === null && (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setCancelling(invoice)}
-                        >
-                          {t('documents.invoices.cancel')}
-                        </Button>
-                      )}
+                      {canWrite && <CancelInvoiceButton invoice={invoice} />}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -164,23 +134,6 @@ export default function InvoicesPage() {
           aria-label={t('routes.invoices')}
         />
       )}
-      <ConfirmModal
-        opened={cancelling !== null}
-        title={t('documents.invoices.cancelTitle', { number: cancelling?.number ?? '' })}
-        text={t('documents.invoices.cancelText')}
-        confirmLabel={t('documents.invoices.cancel')}
-        busy={cancel.isPending}
-        onClose={() => setCancelling(null)}
-        onConfirm={() =>
-          cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => {
-              setCancelling(null);
-              showSuccess(t('documents.invoices.cancelledMessage'));
-            },
-          })
-        }
-      />
     </Stack>
   );
 }

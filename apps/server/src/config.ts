@@ -44,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     authRateLimit: int(env.AUTH_RATE_LIMIT, 10),
-    webDist: resolve(import.meta.dirname, '../../web/dist'),
+    // WEB_DIST: another build of the web app (a second checkout's or a test's); default apps/web/dist.
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -6,20 +6,26 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
-import { seedManyBookings } from './seed-bookings.ts';
+import { seedBookingLines, seedManyBookings } from './seed-bookings.ts';
 
 // The booking list with 100,000 bookings (issue 7: 25 rows, p50/p99, req/s at least 0.25× our own /version
 // in the same run) and booking creation (p99 ≤ 10 ms on PostgreSQL without the HTTP client), on PGlite and
 // PostgreSQL side by side. Run: npm run bench:bookings (TEST_DATABASE_URL=postgres://… adds PostgreSQL).
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** Calls per year-report row (each reads a year of bookings). */
+const REPORT_SAMPLES = Number(process.env.BENCH_REPORT_SAMPLES ?? 20);
 
 type TTimes = { p50: number; p99: number };
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-async function sequential(run: (i: number) => Promise<unknown>, samples = SAMPLES): Promise<TTimes> {
-  for (let i = 0; i < 10; i++) await run(-1 - i); // warm-up: plans and caches
+async function sequential(
+  run: (i: number) => Promise<unknown>,
+  samples = SAMPLES,
+  warm = 10,
+): Promise<TTimes> {
+  for (let i = 0; i < warm; i++) await run(-1 - i); // warm-up: plans and caches
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const started = performance.now();
@@ -132,6 +138,21 @@ async function engine(name: string, database: Database) {
     if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
   });
 
+  // Year reports over 2027 (issue 10 §1): lines for every booking first (seed-bookings.ts seedBookingLines).
+  await seedBookingLines(database);
+  const year = 'from=2027-01-01&to=2028-01-01';
+  const reports: Record<string, string> = {
+    'year report: income by month (stay nights)': `/api/bookings/incomeByMonth?${year}`,
+    'year report: income by month (booking date)': `/api/bookings/incomeByMonth?${year}&by=bookingDate`,
+    'year report: occupancy per year': `/api/bookings/occupancyPerYear?${year}`,
+    'year report: occupancy by month': `/api/bookings/occupancyPerYear?${year}&groupBy=month`,
+  };
+  for (const [label, path] of Object.entries(reports)) {
+    const answer = (await get(path)) as { total?: { bookings?: number; occupiedNights?: number } };
+    const found = answer.total?.bookings ?? answer.total?.occupiedNights;
+    timed[label] = { ...(await sequential(() => get(path), REPORT_SAMPLES, 2)), found };
+  }
+
   await app.close();
   await database.close();
   return { name, seedMs, size: size?.n ?? 0, timed, version, listLoad };
@@ -143,7 +164,8 @@ const results = [await engine('PGlite', pglite)];
 if (process.env.TEST_DATABASE_URL) results.push(await engine('PostgreSQL', await createTestDatabase()));
 
 const lines = [
-  `Sequential: 100 calls per query row, ${SAMPLES} per creation row, after 10 warm-up calls. Load: autocannon,`,
+  `Sequential: 100 calls per query row, ${SAMPLES} per creation row, after 10 warm-up calls; ${REPORT_SAMPLES} per`,
+  'year-report row after 2 (rows found: bookings with income, occupied room-nights). Load: autocannon,',
   `10 connections, ${DURATION} s per row, client and server on the same 2 cores.`,
   '',
   '| call | engine | rows found | p50 ms | p99 ms |',

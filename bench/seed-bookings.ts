@@ -58,3 +58,27 @@ export async function seedManyBookings(database: Database) {
   );
   await db.execute(sql`analyze`);
 }
+
+/**
+ * Calculation lines for the year reports (incomeByMonth): one room line per booking with its nights'
+ * shares (the booking's nightly rate, so the line total is the booking total, no tax), and a 30.00
+ * transfer on every third booking. Only bench/bookings.ts seeds them (once), after its other rows.
+ */
+export async function seedBookingLines(database: Database) {
+  const { db } = database;
+  await db.execute(sql`
+    insert into calculation_lines (booking_id, key, type, text, amount, price, total, custom_data, position)
+    select b.id, 'room:r1', 'room_cost', 'Room', b.to_date - b.from_date, 100 + b.id % 900, b.total,
+           jsonb_build_object('generator', 'room', 'nights',
+             (select jsonb_agg(jsonb_build_object('date', to_char(d, 'YYYY-MM-DD'), 'value', (100 + b.id % 900)::text)
+                               order by d)
+              from generate_series(b.from_date, b.to_date - 1, interval '1 day') d)),
+           0
+    from bookings b`);
+  await db.execute(sql`
+    insert into calculation_lines (booking_id, key, type, text, amount, price, total, custom_data, position)
+    select b.id, 'manual:1', 'cost', 'Transfer', 1, 30, 30, '{"generator":"manual","manual":true}'::jsonb, 1
+    from bookings b
+    where b.id % 3 = 0`);
+  await db.execute(sql`analyze calculation_lines`);
+}

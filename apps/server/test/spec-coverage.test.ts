@@ -224,6 +224,9 @@ const BOOKING_REPORTS = [
   'GET /api/bookings/{id}/products',
   // The calendars' data (bookings-calendar.routes.ts).
   'GET /api/bookings/events',
+  // The year reports of issue 10 §1 (domain-rules §8).
+  'GET /api/bookings/incomeByMonth',
+  'GET /api/bookings/occupancyPerYear',
 ];
 
 /** The todos of issue 7: the Todos section and the definitions' and items' standard calls. */

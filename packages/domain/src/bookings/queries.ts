@@ -279,3 +279,184 @@ export type TGuestAtDate = z.infer<typeof ZGuestAtDate>;
 
 /** `GET taskNames`: the todo definitions. */
 export const ZTaskName = z.object({ id: z.number().int(), name: z.string(), group: z.string() });
+
+// ─── Year reports (spec booking §7 "Reports": incomeByMonth, occupancyPerYear; domain-rules §8) ─────
+
+/**
+ * The longest range of the year reports, in days: three years. A year needs 365 or 366 days, and
+ * MAX_REPORT_DAYS (one year, `to` inclusive) is too tight for a report whose `to` is exclusive.
+ */
+export const MAX_YEAR_REPORT_DAYS = 3 * 366;
+/** The states a report counts (domain-rules §8): confirmed and resolved by default; planned when asked; aborted: fees. */
+export const REPORT_STATES = ['confirmed', 'resolved', 'planned', 'aborted'] as const;
+export type TReportState = (typeof REPORT_STATES)[number];
+export const REPORT_GROUPS = ['day', 'week', 'month', 'year'] as const;
+export type TReportGroup = (typeof REPORT_GROUPS)[number];
+
+const ZReportId = z.number().int().positive().max(2_147_483_647);
+const commaList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+const ZIdList = z
+  .string()
+  .max(2000)
+  .transform(commaList)
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[1-9][0-9]{0,9}$/, 'an id')
+          .transform(Number)
+          .pipe(ZReportId),
+      )
+      .max(200),
+  );
+/** `assets`: a comma list of resort ids (`12`, `resort:12`) and, where a report takes them, `vessel:3`. */
+const ZReportAssets = z
+  .string()
+  .max(2000)
+  .transform(commaList)
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^((resort|vessel):)?[1-9][0-9]{0,9}$/, '<id>, resort:<id> or vessel:<id>')
+          .transform((item) => {
+            const [kind, id] = item.includes(':') ? item.split(':') : ['resort', item];
+            return { kind: kind as 'resort' | 'vessel', id: Number(id) };
+          })
+          .pipe(z.object({ kind: z.enum(['resort', 'vessel']), id: ZReportId })),
+      )
+      .max(200),
+  )
+  .transform((items) => ({
+    resorts: items.filter((i) => i.kind === 'resort').map((i) => i.id),
+    vessels: items.filter((i) => i.kind === 'vessel').map((i) => i.id),
+  }));
+const ZReportStates = z
+  .string()
+  .max(200)
+  .transform(commaList)
+  .pipe(z.array(z.enum(REPORT_STATES)).min(1).max(REPORT_STATES.length));
+
+/** `from` and `to` (exclusive) of a year report; either may be left out (see yearReportRange). */
+const ZReportDate = ZIsoDate.refine((day) => day >= '1900-01-01' && day <= '9000-12-31', {
+  message: 'a date from 1900 to 9000',
+});
+const ZYearRange = z.object({
+  from: ZReportDate.optional(),
+  to: ZReportDate.optional(),
+  assets: ZReportAssets.optional(),
+  states: ZReportStates.optional(),
+  categories: ZIdList.optional(),
+  sources: ZIdList.optional(),
+});
+const yearRangeOk = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || !q.to || (q.from < q.to && daysApart(q.from, q.to) <= MAX_YEAR_REPORT_DAYS);
+const yearRangeError = {
+  message: `to must be after from and at most ${MAX_YEAR_REPORT_DAYS} days on`,
+  path: ['to'],
+};
+
+/** A date moved by whole years; Feb 29 becomes Feb 28 in a year without it. */
+export function addYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const year = String(y + years).padStart(4, '0');
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return `${year}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/**
+ * The range of a year report: both given as they are; only `from`: a year from it; only `to`: the year
+ * before it; neither: the calendar year of `today`.
+ */
+export function yearReportRange(q: { from?: string | undefined; to?: string | undefined }, today: string) {
+  if (q.from && q.to) return { from: q.from, to: q.to };
+  if (q.from) return { from: q.from, to: addYears(q.from, 1) };
+  if (q.to) return { from: addYears(q.to, -1), to: q.to };
+  const year = today.slice(0, 4);
+  return { from: `${year}-01-01`, to: addYears(`${year}-01-01`, 1) };
+}
+
+/** `GET occupancyPerYear`: resort occupancy over `[from, to)` by day, week, month or year (default). */
+export const ZOccupancyQuery = ZYearRange.extend({ groupBy: z.enum(REPORT_GROUPS).default('year') })
+  .refine(yearRangeOk, yearRangeError)
+  .refine((q) => !q.assets?.vessels?.length, {
+    message: 'occupancy is a resort report: resort ids only (vessels: utilization)',
+    path: ['assets'],
+  });
+export type TOccupancyQuery = z.infer<typeof ZOccupancyQuery>;
+
+const ZOccupancyFigures = z.object({
+  /** Room-nights of counted bookings and event blocks, in rooms that could be sold that night. */
+  occupiedNights: z.number().int(),
+  /** Active rooms × nights, less the nights they are blocked OutOfOrder or Maintanance. */
+  capacityNights: z.number().int(),
+  /** occupiedNights / capacityNights in percent, 2 decimals half-up ("73.45"); null without capacity. */
+  occupancy: z.string().nullable(),
+  /** Guests × nights of the counted bookings in those rooms. */
+  paxNights: z.number().int(),
+  /** Active beds × nights of the rooms counted in capacity. */
+  bedNights: z.number().int(),
+  /** paxNights / bedNights in percent, 2 decimals; null without beds. */
+  bedOccupancy: z.string().nullable(),
+});
+export type TOccupancyFigures = z.infer<typeof ZOccupancyFigures>;
+const ZPeriod = {
+  /** `YYYY-MM-DD` (day), `YYYY-Www` (ISO week), `YYYY-MM` (month) or `YYYY` (year). */
+  period: z.string(),
+  /** The first day of the period within the range. */
+  start: z.string(),
+};
+export const ZOccupancyReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.enum(REPORT_GROUPS),
+  states: z.array(z.enum(REPORT_STATES)),
+  /** The resorts counted: those with active rooms that the user may see (and `assets` asks for). */
+  resorts: z.array(z.object({ resortId: z.number().int(), name: z.string() })),
+  /** Per period and resort, in period and resort order. */
+  rows: z.array(z.object({ ...ZPeriod, resortId: z.number().int(), ...ZOccupancyFigures.shape })),
+  /** Per period over all the resorts. */
+  periods: z.array(z.object({ ...ZPeriod, ...ZOccupancyFigures.shape })),
+  total: ZOccupancyFigures,
+});
+export type TOccupancyReport = z.infer<typeof ZOccupancyReport>;
+
+/** `GET incomeByMonth`: net revenue per month over `[from, to)`, by stay nights or `by=bookingDate`. */
+export const ZIncomeQuery = ZYearRange.extend({
+  groupBy: z.literal('month').default('month'),
+  by: z.enum(['stay', 'bookingDate']).default('stay'),
+}).refine(yearRangeOk, yearRangeError);
+export type TIncomeQuery = z.infer<typeof ZIncomeQuery>;
+
+const ZIncomeMonth = z.object({
+  /** `YYYY-MM`. */
+  month: z.string(),
+  /** Net revenue in the base currency (decimal string, 2 places). */
+  revenue: z.string(),
+  /** Bookings with a share in the month. */
+  bookings: z.number().int(),
+});
+export const ZIncomeReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  by: z.enum(['stay', 'bookingDate']),
+  /** The base currency of `revenue`. */
+  currency: z.string(),
+  states: z.array(z.enum(REPORT_STATES)),
+  months: z.array(ZIncomeMonth),
+  total: z.object({ revenue: z.string(), bookings: z.number().int() }),
+  /** Amounts that have no exchange rate to the base currency on their day: left out of `revenue`. */
+  unconverted: z.array(
+    z.object({ month: z.string(), currency: z.string(), date: z.string(), amount: z.string() }),
+  ),
+});
+export type TIncomeReport = z.infer<typeof ZIncomeReport>;

@@ -2,6 +2,7 @@ import { ZBooking, ZBookingLine } from '@atoll/domain/bookings';
 import {
   MAX_FULL_PAGE,
   MAX_REPORT_DAYS,
+  MAX_YEAR_REPORT_DAYS,
   ZArrivalCount,
   ZArrivalCountQuery,
   ZBookingListQuery,
@@ -10,6 +11,10 @@ import {
   ZEndOfDay,
   ZEndOfDayQuery,
   ZGuestAtDate,
+  ZIncomeQuery,
+  ZIncomeReport,
+  ZOccupancyQuery,
+  ZOccupancyReport,
   ZStatisticsQuery,
   ZTaskName,
 } from '@atoll/domain/bookings/queries';
@@ -30,6 +35,14 @@ const SEEN =
   'agencies.self the agency’s, customers.self their own.';
 const HOLDING = 'Stays of bookings that hold their rooms (planned and not resolved, confirmed, resolved).';
 const RANGE = `Ranges cover at most ${MAX_REPORT_DAYS} days (400 beyond).`;
+/** The operator's figures with revenue: staff only (agents and customers get 403). */
+const STAFF = { access: { scopes: ['bookings.read'] } };
+const YEAR =
+  '`from`…`to` (YYYY-MM-DD, `to` exclusive; default the current calendar year; one of them alone: the ' +
+  `year from or before it), at most ${MAX_YEAR_REPORT_DAYS} days. \`states\`: a comma list of confirmed, ` +
+  'resolved, planned (open options only), aborted; default confirmed and resolved (incomeByMonth: and ' +
+  'aborted, whose cancellation fee counts). `categories`, ' +
+  '`sources`: comma lists of ids. Only the bookings of the user’s resorts and vessels.';
 
 /** The report GET calls of spec booking §7 "Bookings": full, arrivalCount, statistics, endofday, … */
 export function registerBookingReportRoutes(app: FastifyInstance, deps: TInventoryDeps) {
@@ -119,6 +132,49 @@ export function registerBookingReportRoutes(app: FastifyInstance, deps: TInvento
       },
     },
     async (request) => reports.customersAtDate(actor(request), request.query),
+  );
+
+  r.get(
+    '/api/bookings/occupancyPerYear',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: 'Resort occupancy per period and resort: room-nights and bed-nights sold of those for sale',
+        description:
+          'For each night D in [from, to): capacity = active rooms less those blocked OutOfOrder or ' +
+          'Maintanance on D; occupied = rooms of the capacity with a counted booking or an event block on D ' +
+          '(each room once a night); pax = guests × nights of the counted bookings there; beds = active beds ' +
+          '× nights of the capacity (rooms without a bed list: maxNoOfPax). Occupancy and bed occupancy in ' +
+          'percent with 2 decimals (decimal strings, null without capacity). `groupBy`: day, week (ISO), ' +
+          `month or year (default). \`assets\`: resort ids (\`12\` or \`resort:12\`). ${YEAR}`,
+        querystring: ZOccupancyQuery,
+        response: { 200: ZOccupancyReport },
+      },
+    },
+    async (request) => reports.occupancy(actor(request), request.query),
+  );
+
+  r.get(
+    '/api/bookings/incomeByMonth',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: 'Net revenue (after specials, before tax) per month in the base currency',
+        description:
+          'Billable lines paid by None, Direct or OnSite (not external, ForFree or Info); room lines spread ' +
+          'over their nights by the nights’ shares (cents by largest remainder), other lines on the ' +
+          'arrival, vessel bookings on the departure; `by=bookingDate`: everything on the booking date ' +
+          '(else reservation, else creation date). Aborted bookings count their cancellation fee only (in ' +
+          'the default states). Converted to the base currency at the rate of the booking date (else the ' +
+          'creation date); amounts without a rate are listed in `unconverted`. `assets`: resort ids ' +
+          `(\`12\`, \`resort:12\`) and \`vessel:<id>\`. ${YEAR}`,
+        querystring: ZIncomeQuery,
+        response: { 200: ZIncomeReport },
+      },
+    },
+    async (request) => reports.income(actor(request), request.query),
   );
 
   r.get(

@@ -28,9 +28,12 @@ import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups
 import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
+import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
+import { registerGuestFormsRoutes } from './modules/guestforms/guestforms.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerOnlineRoutes } from './modules/online/online.routes.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
@@ -47,6 +50,7 @@ import { registerToursRoutes } from './modules/tours/tours.routes.ts';
 import { registerTranslationRoutes } from './modules/translations/translations.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerVesselsRoutes } from './modules/vessels/vessels.routes.ts';
+import { registerWidgetsRoutes } from './modules/widgets/widgets.routes.ts';
 
 export type TAppOptions = {
   database: Database;
@@ -155,11 +159,15 @@ export async function buildApp(opts: TAppOptions) {
   registerBookingsRoutes(app, inventory);
   registerTodosRoutes(app, inventory);
   registerProductsRoutes(app, inventory);
+  registerOnlineRoutes(app, inventory);
+  registerWidgetsRoutes(app, inventory);
   const finance = { ...inventory, logo: c.logo, config: opts.config };
   registerPaymentsRoutes(app, finance);
   registerBanksRoutes(app, finance);
   registerDocumentsRoutes(app, finance);
   registerMailRoutes(app, finance);
+  registerGuestFormsRoutes(app, finance);
+  registerFormsRoutes(app, finance);
   registerBackupRoutes(app, { db: c.db, dataDir: opts.config.dataDir, version: opts.version });
   registerSystemRoutes(app, {
     db: c.db,

@@ -13,6 +13,7 @@ import { runTodoJobs } from './modules/todos/todo-jobs.ts';
 
 const FIRST_RUN_MS = 60_000;
 const EVERY_MS = 60 * 60 * 1000;
+const OPTIONS_EVERY_MS = 60_000;
 
 export async function runJobs(db: Db, now: Date) {
   const expired = await createExpireOptionsFlow({
@@ -37,12 +38,20 @@ export function startJobs(deps: { db: Db; log: FastifyBaseLogger }) {
     );
   const first = setTimeout(run, FIRST_RUN_MS);
   const timer = setInterval(run, EVERY_MS);
+  // Online holds last ONLINE_HOLD_MINUTES: the option expiry also runs every minute so they free promptly.
+  const options = setInterval(() => {
+    createExpireOptionsFlow({ db: deps.db, availability: createAvailabilityService({ db: deps.db }) })
+      .expireOptions(new Date())
+      .catch((error: unknown) => deps.log.error({ err: error }, 'option expiry failed'));
+  }, OPTIONS_EVERY_MS);
   first.unref();
   timer.unref();
+  options.unref();
   return {
     stop() {
       clearTimeout(first);
       clearInterval(timer);
+      clearInterval(options);
     },
   };
 }

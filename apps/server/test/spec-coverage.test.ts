@@ -319,6 +319,53 @@ function ownedByFinance(call: TCall): boolean {
   );
 }
 
+/** Issue 9 (online booking, widget, guest forms, custom forms): these bases' standard calls and the calls below. */
+const ONLINE_BASES = ['/api/book', '/api/widget', '/api/form', '/api/formdef'];
+const ONLINE_CALLS = [
+  'GET /api/book/schedules',
+  'GET /api/book/rooms',
+  'GET /api/book/roomTypes',
+  'GET /api/book/addons',
+  'GET /api/book/addons/availability/{id}',
+  'GET /api/book/trip/{id}',
+  'GET /api/book/vessel',
+  'GET /api/book/products',
+  'GET /api/book/no/{bookingNo}',
+  'POST /api/book/booking/price',
+  'POST /api/book/booking/create',
+  'POST /api/book/{id}/checkout',
+  'POST /api/widget/t/{widget}/{id}/{action}',
+  'GET /api/widget/{id}/stats',
+  'GET /api/form/constants',
+  'POST /api/form/{id}/qrcode',
+  'GET /api/guestform/types',
+  'GET /api/guestform/statistics',
+  'GET /api/guestform/diff/{id}',
+  'GET /api/guestform/rooms',
+  'GET /api/guestform/self',
+  'POST /api/guestform/{id}/appendMissingFields',
+  'POST /api/guestform/{id}/syncWithCustomer',
+  'POST /api/guestform/appendMissingFields',
+  'POST /api/guestform/addAllToBooking/{id}',
+  'POST /api/guestform/{form}/addToBooking',
+  'GET /api/guestform/{id}',
+  'GET /api/guestform/{id}/linked',
+  'GET /api/guestform/{id}/links',
+  'GET /api/guestform/{id}/print',
+  'POST /api/guestform/{id}',
+  'POST /api/guestform/{id}/linked',
+  'POST /api/guestform/customer/{customer}/{booking}',
+  'GET /api/bookings/missingGuestform',
+];
+
+function ownedByOnline(call: TCall): boolean {
+  if (ONLINE_CALLS.includes(`${call.method} ${call.path}`)) return true;
+  return (
+    call.note.startsWith('generic:') &&
+    ONLINE_BASES.includes(call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, ''))
+  );
+}
+
 let t: TTestApp;
 let routes: TRouteEntry[];
 
@@ -392,6 +439,14 @@ describe.skipIf(!present)('spec calls (shared/spec/calls.json)', () => {
   it('every call of the payments, banks, documents and mail issue is registered (and the backups)', () => {
     const owned = calls.filter(ownedByFinance);
     expect(owned.length).toBe(FINANCE_CALLS.length + 7 * FINANCE_BASES.length);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every call of the online booking, widget, guest form and custom form issue is registered', () => {
+    const owned = calls.filter(ownedByOnline);
+    // GET and POST /api/form/{id} are both generic calls and the token calls of the forms.
+    expect(owned.length).toBe(ONLINE_CALLS.length + 7 * ONLINE_BASES.length);
     const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);
   });

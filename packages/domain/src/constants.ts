@@ -86,3 +86,9 @@ export const THEME_COLORS = [
 export type TThemeColor = (typeof THEME_COLORS)[number];
 export const isThemeColor = (value: unknown): value is TThemeColor =>
   typeof value === 'string' && (THEME_COLORS as readonly string[]).includes(value);
+
+/**
+ * Minutes an unpaid online booking (/api/book, widget) holds its rooms before it lapses: long enough for
+ * a card checkout, short enough that an abandoned one frees the last berth soon. [Judgment]
+ */
+export const ONLINE_HOLD_MINUTES = 30;

@@ -44,6 +44,9 @@ export const STAFF_SCOPES = [
     'product',
     'media',
     'todo',
+    'forms',
+    'formdef',
+    'widget',
   ].flatMap(crud),
 ];
 

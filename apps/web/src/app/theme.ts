@@ -5,6 +5,7 @@ import {
   Loader,
   type MantineColor,
   Modal,
+  mergeThemeOverrides,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -24,10 +25,10 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 };
 
 /**
- * primaryShade 8 keeps text on the brand colour above 4.5:1 contrast (stack-notes G9). `closeLabel`
- * names the close buttons of drawers and modals in the current language.
+ * The look every page shares, the guests' light entry included: primaryShade 8 keeps text on the brand
+ * colour above 4.5:1 contrast (stack-notes G9).
  */
-export function buildTheme(closeLabel: string, brand: MantineColor = 'blue') {
+export function baseTheme(brand: MantineColor = 'blue') {
   return createTheme({
     primaryColor: brand,
     primaryShade: { light: 8, dark: 6 },
@@ -37,12 +38,23 @@ export function buildTheme(closeLabel: string, brand: MantineColor = 'blue') {
     // People who ask their system for less motion get no transitions (and axe measures settled colours).
     respectReducedMotion: true,
     components: {
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
       // A loader announces itself as a status, which also makes its aria-label allowed.
       Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     },
   });
+}
+
+/** The back office's theme: the base, and `closeLabel` naming the close buttons of drawers and modals. */
+export function buildTheme(closeLabel: string, brand: MantineColor = 'blue') {
+  return mergeThemeOverrides(
+    baseTheme(brand),
+    createTheme({
+      components: {
+        Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+        Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+      },
+    }),
+  );
 }
 
 /**

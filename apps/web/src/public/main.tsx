@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from '../app/query.ts';
+import { baseTheme, cssVariablesResolver } from '../app/theme.ts';
 import './i18n.ts';
 import { PUBLIC_PAGES } from './pages.ts';
 import { matchPath } from './route.ts';
@@ -17,7 +18,11 @@ const root = document.getElementById('root');
 if (root && Page)
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider defaultColorScheme="light">
+      <MantineProvider
+        theme={baseTheme()}
+        defaultColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+      >
         <QueryClientProvider client={queryClient}>
           <Suspense
             fallback={

@@ -7,4 +7,20 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export type TPublicPage = { path: string; page: LazyExoticComponent<ComponentType> };
 
-export const PUBLIC_PAGES: TPublicPage[] = [{ path: '*', page: lazy(() => import('./NotFoundPage.tsx')) }];
+export const PUBLIC_PAGES: TPublicPage[] = [
+  { path: '/widget/:slug', page: lazy(() => import('../features/widgets/pages/WidgetPage.tsx')) },
+  { path: '/forms/:id/:token', page: lazy(() => import('../features/forms/pages/PublicFormPage.tsx')) },
+  {
+    path: '/guestform/:id/:token',
+    page: lazy(() => import('../features/guestforms/pages/GuestFormPage.tsx')),
+  },
+  {
+    path: '/guestform-m/:id/:token',
+    page: lazy(() => import('../features/guestforms/pages/GuestFormMultiPage.tsx')),
+  },
+  { path: '/book/online', page: lazy(() => import('../features/online/pages/OnlineBookingV2Page.tsx')) },
+  { path: '/book/online-v2', page: lazy(() => import('../features/online/pages/OnlineBookingV2Page.tsx')) },
+  { path: '/book/resort', page: lazy(() => import('../features/online/pages/BookResortPage.tsx')) },
+  { path: '/book/resort-v2', page: lazy(() => import('../features/online/pages/BookResortPage.tsx')) },
+  { path: '*', page: lazy(() => import('./NotFoundPage.tsx')) },
+];

@@ -111,6 +111,8 @@ export const ZFeaturesSettings = switches<TFeature>(FEATURES);
 
 export const ZGuestformSettings = z.object({
   maxGuestFormFileSizeinKb: z.number().int().min(1).max(10_240),
+  /** The global flag of spec platform §2: /guestform/:id/:token shows all guests of the booking on one page. */
+  multiGuestForm: z.boolean(),
 });
 
 export const ZAuthSettings = z.object({
@@ -198,7 +200,7 @@ export const SETTINGS_DEFAULTS: { [G in Exclude<TSettingsGroup, 'features' | 'vi
       timezone: DEFAULT_TIMEZONE,
     },
     theme: { primaryColor: 'blue' },
-    guestform: { maxGuestFormFileSizeinKb: GUEST_FORM_FILE_MAX_KB },
+    guestform: { maxGuestFormFileSizeinKb: GUEST_FORM_FILE_MAX_KB, multiGuestForm: true },
     auth: {
       minPasswordLength: DEFAULT_MIN_PASSWORD_LENGTH,
       'registration.customer': true,

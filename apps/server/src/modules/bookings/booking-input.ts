@@ -27,7 +27,34 @@ import { bookingWrites, type TEntryInsert, type TGuestInsert } from './bookings-
 const MAX_NIGHTS = 731;
 
 /** Who writes: the office (the scope given) or an agent acting through agencies.self for its agency. */
-export type TWriter = { user: TSessionUser; isAgent: boolean };
+export type TWriter = { user: TSessionUser; isAgent: boolean; online?: boolean };
+
+/** The guest of the online channel (/api/book, widget): no session, no user row (userId null). */
+export const ONLINE_GUEST: TSessionUser = {
+  id: 0,
+  email: '',
+  name: 'online',
+  phone: null,
+  userType: 'Default',
+  agencyId: null,
+  customerId: null,
+  permissions: { scope: [] },
+  roleIds: [],
+  settings: {} as TSessionUser['settings'],
+  notifications: {},
+  activeAsset: null,
+  resorts: [],
+  vessels: [],
+  isCRMUser: false,
+  verified: false,
+  lastLoginAt: null,
+  createdAt: '',
+  updatedAt: '',
+  scopes: [],
+};
+
+/** The online channel's writer: only sellable rooms of open, visible departures (domain-rules §1.1). */
+export const onlineWriter = (): TWriter => ({ user: ONLINE_GUEST, isAgent: false, online: true });
 
 export function writerOf(user: TSessionUser, officeScopes: readonly string[]): TWriter {
   if (hasScope(user.scopes, officeScopes)) return { user, isAgent: false };
@@ -36,9 +63,11 @@ export function writerOf(user: TSessionUser, officeScopes: readonly string[]): T
 }
 
 export const channelsOf = (writer: TWriter): { channel: TBookingChannel; holdChannel: TChannel } =>
-  writer.isAgent
-    ? { channel: 'AgentDirectBooking', holdChannel: 'agency' }
-    : { channel: 'Booking', holdChannel: 'staff' };
+  writer.online
+    ? { channel: 'CustomerDirectBooking', holdChannel: 'online' }
+    : writer.isAgent
+      ? { channel: 'AgentDirectBooking', holdChannel: 'agency' }
+      : { channel: 'Booking', holdChannel: 'staff' };
 
 export type TResolvedEntry = TEntryInsert & {
   resortId: number | null;
@@ -72,12 +101,13 @@ function bookable(writer: TWriter, room: TRoomRow | undefined): room is TRoomRow
   if (!room) return false;
   const { user } = writer;
   const ownAsset =
+    writer.online === true ||
     isAdmin(user) ||
     (room.resortId !== null
       ? listAllows(user.resorts, room.resortId)
       : listAllows(user.vessels, room.vesselId));
   if (!ownAsset) return false;
-  return !writer.isAgent || (room.isActive && room.isVisible && !room.hide);
+  return !(writer.isAgent || writer.online) || (room.isActive && room.isVisible && !room.hide);
 }
 
 async function schedulesOf(tx: Tx, writer: TWriter, rooms: readonly TBookingRoomInput[]) {
@@ -118,7 +148,7 @@ function datesOf(
   if (!schedule || schedule.vesselId !== room.vesselId)
     throw badRequest('A cabin needs a departure of its vessel', `rooms.${i}.scheduleId`);
   // Agents sell open, visible departures only; a cancelled one sells nothing (the hold flow says so too).
-  if (writer.isAgent && (schedule.status !== 'open' || !schedule.isVisible))
+  if ((writer.isAgent || writer.online) && (schedule.status !== 'open' || !schedule.isVisible))
     throw new AppError(409, 'NOT_AVAILABLE', 'The departure is not open for sale');
   return { from: schedule.from, to: schedule.to, scheduleId: schedule.id, tourId: schedule.tourId };
 }
@@ -240,7 +270,7 @@ export async function resolveCharter(
     (a, b) => a.sort - b.sort || a.id - b.id,
   );
   if (cabins.length === 0) throw new AppError(409, 'NOT_AVAILABLE', 'The vessel has no cabins to charter');
-  if (writer.isAgent && cabins.some((c) => !c.isVisible || c.hide))
+  if ((writer.isAgent || writer.online) && cabins.some((c) => !c.isVisible || c.hide))
     throw new AppError(409, 'NOT_AVAILABLE', 'The vessel is not sold to agencies as a whole');
   const seats = seatGuests(cabins, charter.guests);
   const rooms = cabins.map((c, i) => ({

@@ -14,6 +14,7 @@ import {
   checkReferences,
   entryRows,
   holdItems,
+  onlineWriter,
   resolveCharter,
   resolveRooms,
   type TWriter,
@@ -75,8 +76,15 @@ async function roomsOf(tx: Tx, writer: TWriter, input: TCreateBooking) {
 export function createCreateBookingFlow(deps: TBookingFlowDeps) {
   const { db, availability } = deps;
 
-  async function write(tx: Tx, writer: TWriter, input: TCreateBooking): Promise<TBooking> {
+  async function write(
+    tx: Tx,
+    writer: TWriter,
+    input: TCreateBooking,
+    chosenProducts: unknown[] = [],
+  ): Promise<TBooking> {
     const { user } = writer;
+    // The online guest has no user row.
+    const userId = writer.online ? null : user.id;
     const resolved = await roomsOf(tx, writer, input);
     const { agencyId } = await checkReferences(tx, writer, input);
     const { channel, holdChannel } = channelsOf(writer);
@@ -95,7 +103,7 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       noOfPax: resolved.noOfPax,
       customerId: input.customerId ?? resolved.firstCustomerId,
       agencyId,
-      userId: user.id,
+      userId,
       sourceId: input.sourceId ?? null,
       categoryId: input.categoryId ?? null,
       language: input.language,
@@ -105,6 +113,7 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       note: input.note ?? null,
       internalNote: writer.isAgent ? null : (input.internalNote ?? null),
       systemReference: input.systemReference ?? null,
+      ...(chosenProducts.length > 0 ? { chosenProducts } : {}),
     });
     const ids = await bookingWrites.insertEntries(tx, booking.id, entryRows(resolved.entries));
     const priced = await priceBooking(tx, user, booking);
@@ -127,7 +136,7 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     await bookingWrites.updateBooking(tx, booking.id, { optionExpiry, ...numbers });
     await raiseBookingTodos(tx, booking.id, todosOfWarnings(warnings));
     await addAutoTodos(tx, booking.id, resolved.type);
-    return recordVersion(tx, { bookingId: booking.id, version: 1, userId: user.id, action: 'create' });
+    return recordVersion(tx, { bookingId: booking.id, version: 1, userId, action: 'create' });
   }
 
   return {
@@ -137,6 +146,16 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       assertForce(writer, input.force);
       const booking = await db.transaction((tx) => write(tx, writer, input));
       return redactBooking(user, booking);
+    },
+
+    /**
+     * The online channel (/api/book, widget): the same write as the guest writer (channel
+     * CustomerDirectBooking, sellable inventory only, never force) inside the caller's transaction, so the
+     * caller's own rows (idempotency key, lead customer) commit or vanish with the booking. `addons` are
+     * chosen products (checked by the caller) priced with the booking.
+     */
+    createOnlineBooking(tx: Tx, input: TCreateBooking, addons: unknown[] = []): Promise<TBooking> {
+      return write(tx, onlineWriter(), { ...input, force: false }, addons);
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   vessels,
 } from '../../db/schema.ts';
 import { formatDocumentDate } from '../../documents/texts.ts';
+import { leadGuestFormLink } from '../guestforms/guestforms.service.ts';
 
 // What a booking mail's {{placeholders}} become, and whom it goes to: the booking's customer, else its
 // first guest with an address, else its agency.
@@ -108,7 +109,10 @@ export async function loadBookingMailContext(
       company: typeof company?.value === 'string' ? company.value : 'Atoll',
       bookingLink: `${base}/booking/${b.id}`,
       invoiceLink: invoice ? `${base}/invoice/${invoice.publicToken}` : '',
-      guestFormLink: `${base}/customer/guestform?booking=${encodeURIComponent(number)}`,
+      // The lead guest's multi-guest page (forms are created for every guest on the way).
+      guestFormLink:
+        (await leadGuestFormLink(ex, b.id, base)) ||
+        `${base}/customer/guestform?booking=${encodeURIComponent(number)}`,
     },
   };
 }

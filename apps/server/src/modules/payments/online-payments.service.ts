@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import { today } from '../currencies/currencies.service.ts';
+import { confirmPaidOnlineBooking } from '../online/online-confirm.flow.ts';
 import { guestToken, isGuestToken, tokenProviderId } from './payment-links.ts';
 import { recordPayment } from './payments.flow.ts';
 import { bookingNumber } from './payments.repository.ts';
@@ -121,8 +122,8 @@ export function createOnlinePaymentsService(db: Db, appUrl: string) {
       const known = await existing();
       if (known !== null) return { received: true as const, paymentId: known };
       try {
-        const { payment } = await db.transaction((tx) =>
-          recordPayment(tx, null, {
+        const { payment } = await db.transaction(async (tx) => {
+          const recorded = await recordPayment(tx, null, {
             bookingId: reported.bookingId,
             date: today(),
             amount: reported.amount,
@@ -132,8 +133,11 @@ export function createOnlinePaymentsService(db: Db, appUrl: string) {
             providerId: row.id,
             providerRef: reported.providerRef,
             reference: reported.providerRef,
-          }),
-        );
+          });
+          // A paid online hold (/api/book) becomes confirmed: booking number and confirmation mail.
+          await confirmPaidOnlineBooking(db, tx, reported.bookingId);
+          return recorded;
+        });
         return { received: true as const, paymentId: payment.id };
       } catch (error) {
         // Two deliveries at once: the other one recorded it (unique provider reference).

@@ -34,7 +34,10 @@ describe('GET /api/settings/group/{group}', () => {
     expect(theme.json()).toEqual({ primaryColor: 'blue' });
     const features = await t.get('/api/settings/group/features');
     expect(features.json()).toMatchObject({ resort: true, pos: false });
-    expect((await t.get('/api/settings/group/guestform')).json()).toEqual({ maxGuestFormFileSizeinKb: 256 });
+    expect((await t.get('/api/settings/group/guestform')).json()).toEqual({
+      maxGuestFormFileSizeinKb: 256,
+      multiGuestForm: true,
+    });
   });
 
   it('answers company, customers, booking and scuba to any logged-in user, not to guests', async () => {

@@ -14,6 +14,7 @@ import {
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { BookingDocumentsCard } from '../../documents/components/BookingDocumentsCard.tsx';
+import { BookingGuestFormsCard } from '../../guestforms/components/BookingGuestFormsCard.tsx';
 import { SendBookingMail } from '../../mail/components/SendBookingMail.tsx';
 import { BookingPaymentsCard } from '../../payments/components/BookingPaymentsCard.tsx';
 import { BookingTodosCard } from '../../todos/components/BookingTodosCard.tsx';
@@ -84,6 +85,9 @@ export default function BookingDetailPage() {
       <BookingTotalsCard booking={booking} />
       <BookingPaymentsCard booking={booking} />
       <BookingDocumentsCard booking={booking} />
+      {hasScope(scopes, ['customers.read', 'bookings.read', 'agencies.self']) && (
+        <BookingGuestFormsCard booking={booking} />
+      )}
       <BookingHistoryCard bookingId={booking.id} version={booking.version} />
       {hasScope(scopes, ['todo.read', 'todo.update']) && (
         <BookingTodosCard bookingId={booking.id} version={booking.version} />

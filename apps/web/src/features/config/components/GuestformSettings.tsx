@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { GroupForm } from './GroupForm.tsx';
 
-/** /config/settings/guestform: the largest file a guest may attach to a guest form. */
+/** /config/settings/guestform: the largest file a guest may attach, and whether one link shows all guests. */
 export function GuestformSettings() {
   const { t } = useTranslation();
   return (
@@ -15,6 +15,12 @@ export function GuestformSettings() {
           max: 10_240,
           label: t('config.guestform.maxFileSize'),
           description: t('config.guestform.maxFileSizeHint'),
+        },
+        {
+          key: 'multiGuestForm',
+          kind: 'switch',
+          label: t('config.guestform.multiGuestForm'),
+          description: t('config.guestform.multiGuestFormHint'),
         },
       ]}
     />

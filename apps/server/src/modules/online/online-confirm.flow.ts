@@ -1,0 +1,81 @@
+import type { TBookingState } from '@atoll/domain/bookings';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { createAvailabilityService } from '../availability/availability.service.ts';
+import { hasPayments, holdStored } from '../bookings/booking-lifecycle.ts';
+import { numberOnEntry } from '../bookings/booking-numbers.ts';
+import { recordVersion } from '../bookings/booking-versions.ts';
+import { loadBooking } from '../bookings/bookings.repository.ts';
+import { bookingWrites } from '../bookings/bookings-writes.repository.ts';
+import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
+
+// The end of an online hold (spec booking §7, domain-rules §6.2): a paid checkout confirms the planned
+// online booking (booking number, confirmation mail through recordVersion's state mail); a guest who gives
+// up frees it at once. Both run inside the caller's transaction.
+
+export const ONLINE_CHANNEL = 'CustomerDirectBooking';
+
+/**
+ * After a provider payment was recorded (tx of the webhook): a planned, unresolved online booking becomes
+ * confirmed and holds its rooms as confirmed. When the hold had lapsed and the rooms went to someone else,
+ * it stays planned with the todo "option expired but paid" (the office decides). Answers whether it confirmed.
+ */
+export async function confirmPaidOnlineBooking(db: Db, tx: Tx, bookingId: number): Promise<boolean> {
+  const row = await bookingWrites.booking(tx, bookingId);
+  if (!row || row.channel !== ONLINE_CHANNEL || row.state !== 'planned' || row.resolved) return false;
+  if (!(await hasPayments(tx, bookingId))) return false;
+  const availability = createAvailabilityService({ db });
+  try {
+    return await tx.transaction(async (sp) => {
+      const before = await loadBooking(sp, bookingId);
+      const locked = await bookingWrites.bumpVersion(sp, bookingId, row.version);
+      if (!locked) return false;
+      const now = new Date();
+      const updated = await bookingWrites.updateBooking(sp, bookingId, {
+        state: 'confirmed' satisfies TBookingState,
+        bookingDate: row.bookingDate ?? now,
+        optionExpiry: null,
+      });
+      await holdStored(sp, availability, updated, 'online');
+      const numbers = await numberOnEntry(sp, 'confirmed', row);
+      await bookingWrites.updateBooking(sp, bookingId, numbers);
+      await recordVersion(sp, {
+        bookingId,
+        version: locked.version,
+        userId: null,
+        action: 'confirm',
+        ...(before ? { before } : {}),
+      });
+      return true;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'NOT_AVAILABLE') throw error;
+    await raiseBookingTodos(tx, bookingId, [{ code: 'optionExpiredPaid' }]);
+    return false;
+  }
+}
+
+/** The guest gives up an unpaid hold: freed at once (reason "abandoned"), the rooms free for others. */
+export async function abandonOnlineBooking(db: Db, tx: Tx, bookingId: number): Promise<boolean> {
+  const row = await bookingWrites.booking(tx, bookingId);
+  if (!row || row.channel !== ONLINE_CHANNEL || row.state !== 'planned' || row.resolved) return false;
+  if (await hasPayments(tx, bookingId)) return false;
+  const before = await loadBooking(tx, bookingId);
+  const locked = await bookingWrites.bumpVersion(tx, bookingId, row.version);
+  if (!locked) return false;
+  await createAvailabilityService({ db }).release(tx, bookingId);
+  await bookingWrites.updateBooking(tx, bookingId, {
+    state: 'freed',
+    freedDate: new Date(),
+    releaseReason: 'abandoned',
+    optionExpiry: null,
+  });
+  await recordVersion(tx, {
+    bookingId,
+    version: locked.version,
+    userId: null,
+    action: 'abandon',
+    ...(before ? { before } : {}),
+  });
+  return true;
+}

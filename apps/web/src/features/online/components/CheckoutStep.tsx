@@ -1,0 +1,85 @@
+import type { TOnlineCreated } from '@atoll/domain/online/api';
+import type { TCheckoutAnswer } from '@atoll/domain/payments/api';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnlineCheckout } from '../api.ts';
+import { PriceLines } from './DetailsStep.tsx';
+import { formatMoney } from './format.ts';
+
+/** Pays the held booking: Stripe redirects, a bank transfer shows what to transfer where. */
+export function CheckoutStep({ created }: { created: TOnlineCreated }) {
+  const { t, i18n } = useTranslation();
+  const checkout = useOnlineCheckout();
+  const [bank, setBank] = useState<TCheckoutAnswer | null>(null);
+  const lang = i18n.language === 'de' ? 'de' : 'en';
+  const until = created.holdUntil
+    ? new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(
+        new Date(created.holdUntil),
+      )
+    : null;
+  const pay = (providerId: number) => {
+    if (!created.token) return;
+    checkout.mutate(
+      { bookingId: created.bookingId, providerId, token: created.token, language: lang },
+      {
+        onSuccess: (answer) => {
+          if (answer.url) window.location.assign(answer.url);
+          else setBank(answer);
+        },
+      },
+    );
+  };
+  return (
+    <Stack gap="sm">
+      <Alert color="teal" role="status" data-testid="held">
+        {until ? t('online.heldUntil', { time: until }) : t('online.held')}
+      </Alert>
+      <Card withBorder padding="sm">
+        <PriceLines price={created} lang={lang} />
+      </Card>
+      {bank?.instructions ? (
+        <Card withBorder padding="sm" data-testid="bank-instructions">
+          <Title order={2} size="h5" mb="xs">
+            {t('online.bankTitle')}
+          </Title>
+          <Text size="sm">
+            {t('online.bankAmount', { amount: formatMoney(bank.amount, bank.currency, lang) })}
+          </Text>
+          {bank.instructions.accountHolder && <Text size="sm">{bank.instructions.accountHolder}</Text>}
+          {bank.instructions.iban && <Text size="sm">IBAN: {bank.instructions.iban}</Text>}
+          {bank.instructions.bic && <Text size="sm">BIC: {bank.instructions.bic}</Text>}
+          <Text size="sm" fw={600}>
+            {t('online.bankReference', { reference: bank.instructions.reference })}
+          </Text>
+        </Card>
+      ) : (
+        <Stack gap="xs">
+          <Title order={2} size="h5">
+            {t('online.payWith')}
+          </Title>
+          {created.providers.length === 0 && <Text>{t('online.noProviders')}</Text>}
+          {created.providers.map((p) => (
+            <Button
+              color="blue.8"
+              key={p.id}
+              size="md"
+              variant={p.type === 'stripe' ? 'filled' : 'outline'}
+              loading={checkout.isPending && checkout.variables?.providerId === p.id}
+              onClick={() => pay(p.id)}
+              data-testid={`pay-${p.type}`}
+              data-provider-id={p.id}
+            >
+              {p.type === 'stripe' ? t('online.payCard') : t('online.payBank')}
+            </Button>
+          ))}
+          {checkout.isError && (
+            <Alert color="red" role="alert">
+              {t('online.errors.CHECKOUT')}
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,245 @@
+import type { TOnlineRoom, TOnlineSchedule } from '@atoll/domain/online/api';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiUrl } from '../../../app/api.ts';
+import { type TRoomChoice, useAddons, useSchedules, useTrip, useVessel } from '../api.ts';
+import { formatDate, monthLabel, shiftMonth, thisMonth } from './format.ts';
+import type { TSelection } from './OnlineBookingFlow.tsx';
+
+type TProps = { vesselId?: number | undefined; onSelect: (selection: TSelection) => void };
+
+/** Departures by month → cabins or berths with live availability, deck by deck → add-ons. */
+export function VesselSearch({ vesselId, onSelect }: TProps) {
+  const { t, i18n } = useTranslation();
+  const [month, setMonth] = useState(thisMonth);
+  const [scheduleId, setScheduleId] = useState<number | null>(null);
+  const schedules = useSchedules(vesselId, month);
+
+  if (scheduleId !== null)
+    return <Cabins scheduleId={scheduleId} onBack={() => setScheduleId(null)} onSelect={onSelect} />;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <Button
+          variant="default"
+          onClick={() => setMonth((m) => shiftMonth(m, -1))}
+          disabled={month <= thisMonth()}
+          aria-label={t('online.prevMonth')}
+        >
+          ‹
+        </Button>
+        <Text fw={600} aria-live="polite">
+          {monthLabel(month, i18n.language)}
+        </Text>
+        <Button
+          variant="default"
+          onClick={() => setMonth((m) => shiftMonth(m, 1))}
+          aria-label={t('online.nextMonth')}
+        >
+          ›
+        </Button>
+      </Group>
+      {schedules.isLoading && <Loader role="status" aria-label={t('online.loading')} />}
+      {schedules.data?.length === 0 && <Text c="gray.7">{t('online.noDepartures')}</Text>}
+      {schedules.data?.map((s) => (
+        <Departure key={s.id} schedule={s} onChoose={() => setScheduleId(s.id)} />
+      ))}
+    </Stack>
+  );
+}
+
+function Departure({ schedule, onChoose }: { schedule: TOnlineSchedule; onChoose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const soldOut = schedule.freeBerths === 0;
+  return (
+    <Card withBorder padding="sm" data-testid="departure">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text fw={600}>{schedule.tourName}</Text>
+          <Text size="sm">
+            {formatDate(schedule.from, i18n.language)} – {formatDate(schedule.to, i18n.language)}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {schedule.vesselName}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          <Badge color={soldOut ? 'red.9' : 'teal.9'} variant="outline">
+            {soldOut ? t('online.soldOut') : t('online.freeBerths', { count: schedule.freeBerths })}
+          </Badge>
+          <Button color="blue.8" size="sm" onClick={onChoose} disabled={soldOut}>
+            {t('online.choose')}
+          </Button>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** Guests per cabin: berths in a shared cabin, or the whole cabin. */
+type TPick = Record<number, number>;
+
+function Cabins({
+  scheduleId,
+  onBack,
+  onSelect,
+}: {
+  scheduleId: number;
+  onBack: () => void;
+  onSelect: (selection: TSelection) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const trip = useTrip(scheduleId);
+  const vessel = useVessel(trip.data?.vesselId);
+  const addons = useAddons('vessel', trip.data?.vesselId);
+  const [pick, setPick] = useState<TPick>({});
+  const [chosenAddons, setChosenAddons] = useState<number[]>([]);
+  if (trip.isLoading || !trip.data) return <Loader role="status" aria-label={t('online.loading')} />;
+  const data = trip.data;
+  const decks = vessel.data?.[0]?.decks ?? [];
+  const groups = [
+    ...decks.map((d) => ({ id: d.id as number | null, name: d.name, planImage: d.planImage })),
+    { id: null, name: decks.length ? t('online.otherCabins') : '', planImage: null },
+  ]
+    .map((g) => ({
+      ...g,
+      rooms: data.rooms.filter(
+        (r) => (r.deckId ?? null) === g.id || (g.id === null && !decks.some((d) => d.id === r.deckId)),
+      ),
+    }))
+    .filter((g) => g.rooms.length > 0);
+  const guests = Object.values(pick).reduce((n, v) => n + v, 0);
+  const go = () => {
+    const rooms: TRoomChoice[] = data.rooms
+      .filter((r) => (pick[r.id] ?? 0) > 0)
+      .map((r) => ({
+        roomId: r.id,
+        whole: !r.shared,
+        guests: Array.from({ length: pick[r.id] ?? 0 }, () => ({})),
+      }));
+    onSelect({
+      body: {
+        scheduleId,
+        rooms,
+        ...(chosenAddons.length ? { addons: chosenAddons.map((productId) => ({ productId })) } : {}),
+      },
+      summary: `${data.tourName}, ${formatDate(data.from, i18n.language)} – ${formatDate(data.to, i18n.language)}`,
+      addons: (addons.data ?? []).filter((a) => chosenAddons.includes(a.id)).map((a) => a.name),
+    });
+  };
+  return (
+    <Stack gap="sm">
+      <Button variant="default" onClick={onBack} style={{ alignSelf: 'flex-start' }}>
+        ‹ {t('online.allDepartures')}
+      </Button>
+      <Title order={2} size="h4">
+        {data.tourName} · {formatDate(data.from, i18n.language)} – {formatDate(data.to, i18n.language)}
+      </Title>
+      {!data.bookable && <Alert color="red">{t('online.soldOut')}</Alert>}
+      {groups.map((g) => (
+        <Stack key={g.id ?? 'none'} gap="xs">
+          {g.name && (
+            <Title order={3} size="h5">
+              {g.name}
+            </Title>
+          )}
+          {g.planImage !== null && (
+            <img
+              src={apiUrl(`/api/media/${g.planImage}/data`)}
+              alt={t('online.deckPlan', { name: g.name })}
+              loading="lazy"
+              style={{ width: '100%', maxHeight: 180, objectFit: 'contain' }}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {g.rooms.map((room) => (
+              <CabinCard
+                key={room.id}
+                room={room}
+                value={pick[room.id] ?? 0}
+                onChange={(n) => setPick((p) => ({ ...p, [room.id]: n }))}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      {(addons.data?.length ?? 0) > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('online.addons')}
+          </Title>
+          {addons.data?.map((a) => (
+            <Checkbox
+              key={a.id}
+              label={`${a.name} (${a.price} ${a.currency})`}
+              checked={chosenAddons.includes(a.id)}
+              onChange={(e) =>
+                setChosenAddons((list) =>
+                  e.currentTarget.checked ? [...list, a.id] : list.filter((n) => n !== a.id),
+                )
+              }
+            />
+          ))}
+        </Stack>
+      )}
+      <Button color="blue.8" size="md" disabled={guests === 0} onClick={go} data-testid="continue">
+        {t('online.continueWith', { count: guests })}
+      </Button>
+    </Stack>
+  );
+}
+
+function CabinCard({
+  room,
+  value,
+  onChange,
+}: {
+  room: TOnlineRoom;
+  value: number;
+  onChange: (n: number) => void;
+}) {
+  const { t } = useTranslation();
+  const max = room.shared ? room.freeBeds : room.free ? room.maxPax : 0;
+  const options = Array.from({ length: max + 1 }, (_, i) => ({
+    value: String(i),
+    label: i === 0 ? t('online.none') : t('online.guests', { count: i }),
+  }));
+  return (
+    <Card withBorder padding="xs" data-testid="cabin" data-room={room.name}>
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text fw={600}>{room.name}</Text>
+          <Text size="xs" c={max === 0 ? 'red.9' : 'gray.7'}>
+            {max === 0
+              ? t('online.soldOut')
+              : room.shared
+                ? t('online.freeBerths', { count: room.freeBeds })
+                : t('online.wholeCabin', { count: room.maxPax })}
+          </Text>
+        </div>
+        <NativeSelect
+          aria-label={t('online.guestsIn', { name: room.name })}
+          data={options}
+          value={String(value)}
+          disabled={max === 0}
+          onChange={(e) => onChange(Number(e.currentTarget.value))}
+          w={120}
+        />
+      </Group>
+    </Card>
+  );
+}

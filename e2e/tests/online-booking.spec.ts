@@ -1,0 +1,235 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import Stripe from 'stripe';
+import { apiAs } from './support/booking-api.ts';
+import { DEMO, expectAccessible, screenshots } from './support/helpers.ts';
+import { openMailbox } from './support/mailbox.ts';
+
+// The online booking (issue 9) on a phone: a guest books two berths on a demo departure through
+// /book/online-v2 and pays through the checkout (Stripe's API a local fake, its webhook signed with the
+// library's test helper); the confirmation mail arrives at the real SMTP server. The same for a resort
+// stay through /book/resort-v2. Two guests race for the same berths: one books, the other is told
+// the berths were just taken.
+// Run with E2E_PORT=3299 E2E_SMTP_PORT=3298 beside the other journeys.
+
+test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+
+const WEBHOOK_SECRET = 'whsec_e2e_online';
+
+/** A stand-in for the Stripe API: answers the Checkout Session create call and remembers its form. */
+async function fakeStripe() {
+  const sessions: URLSearchParams[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      sessions.push(new URLSearchParams(body));
+      const id = `cs_e2e_online_${sessions.length}`;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, sessions, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+let stripe: Awaited<ReturnType<typeof fakeStripe>>;
+let providerId: number;
+let mailbox: Awaited<ReturnType<typeof openMailbox>>;
+
+test.beforeAll(async ({ request }) => {
+  stripe = await fakeStripe();
+  mailbox = await openMailbox();
+  const admin = await apiAs(request, DEMO.admin);
+  providerId = (
+    await admin.post('/api/payprovider', {
+      name: 'Stripe online e2e',
+      type: 'stripe',
+      config: { apiBase: stripe.base },
+      secrets: { apiKey: 'sk_test_e2e_online', webhookSecret: WEBHOOK_SECRET },
+    })
+  ).id;
+  // The automatic state mails (confirmation on payment) are the operator's choice: on for this journey.
+  await admin.post('/api/settings/group/booking', { stateMails: true }, 200);
+});
+test.afterAll(async () => {
+  await mailbox?.close();
+  await new Promise((resolve) => stripe?.server.close(resolve));
+});
+
+/** Pays the shown booking with our Stripe provider, signs Stripe's webhook, lands on the success page. */
+async function payWithStripe(page: Page, request: APIRequestContext) {
+  await page.route('https://checkout.stripe.test/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout (fake)</h1>' }),
+  );
+  const before = stripe.sessions.length;
+  await page.locator(`[data-provider-id="${providerId}"]`).click();
+  await expect(page.getByRole('heading', { name: 'Stripe Checkout (fake)' })).toBeVisible();
+  const session = stripe.sessions[before];
+  if (!session) throw new Error('no checkout session was created');
+  const success = new URL(session.get('success_url') ?? '');
+  const bookingId = Number(success.searchParams.get('booking'));
+  const sessionId = `cs_e2e_online_${before + 1}`;
+  const payload = JSON.stringify({
+    id: `evt_${sessionId}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: Number(session.get('line_items[0][price_data][unit_amount]') ?? '0'),
+        currency: (session.get('line_items[0][price_data][currency]') ?? 'eur').toLowerCase(),
+        metadata: { bookingId: String(bookingId) },
+      },
+    },
+  });
+  const webhook = await request.post(`/api/payments/notify/booking/0/${providerId}`, {
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    data: payload,
+  });
+  expect(webhook.status(), await webhook.text()).toBe(200);
+  await page.goto(
+    `${success.pathname}${success.search.replace(/(%7B|\{)CHECKOUT_SESSION_ID(%7D|\})/, sessionId)}`,
+  );
+  await expect(page.getByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
+  return bookingId;
+}
+
+/** The confirmation mail to `to` (the planned mail may come first). */
+async function confirmationMail(to: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = await mailbox.latest(to);
+    if (/confirm/i.test(mail.subject ?? '')) return mail;
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${to}: last "${mail.subject}"`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function fillLead(page: Page, first: string, last: string, email: string) {
+  await page.getByRole('textbox', { name: 'First name' }).fill(first);
+  await page.getByRole('textbox', { name: 'Last name' }).fill(last);
+  await page.getByRole('textbox', { name: 'E-mail' }).first().fill(email);
+}
+
+/** Opens /book/online-v2, `months` ahead, the first departure, and picks two berths in `cabin`. */
+async function twoBerths(page: Page, months: number, cabin: string) {
+  await page.goto('/book/online-v2');
+  await expect(page.getByRole('heading', { name: 'Book your trip' })).toBeVisible();
+  const month = new Date();
+  month.setDate(1);
+  month.setMonth(month.getMonth() + months);
+  for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(
+    page.getByText(new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(month)),
+  ).toBeVisible();
+  const departure = page.getByTestId('departure').first();
+  await expect(departure).toBeVisible();
+  await departure.getByRole('button', { name: 'Choose' }).click();
+  await page.getByRole('combobox', { name: `Guests in ${cabin}` }).selectOption('2');
+  await page.getByTestId('continue').click();
+  await expect(page.getByRole('heading', { name: 'Guests and price' })).toBeVisible();
+  await expect(page.getByTestId('total')).toBeVisible();
+}
+
+test('a guest books two berths on a departure, pays with Stripe and gets the confirmation', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await twoBerths(page, 2, 'L2');
+  await page.getByRole('textbox', { name: 'Name of guest 1' }).fill('Olga Online');
+  await page.getByRole('textbox', { name: 'Name of guest 2' }).fill('Otto Online');
+  await fillLead(page, 'Olga', 'Online', 'olga.online@example.test');
+  await expectAccessible(page);
+  await screenshots(page, 'online-booking-details');
+  await page.getByTestId('book-now').click();
+  await expect(page.getByRole('heading', { name: 'Pay your booking' })).toBeVisible();
+  await expect(page.getByTestId('held')).toContainText('reserved until');
+  await expectAccessible(page);
+  const bookingId = await payWithStripe(page, request);
+  const mail = await confirmationMail('olga.online@example.test');
+  const staff = await apiAs(request, DEMO.staff);
+  const booking = await staff.get(`/api/book/${bookingId}`);
+  expect(booking).toMatchObject({ state: 'confirmed', channel: 'CustomerDirectBooking', noOfPax: 2 });
+  expect(mail.subject).toContain(booking.bookingNo);
+});
+
+test('a guest books a resort stay, pays with Stripe and gets the confirmation', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.goto('/book/resort-v2');
+  await expect(page.getByRole('heading', { name: 'Book your trip' })).toBeVisible();
+  const month = new Date();
+  month.setDate(1);
+  month.setMonth(month.getMonth() + 3);
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next month' }).click();
+  const prefix = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
+  await expect(page.locator(`button[data-date^="${prefix}"]`).first()).toBeVisible();
+  const enabled = page.locator('button[data-date]:not([disabled])');
+  await expect(enabled.first()).toBeVisible();
+  await enabled.nth(2).click();
+  await expect(page.getByText('Choose your departure day.')).toBeVisible();
+  // The first allowed departure at least four days later.
+  const arrival =
+    (await page.locator('button[data-date][aria-pressed="true"]').getAttribute('data-date')) ?? '';
+  const days = await page
+    .locator('button[data-date]:not([disabled])')
+    .evaluateAll((list) => list.map((b) => b.getAttribute('data-date') ?? ''));
+  const departure = days.find((d) => d > arrival && Date.parse(d) - Date.parse(arrival) >= 4 * 86_400_000);
+  await page.locator(`button[data-date="${departure}"]`).click();
+  await expect(page.getByText(/Your stay:/)).toBeVisible();
+  const type = page.getByTestId('room-type').filter({ hasText: /free/ }).first();
+  await type.getByRole('button', { name: 'Choose' }).click();
+  await page.getByRole('combobox', { name: 'Guests' }).selectOption('2');
+  await page.getByTestId('continue').click();
+  await expect(page.getByTestId('total')).toBeVisible();
+  await fillLead(page, 'Rita', 'Resort', 'rita.resort@example.test');
+  await page.getByTestId('book-now').click();
+  await expect(page.getByRole('heading', { name: 'Pay your booking' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'online-booking-checkout');
+  const bookingId = await payWithStripe(page, request);
+  await confirmationMail('rita.resort@example.test');
+  const staff = await apiAs(request, DEMO.staff);
+  expect(await staff.get(`/api/book/${bookingId}`)).toMatchObject({ state: 'confirmed', type: 'resort' });
+});
+
+async function guestPage(browser: Browser) {
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+  return { context, page: await context.newPage() };
+}
+
+test('two guests for the last berths: one gets the booking, the other sees "just taken"', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const a = await guestPage(browser);
+  const b = await guestPage(browser);
+  try {
+    await twoBerths(a.page, 4, 'L4');
+    await twoBerths(b.page, 4, 'L4');
+    await fillLead(a.page, 'Anna', 'First', 'anna.first@example.test');
+    await fillLead(b.page, 'Bert', 'Second', 'bert.second@example.test');
+    await a.page.getByTestId('book-now').click();
+    await expect(a.page.getByRole('heading', { name: 'Pay your booking' })).toBeVisible();
+    await b.page.getByTestId('book-now').click();
+    const taken = b.page.getByTestId('just-taken');
+    await expect(taken).toBeVisible();
+    await expect(taken).toContainText('someone else has just booked this');
+    // Back at the cabins with fresh availability: L4 has no free berth any more.
+    await expect(b.page.getByRole('combobox', { name: 'Guests in L4' })).toBeDisabled();
+    await expectAccessible(b.page);
+    await screenshots(b.page, 'online-booking-just-taken');
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});

@@ -18,7 +18,8 @@ const BUDGET_BYTES = 170 * 1024;
 const LOADER_BUDGET_BYTES = 35 * 1024;
 
 const web = resolve(import.meta.dirname, '..');
-const dist = join(web, 'dist');
+// WEB_DIST: another build (as the server's WEB_DIST).
+const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(web, 'dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 const pageArg = process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length);
 const page = pageArg === undefined ? PAGE : pageArg === 'none' ? null : pageArg;

@@ -15,7 +15,8 @@ import { apiErrorText, showError } from './messages.ts';
 import { queryClient } from './query.ts';
 import { createRouter } from './router.tsx';
 import { CACHE_RELOAD_EVENT, session } from './session.ts';
-import { buildTheme, cssVariablesResolver } from './theme.ts';
+import { buildTheme } from './theme.ts';
+import { cssVariablesResolver } from './theme-base.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 session.restore();

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from '../app/query.ts';
-import { baseTheme, cssVariablesResolver } from '../app/theme.ts';
+import { baseTheme, cssVariablesResolver } from '../app/theme-base.ts';
 import './i18n.ts';
 import { PUBLIC_PAGES } from './pages.ts';
 import { matchPath } from './route.ts';

@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import Stripe from 'stripe';
 import { apiAs } from './support/booking-api.ts';
-import { DEMO, expectAccessible, screenshots } from './support/helpers.ts';
+import { fillGuest } from './support/guestforms.ts';
+import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 import { openMailbox } from './support/mailbox.ts';
 
 // The online booking (issue 9) on a phone: a guest books two berths on a demo departure through
 // /book/online-v2 and pays through the checkout (Stripe's API a local fake, its webhook signed with the
-// library's test helper); the confirmation mail arrives at the real SMTP server. The same for a resort
+// library's test helper); the confirmation mail arrives at the real SMTP server, and from its link the
+// guest fills both guests' forms, which staff then see on the booking. The same for a resort
 // stay through /book/resort-v2. Two guests race for the same berths: one books, the other is told
 // the berths were just taken.
 // Run with E2E_PORT=3299 E2E_SMTP_PORT=3298 beside the other journeys.
@@ -161,6 +163,31 @@ test('a guest books two berths on a departure, pays with Stripe and gets the con
   const booking = await staff.get(`/api/book/${bookingId}`);
   expect(booking).toMatchObject({ state: 'confirmed', channel: 'CustomerDirectBooking', noOfPax: 2 });
   expect(mail.subject).toContain(booking.bookingNo);
+
+  // The confirmation asks for the guest forms: the guest fills both from its link, on the phone.
+  const link = /https?:\/\/\S+\/guestform-m\/\d+\/[\w-]+/.exec(mail.text ?? '')?.[0];
+  expect(link, mail.text).toBeTruthy();
+  await page.goto(new URL(link as string).pathname);
+  await expect(page.getByRole('heading', { name: 'Guest form', level: 1 })).toBeVisible();
+  await fillGuest(page.getByRole('region', { name: 'Olga Online' }), {
+    first: 'Olga',
+    last: 'Online',
+    passport: 'OL100001',
+    flight: 'LH 630',
+  });
+  await fillGuest(page.getByRole('region', { name: 'Otto Online' }), {
+    first: 'Otto',
+    last: 'Online',
+    passport: 'OL100002',
+    flight: 'LH 630',
+  });
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+
+  // Staff see both forms submitted on the booking.
+  await login(page, DEMO.staff);
+  await page.goto(`/booking/${bookingId}`);
+  await expect(page.getByTestId('booking-guestforms').getByText('submitted')).toHaveCount(2);
 });
 
 test('a guest books a resort stay, pays with Stripe and gets the confirmation', async ({ page, request }) => {

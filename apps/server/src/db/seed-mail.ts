@@ -35,12 +35,12 @@ export const DEFAULT_MAIL_TEMPLATES: TDefault[] = [
     de: {
       name: 'Buchungsbestätigung',
       subject: 'Buchungsbestätigung {{bookingNo}}',
-      body: 'Hallo {{guestName}},\n\nIhre Buchung {{bookingNo}} ({{asset}}) vom {{from}} bis {{to}} ist bestätigt. Die Bestätigung finden Sie im Anhang.\n\nGesamtbetrag: {{total}}\nOffen: {{openAmount}}',
+      body: 'Hallo {{guestName}},\n\nIhre Buchung {{bookingNo}} ({{asset}}) vom {{from}} bis {{to}} ist bestätigt. Die Bestätigung finden Sie im Anhang.\n\nGesamtbetrag: {{total}}\nOffen: {{openAmount}}\n\nBitte füllen Sie vor der Reise das Gästeformular für jeden Gast aus:\n{{guestFormLink}}',
     },
     en: {
       name: 'Booking confirmation',
       subject: 'Booking confirmation {{bookingNo}}',
-      body: 'Hello {{guestName}},\n\nyour booking {{bookingNo}} ({{asset}}) from {{from}} to {{to}} is confirmed. You find the confirmation attached.\n\nTotal: {{total}}\nOpen: {{openAmount}}',
+      body: 'Hello {{guestName}},\n\nyour booking {{bookingNo}} ({{asset}}) from {{from}} to {{to}} is confirmed. You find the confirmation attached.\n\nTotal: {{total}}\nOpen: {{openAmount}}\n\nBefore your trip, please fill in the guest form for every guest:\n{{guestFormLink}}',
     },
   },
   {

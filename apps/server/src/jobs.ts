@@ -15,11 +15,12 @@ const FIRST_RUN_MS = 60_000;
 const EVERY_MS = 60 * 60 * 1000;
 const OPTIONS_EVERY_MS = 60_000;
 
+/** Lapsed options (online holds included) become freed. */
+const expireOptions = (db: Db, now: Date) =>
+  createExpireOptionsFlow({ db, availability: createAvailabilityService({ db }) }).expireOptions(now);
+
 export async function runJobs(db: Db, now: Date) {
-  const expired = await createExpireOptionsFlow({
-    db,
-    availability: createAvailabilityService({ db }),
-  }).expireOptions(now);
+  const expired = await expireOptions(db, now);
   const todos = await runTodoJobs(db, now);
   const overdue = await settleDueDates(db, now);
   return { expired, noShow: todos?.noShow ?? [], overdue };
@@ -40,9 +41,9 @@ export function startJobs(deps: { db: Db; log: FastifyBaseLogger }) {
   const timer = setInterval(run, EVERY_MS);
   // Online holds last ONLINE_HOLD_MINUTES: the option expiry also runs every minute so they free promptly.
   const options = setInterval(() => {
-    createExpireOptionsFlow({ db: deps.db, availability: createAvailabilityService({ db: deps.db }) })
-      .expireOptions(new Date())
-      .catch((error: unknown) => deps.log.error({ err: error }, 'option expiry failed'));
+    expireOptions(deps.db, new Date()).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'option expiry failed'),
+    );
   }, OPTIONS_EVERY_MS);
   first.unref();
   timer.unref();

@@ -55,7 +55,7 @@ export const DEMO_LOGINS = [
   {
     email: 'staff@example.com',
     password: 'demo-staff',
-    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo)',
+    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo, widgets, forms)',
   },
   { email: 'agent@example.com', password: 'demo-agent', role: 'agency Blue Reef Travel (agencies.self)' },
   {

@@ -79,6 +79,7 @@ const CONSTRAINT_ERRORS: Record<string, () => AppError> = {
     new AppError(409, 'SCHEDULE_OVERLAP', 'The vessel already has a departure on these dates'),
   price_entries_cell_unique: () =>
     new AppError(409, 'CONFLICT', 'The price already has a value for this room type, variant and currency'),
+  widgets_slug_unique: () => new AppError(409, 'SLUG_TAKEN', 'The slug is already used by another widget'),
 };
 
 // Drizzle wraps driver errors; the SQLSTATE and constraint may sit on the error or its cause.

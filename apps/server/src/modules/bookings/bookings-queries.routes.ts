@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { ZBooking, ZBookingSummary, ZBookingVersion } from '@atoll/domain/bookings';
 import { ZHistoryDiff, ZHistoryDiffQuery } from '@atoll/domain/bookings/history';
 import {
@@ -17,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../http/access.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { ZIdParams } from '../../http/request.ts';
 import type { TInventoryDeps } from '../inventory.ts';
 import { createBookingQueries } from './bookings-queries.service.ts';
@@ -62,17 +62,7 @@ export function registerBookingQueryRoutes(app: FastifyInstance, deps: TInventor
   };
   for (const path of ['/api/bookings/csvExport', '/api/bookings/listCSV']) {
     r.get(path, csv, async (request, reply) => {
-      const lines = queries.csv(actor(request), request.query);
-      // The first line (after the sort check) before the headers: a bad query stays a clean 400.
-      const first = await lines.next();
-      async function* rest() {
-        if (!first.done) yield first.value;
-        yield* lines;
-      }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="bookings.csv"')
-        .send(Readable.from(rest()));
+      return sendCsv(reply, queries.csv(actor(request), request.query), 'bookings.csv');
     });
   }
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { ZBooking, ZBookingSummary } from '@atoll/domain/bookings';
 import { type TBookingListQuery, ZBookingListQuery } from '@atoll/domain/bookings/queries';
 import { listAnswer } from '@atoll/domain/list';
@@ -26,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../http/access.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { createBookingQueries } from '../bookings/bookings-queries.service.ts';
@@ -307,16 +307,7 @@ export function registerOnlineRoutes(app: FastifyInstance, deps: TInventoryDeps)
       },
     },
     async (request, reply) => {
-      const lines = queries.csv(actor(request), onlineOnly(request.query));
-      const first = await lines.next();
-      async function* rest() {
-        if (!first.done) yield first.value;
-        yield* lines;
-      }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="online-bookings.csv"')
-        .send(Readable.from(rest()));
+      return sendCsv(reply, queries.csv(actor(request), onlineOnly(request.query)), 'online-bookings.csv');
     },
   );
 

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { listAnswer, ZListQuery } from '@atoll/domain/list';
 import { ZBookingTodo, ZTodo, ZTodoListItem } from '@atoll/domain/todos';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../http/access.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { sentVersion } from '../bookings/booking-lock.ts';
@@ -61,17 +61,7 @@ export function registerTodosRoutes(app: FastifyInstance, deps: TInventoryDeps) 
       `${path}/listCSV`,
       { config: { access: { scopes: TODO_READ } }, schema: { tags, querystring: ZListQuery } },
       async (request, reply) => {
-        const lines = service.csv(actor(request), kind, request.query);
-        // The first line (after the sort and filter checks) before the headers: a bad query stays a 400.
-        const first = await lines.next();
-        async function* rest() {
-          if (!first.done) yield first.value;
-          yield* lines;
-        }
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="todos.csv"')
-          .send(Readable.from(rest()));
+        return sendCsv(reply, service.csv(actor(request), kind, request.query), 'todos.csv');
       },
     );
   for (const [path, kind] of [

@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import Stripe from 'stripe';
 import { apiAs } from './support/booking-api.ts';
 import { fillGuest } from './support/guestforms.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 import { openMailbox } from './support/mailbox.ts';
+import { fakeStripe } from './support/stripe.ts';
 
 // The online booking (issue 9) on a phone: a guest books two berths on a demo departure through
 // /book/online-v2 and pays through the checkout (Stripe's API a local fake, its webhook signed with the
@@ -19,31 +18,12 @@ test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
 
 const WEBHOOK_SECRET = 'whsec_e2e_online';
 
-/** A stand-in for the Stripe API: answers the Checkout Session create call and remembers its form. */
-async function fakeStripe() {
-  const sessions: URLSearchParams[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      sessions.push(new URLSearchParams(body));
-      const id = `cs_e2e_online_${sessions.length}`;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, sessions, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
 let stripe: Awaited<ReturnType<typeof fakeStripe>>;
 let providerId: number;
 let mailbox: Awaited<ReturnType<typeof openMailbox>>;
 
 test.beforeAll(async ({ request }) => {
-  stripe = await fakeStripe();
+  stripe = await fakeStripe('cs_e2e_online');
   mailbox = await openMailbox();
   const admin = await apiAs(request, DEMO.admin);
   providerId = (
@@ -57,9 +37,11 @@ test.beforeAll(async ({ request }) => {
   // The automatic state mails (confirmation on payment) are the operator's choice: on for this journey.
   await admin.post('/api/settings/group/booking', { stateMails: true }, 200);
 });
-test.afterAll(async () => {
+test.afterAll(async ({ request }) => {
   await mailbox?.close();
-  await new Promise((resolve) => stripe?.server.close(resolve));
+  await stripe?.close();
+  // The journeys after this one on the same server start with the default again.
+  await (await apiAs(request, DEMO.admin)).post('/api/settings/group/booking', { stateMails: false }, 200);
 });
 
 /** Pays the shown booking with our Stripe provider, signs Stripe's webhook, lands on the success page. */

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import Stripe from 'stripe';
 import { apiAs, confirmedCabinBooking } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { fakeStripe } from './support/stripe.ts';
 
 // Payments (issue 8): staff add a payment on a booking's detail page and see its balance; a guest who
 // paid with Stripe Checkout lands on /payment/success and sees the booking's payment state; one who gave
@@ -13,26 +12,6 @@ import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts
 test.use({ locale: 'en-GB' });
 
 const WEBHOOK_SECRET = 'whsec_e2e_payments';
-
-/** A stand-in for the Stripe API: answers the Checkout Session create call and remembers its form. */
-async function fakeStripe() {
-  const sessions: URLSearchParams[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      sessions.push(new URLSearchParams(body));
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({ id: 'cs_e2e_1', object: 'checkout.session', url: 'https://checkout.stripe.test/x' }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, sessions, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 test('staff add a payment and see the balance; the guest sees the result of the online payment', async ({
   page,
@@ -69,7 +48,7 @@ test('staff add a payment and see the balance; the guest sees the result of the 
   await screenshots(page, 'booking-payments');
 
   // The guest pays the rest with Stripe Checkout (a local fake of the Stripe API).
-  const stripe = await fakeStripe();
+  const stripe = await fakeStripe('cs_e2e');
   try {
     const provider = await admin.post('/api/payprovider', {
       name: 'Stripe',
@@ -78,7 +57,7 @@ test('staff add a payment and see the balance; the guest sees the result of the 
       secrets: { apiKey: 'sk_test_e2e', webhookSecret: WEBHOOK_SECRET },
     });
     const checkout = await staff.post(`/api/book/${booking.id}/checkout`, { providerId: provider.id }, 200);
-    expect(checkout.url).toBe('https://checkout.stripe.test/x');
+    expect(checkout.url).toBe('https://checkout.stripe.test/cs_e2e_1');
     const success = new URL(stripe.sessions[0]?.get('success_url') ?? '');
     const aborted = new URL(stripe.sessions[0]?.get('cancel_url') ?? '');
 
@@ -127,7 +106,7 @@ test('staff add a payment and see the balance; the guest sees the result of the 
     await expect(guest.getByText('This payment link is not valid.')).toBeVisible();
     await context.close();
   } finally {
-    await new Promise((resolve) => stripe.server.close(resolve));
+    await stripe.close();
   }
 
   // Back in the office: the booking is paid, the online payment is listed as expected.
@@ -141,8 +120,11 @@ test('staff add a payment and see the balance; the guest sees the result of the 
   await login(adminPage, DEMO.admin);
   await adminPage.goto('/config/paymentprovider');
   await expect(adminPage.getByRole('heading', { name: 'Payment providers' })).toBeVisible();
-  await expect(adminPage.getByText('API key and webhook secret set')).toBeVisible();
-  await adminPage.getByRole('button', { name: 'Stripe', exact: true }).click();
+  // Its own row: other journeys on the same server add providers of their own.
+  const stripeButton = adminPage.getByRole('button', { name: 'Stripe', exact: true });
+  const row = adminPage.getByRole('row').filter({ has: stripeButton });
+  await expect(row.getByText('API key and webhook secret set')).toBeVisible();
+  await stripeButton.click();
   const edit = adminPage.getByRole('dialog', { name: 'Edit payment provider' });
   await expect(edit.getByLabel('Secret API key')).toHaveValue('');
   await expect(edit.getByText('Set. Leave empty to keep it.').first()).toBeVisible();

@@ -104,6 +104,29 @@ async function fillLead(page: Page, first: string, last: string, email: string) 
   await page.getByRole('textbox', { name: 'E-mail' }).first().fill(email);
 }
 
+/**
+ * The confirmation asks for the guest forms: the guest fills every guest's form from its link, on the
+ * phone; then staff see them all submitted on the booking.
+ */
+async function guestFormsFromMail(page: Page, text: string, bookingId: number, guests: [string, string][]) {
+  const link = /https?:\/\/\S+\/guestform-m\/\d+\/[\w-]+/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+  await page.goto(new URL(link as string).pathname);
+  await expect(page.getByRole('heading', { name: 'Guest form', level: 1 })).toBeVisible();
+  for (const [i, [first, last]] of guests.entries())
+    await fillGuest(page.getByRole('region', { name: `${first} ${last}` }), {
+      first,
+      last,
+      passport: `OL${bookingId}${i}`,
+      flight: 'LH 630',
+    });
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await login(page, DEMO.staff);
+  await page.goto(`/booking/${bookingId}`);
+  await expect(page.getByTestId('booking-guestforms').getByText('submitted')).toHaveCount(guests.length);
+}
+
 /** Opens /book/online-v2, `months` ahead, the first departure, and picks two berths in `cabin`. */
 async function twoBerths(page: Page, months: number, cabin: string) {
   await page.goto('/book/online-v2');
@@ -124,7 +147,7 @@ async function twoBerths(page: Page, months: number, cabin: string) {
   await expect(page.getByTestId('total')).toBeVisible();
 }
 
-test('a guest books two berths on a departure, pays with Stripe and gets the confirmation', async ({
+test('a guest books two berths on a departure, pays with Stripe, gets the confirmation and fills the guest forms', async ({
   page,
   request,
 }) => {
@@ -146,33 +169,16 @@ test('a guest books two berths on a departure, pays with Stripe and gets the con
   expect(booking).toMatchObject({ state: 'confirmed', channel: 'CustomerDirectBooking', noOfPax: 2 });
   expect(mail.subject).toContain(booking.bookingNo);
 
-  // The confirmation asks for the guest forms: the guest fills both from its link, on the phone.
-  const link = /https?:\/\/\S+\/guestform-m\/\d+\/[\w-]+/.exec(mail.text ?? '')?.[0];
-  expect(link, mail.text).toBeTruthy();
-  await page.goto(new URL(link as string).pathname);
-  await expect(page.getByRole('heading', { name: 'Guest form', level: 1 })).toBeVisible();
-  await fillGuest(page.getByRole('region', { name: 'Olga Online' }), {
-    first: 'Olga',
-    last: 'Online',
-    passport: 'OL100001',
-    flight: 'LH 630',
-  });
-  await fillGuest(page.getByRole('region', { name: 'Otto Online' }), {
-    first: 'Otto',
-    last: 'Online',
-    passport: 'OL100002',
-    flight: 'LH 630',
-  });
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-
-  // Staff see both forms submitted on the booking.
-  await login(page, DEMO.staff);
-  await page.goto(`/booking/${bookingId}`);
-  await expect(page.getByTestId('booking-guestforms').getByText('submitted')).toHaveCount(2);
+  await guestFormsFromMail(page, mail.text ?? '', bookingId, [
+    ['Olga', 'Online'],
+    ['Otto', 'Online'],
+  ]);
 });
 
-test('a guest books a resort stay, pays with Stripe and gets the confirmation', async ({ page, request }) => {
+test('a guest books a resort stay, pays with Stripe, gets the confirmation and fills the guest forms', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/book/resort-v2');
   await expect(page.getByRole('heading', { name: 'Book your trip' })).toBeVisible();
@@ -200,15 +206,21 @@ test('a guest books a resort stay, pays with Stripe and gets the confirmation', 
   await page.getByRole('combobox', { name: 'Guests' }).selectOption('2');
   await page.getByTestId('continue').click();
   await expect(page.getByTestId('total')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name of guest 1' }).fill('Rita Resort');
+  await page.getByRole('textbox', { name: 'Name of guest 2' }).fill('Rolf Resort');
   await fillLead(page, 'Rita', 'Resort', 'rita.resort@example.test');
   await page.getByTestId('book-now').click();
   await expect(page.getByRole('heading', { name: 'Pay your booking' })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'online-booking-checkout');
   const bookingId = await payWithStripe(page, request);
-  await confirmationMail('rita.resort@example.test');
+  const mail = await confirmationMail('rita.resort@example.test');
   const staff = await apiAs(request, DEMO.staff);
   expect(await staff.get(`/api/book/${bookingId}`)).toMatchObject({ state: 'confirmed', type: 'resort' });
+  await guestFormsFromMail(page, mail.text ?? '', bookingId, [
+    ['Rita', 'Resort'],
+    ['Rolf', 'Resort'],
+  ]);
 });
 
 async function guestPage(browser: Browser) {

@@ -1740,7 +1740,7 @@ export const widgets = pgTable(
     vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
     /** de or en; the visitor's browser language wins when it is one of them. */
     language: text('language').notNull().default('en'),
-    /** { primaryColor, radius, showPrices, ... } */
+    /** { primaryColor, radius } */
     look: jsonb('look').notNull().default({}),
     /** Origins allowed to embed the widget (frame-ancestors); empty: any. */
     allowedOrigins: jsonb('allowed_origins').notNull().default([]),

@@ -44,7 +44,6 @@ export const ZWidgetLook = z.object({
     .regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb')
     .optional(),
   radius: z.enum(WIDGET_RADII).optional(),
-  showPrices: z.boolean().optional(),
 });
 export type TWidgetLook = z.infer<typeof ZWidgetLook>;
 

@@ -103,7 +103,7 @@ describe('CRUD', () => {
         staff,
         body({
           allowedOrigins: ['https://Shop.Example.com/', 'http://localhost:8080'],
-          look: { primaryColor: '#0077aa', radius: 'lg', showPrices: false },
+          look: { primaryColor: '#0077aa', radius: 'lg' },
           language: 'de',
         }),
       ),
@@ -119,7 +119,7 @@ describe('CRUD', () => {
       language: 'de',
       active: true,
       allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'],
-      look: { primaryColor: '#0077aa', radius: 'lg', showPrices: false },
+      look: { primaryColor: '#0077aa', radius: 'lg' },
     });
     expect(ok(await t.get(`/api/widget/${id}`, reader)).name).toBe('Main widget');
     const list = ok(await t.get('/api/widget?search=main', reader));
@@ -157,7 +157,7 @@ describe('CRUD', () => {
       assetType: 'resort',
       assetId: resortId,
       language: 'de',
-      look: { primaryColor: '#0077aa', radius: 'lg', showPrices: false },
+      look: { primaryColor: '#0077aa', radius: 'lg' },
     });
     expectError(await t.get('/api/widget/slug/other'), 404, 'NOT_FOUND');
     expectError(await t.get('/api/widget/slug/nope'), 404, 'NOT_FOUND');

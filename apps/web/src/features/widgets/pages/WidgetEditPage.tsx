@@ -36,7 +36,6 @@ type TDraft = {
   language: 'de' | 'en';
   primaryColor: string;
   radius: string;
-  showPrices: boolean;
   origins: string;
 };
 
@@ -49,7 +48,6 @@ const EMPTY: TDraft = {
   language: 'en',
   primaryColor: '#1c7ed6',
   radius: 'md',
-  showPrices: true,
   origins: '',
 };
 const FIELDS = ['name', 'slug', 'assetType', 'assetId', 'language', 'look', 'allowedOrigins'] as const;
@@ -63,7 +61,6 @@ const toDraft = (w: TWidget): TDraft => ({
   language: w.language,
   primaryColor: w.look.primaryColor ?? EMPTY.primaryColor,
   radius: w.look.radius ?? EMPTY.radius,
-  showPrices: w.look.showPrices ?? true,
   origins: w.allowedOrigins.join('\n'),
 });
 
@@ -109,7 +106,7 @@ export default function WidgetEditPage() {
       assetType: draft.assetType,
       assetId: draft.assetId === null ? undefined : Number(draft.assetId),
       language: draft.language,
-      look: { primaryColor: draft.primaryColor, radius: draft.radius, showPrices: draft.showPrices },
+      look: { primaryColor: draft.primaryColor, radius: draft.radius },
       allowedOrigins: draft.origins
         .split(/[\s,]+/)
         .map((o) => o.trim())
@@ -226,11 +223,6 @@ export default function WidgetEditPage() {
                 onChange={(v) => v && set('radius', v)}
               />
             </Group>
-            <Switch
-              label={t('widgets.form.showPrices')}
-              checked={draft.showPrices}
-              onChange={(e) => set('showPrices', e.currentTarget.checked)}
-            />
             <Textarea
               label={t('widgets.form.allowedOrigins')}
               description={t('widgets.form.allowedOriginsHint')}

@@ -77,16 +77,22 @@ export function formErrors(errors: TGuestFieldError[]): AppError {
   return new AppError(400, 'ValidationError', first?.message ?? 'The form is not valid', details);
 }
 
+/** The list's filter fields (ADR 0003): anything else is refused, as every list refuses unknown fields. */
+const FILTER_FIELDS = ['status', 'bookingId', 'customerId'];
+
 function parseFilter(text: string | undefined): Record<string, unknown> {
   if (!text) return {};
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
+    parsed = JSON.parse(text);
   } catch {
-    // answered below
+    throw badRequest('filter must be a JSON object', 'filter');
   }
-  throw badRequest('filter must be a JSON object', 'filter');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw badRequest('filter must be a JSON object', 'filter');
+  const unknown = Object.keys(parsed).find((key) => !FILTER_FIELDS.includes(key));
+  if (unknown !== undefined) throw badRequest(`Cannot filter by "${unknown}"`, 'filter');
+  return parsed as Record<string, unknown>;
 }
 
 export type TGuestFormsService = ReturnType<typeof createGuestFormsService>;

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import { LookupForm } from '../components/LookupForm.tsx';
 import { OnlineBookingFlow } from '../components/OnlineBookingFlow.tsx';
 
@@ -7,12 +7,18 @@ const idParam = (name: string) => {
   return Number.isInteger(v) && v > 0 ? v : undefined;
 };
 
+/** The search step's height on a phone (heading, month, six weeks of days): px. */
+const RESERVED_HEIGHT = 560;
+
 /** /book/resort and /book/resort-v2: a resort stay, booked by a guest on a phone. */
 export default function BookResortPage() {
   const resort = idParam('resort');
   return (
     <Stack gap="lg" py="md" component="main">
-      <OnlineBookingFlow assetType="resort" {...(resort ? { assetId: resort } : {})} />
+      {/* The month's days arrive after the first paint: their room is kept so nothing below jumps (CLS). */}
+      <Box mih={RESERVED_HEIGHT}>
+        <OnlineBookingFlow assetType="resort" {...(resort ? { assetId: resort } : {})} />
+      </Box>
       <LookupForm />
     </Stack>
   );

@@ -145,44 +145,35 @@ export const ZOnlineAddonChoice = z.object({
   quantity: z.number().int().min(1).max(100).optional(),
 });
 
-/** A price request: a departure or a resort stay, and the rooms with their guests. */
-export const ZOnlinePriceRequest = z
-  .object({
-    scheduleId: ZId.optional(),
-    from: ZIsoDate.optional(),
-    to: ZIsoDate.optional(),
-    rooms: z.array(ZOnlineRoomChoice).min(1).max(10),
-    addons: z.array(ZOnlineAddonChoice).max(20).optional(),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .optional(),
-  })
-  .refine((b) => b.scheduleId !== undefined || (b.from !== undefined && b.to !== undefined), {
-    message: 'A departure (scheduleId) or a stay (from, to)',
-    path: ['scheduleId'],
-  });
+/** What a guest asks for: a departure or a resort stay, and the rooms with their guests. */
+const ZOnlineRequest = z.object({
+  scheduleId: ZId.optional(),
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
+  rooms: z.array(ZOnlineRoomChoice).min(1).max(10),
+  addons: z.array(ZOnlineAddonChoice).max(20).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
+const isDepartureOrStay = (b: {
+  scheduleId?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}) => b.scheduleId !== undefined || (b.from !== undefined && b.to !== undefined);
+const DEPARTURE_OR_STAY = { message: 'A departure (scheduleId) or a stay (from, to)', path: ['scheduleId'] };
+
+/** A price request. */
+export const ZOnlinePriceRequest = ZOnlineRequest.refine(isDepartureOrStay, DEPARTURE_OR_STAY);
 export type TOnlinePriceRequest = z.infer<typeof ZOnlinePriceRequest>;
 
-export const ZOnlineCreateRequest = z
-  .object({
-    scheduleId: ZId.optional(),
-    from: ZIsoDate.optional(),
-    to: ZIsoDate.optional(),
-    rooms: z.array(ZOnlineRoomChoice).min(1).max(10),
-    addons: z.array(ZOnlineAddonChoice).max(20).optional(),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .optional(),
-    lead: ZOnlineLead,
-    note: text(2000).optional(),
-    language: z.enum(['de', 'en']).optional(),
-  })
-  .refine((b) => b.scheduleId !== undefined || (b.from !== undefined && b.to !== undefined), {
-    message: 'A departure (scheduleId) or a stay (from, to)',
-    path: ['scheduleId'],
-  });
+/** A booking request: the price request with the lead guest's details. */
+export const ZOnlineCreateRequest = ZOnlineRequest.extend({
+  lead: ZOnlineLead,
+  note: text(2000).optional(),
+  language: z.enum(['de', 'en']).optional(),
+}).refine(isDepartureOrStay, DEPARTURE_OR_STAY);
 export type TOnlineCreateRequest = z.infer<typeof ZOnlineCreateRequest>;
 
 export const ZOnlineLine = z.object({

@@ -159,7 +159,7 @@ test('a guest books two berths on a departure, pays with Stripe, gets the confir
   await expectAccessible(page);
   await screenshots(page, 'online-booking-details');
   await page.getByTestId('book-now').click();
-  await expect(page.getByRole('heading', { name: 'Pay your booking' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pay your booking' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('held')).toContainText('reserved until');
   await expectAccessible(page);
   const bookingId = await payWithStripe(page, request);
@@ -210,7 +210,7 @@ test('a guest books a resort stay, pays with Stripe, gets the confirmation and f
   await page.getByRole('textbox', { name: 'Name of guest 2' }).fill('Rolf Resort');
   await fillLead(page, 'Rita', 'Resort', 'rita.resort@example.test');
   await page.getByTestId('book-now').click();
-  await expect(page.getByRole('heading', { name: 'Pay your booking' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pay your booking' })).toBeVisible({ timeout: 15_000 });
   await expectAccessible(page);
   await screenshots(page, 'online-booking-checkout');
   const bookingId = await payWithStripe(page, request);

@@ -123,7 +123,8 @@ test('staff create a widget, a page on another site embeds it, the stats show th
     /\/api\/widget\/t\/\d+\/[a-f0-9]{32}\/booking$/.test(r.url()),
   );
   await widget.getByTestId('book-now').click();
-  await expect(widget.getByRole('heading', { name: 'Pay your booking' })).toBeVisible();
+  // The create runs the whole booking write (availability, price, hold): give a loaded machine time.
+  await expect(widget.getByRole('heading', { name: 'Pay your booking' })).toBeVisible({ timeout: 15_000 });
   const bookingId = bookedCall.then((r) => r.postDataJSON()) as Promise<{ bookingId?: number }>;
   const booked = (await bookingId).bookingId;
   expect(booked).toBeGreaterThan(0);

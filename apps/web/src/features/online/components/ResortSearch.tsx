@@ -15,7 +15,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl } from '../../../app/api.ts';
 import { useResortRooms, useRoomTypes } from '../api.ts';
-import { formatDate, monthEnd, monthLabel, shiftMonth, thisMonth } from './format.ts';
+import { formatDate, monthEnd, thisMonth } from './format.ts';
+import { MonthSwitcher } from './MonthSwitcher.tsx';
 import type { TSelection } from './OnlineBookingFlow.tsx';
 
 type TProps = { resortId?: number | undefined; onSelect: (selection: TSelection) => void };
@@ -87,26 +88,7 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
                 to: formatDate(to, i18n.language),
               })}
       </Text>
-      <Group justify="space-between" wrap="nowrap">
-        <Button
-          variant="default"
-          onClick={() => setMonth((m) => shiftMonth(m, -1))}
-          disabled={month <= thisMonth()}
-          aria-label={t('online.prevMonth')}
-        >
-          ‹
-        </Button>
-        <Text fw={600} aria-live="polite">
-          {monthLabel(month, i18n.language)}
-        </Text>
-        <Button
-          variant="default"
-          onClick={() => setMonth((m) => shiftMonth(m, 1))}
-          aria-label={t('online.nextMonth')}
-        >
-          ›
-        </Button>
-      </Group>
+      <MonthSwitcher month={month} onChange={setMonth} />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }}>
         {Array.from({ length: firstWeekday }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the 1st, never reordered

@@ -17,14 +17,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl } from '../../../app/api.ts';
 import { type TRoomChoice, useAddons, useSchedules, useTrip, useVessel } from '../api.ts';
-import { formatDate, monthLabel, shiftMonth, thisMonth } from './format.ts';
+import { formatDate, thisMonth } from './format.ts';
+import { MonthSwitcher } from './MonthSwitcher.tsx';
 import type { TSelection } from './OnlineBookingFlow.tsx';
 
 type TProps = { vesselId?: number | undefined; onSelect: (selection: TSelection) => void };
 
 /** Departures by month → cabins or berths with live availability, deck by deck → add-ons. */
 export function VesselSearch({ vesselId, onSelect }: TProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [month, setMonth] = useState(thisMonth);
   const [scheduleId, setScheduleId] = useState<number | null>(null);
   const schedules = useSchedules(vesselId, month);
@@ -33,26 +34,7 @@ export function VesselSearch({ vesselId, onSelect }: TProps) {
     return <Cabins scheduleId={scheduleId} onBack={() => setScheduleId(null)} onSelect={onSelect} />;
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="nowrap">
-        <Button
-          variant="default"
-          onClick={() => setMonth((m) => shiftMonth(m, -1))}
-          disabled={month <= thisMonth()}
-          aria-label={t('online.prevMonth')}
-        >
-          ‹
-        </Button>
-        <Text fw={600} aria-live="polite">
-          {monthLabel(month, i18n.language)}
-        </Text>
-        <Button
-          variant="default"
-          onClick={() => setMonth((m) => shiftMonth(m, 1))}
-          aria-label={t('online.nextMonth')}
-        >
-          ›
-        </Button>
-      </Group>
+      <MonthSwitcher month={month} onChange={setMonth} />
       {schedules.isLoading && <Loader role="status" aria-label={t('online.loading')} />}
       {schedules.data?.length === 0 && <Text c="gray.7">{t('online.noDepartures')}</Text>}
       {schedules.data?.map((s) => (

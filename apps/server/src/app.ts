@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 import type { TConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { NO_CHANGE_FEED, openChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { errorBody, frameworkErrors, notFound, registerErrorHandling } from './http/errors.ts';
@@ -76,7 +77,10 @@ export async function buildApp(opts: TAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const c = createContainer({ ...opts, log: app.log });
+  // Caches derived from the database hold while the change feed says their tables did not change (ADR 0024).
+  const changes = opts.config.caches ? await openChangeFeed(opts.database) : NO_CHANGE_FEED;
+  app.addHook('onClose', () => changes.close());
+  const c = createContainer({ ...opts, changes, log: app.log });
 
   await app.register(cookie);
   const https = opts.config.appUrl.startsWith('https:');
@@ -116,7 +120,7 @@ export async function buildApp(opts: TAppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerAccessControl(app, c.auth.lookupSession);
+  registerAccessControl(app, c.auth.lookupSession, changes);
   registerAuthRoutes(app, {
     auth: c.auth,
     rateLimit: opts.config.authRateLimit,
@@ -144,7 +148,7 @@ export async function buildApp(opts: TAppOptions) {
     settings: c.settings,
     mailer: c.mailer,
   });
-  const inventory = { db: c.db, settings: c.settings, availability: c.availability };
+  const inventory = { db: c.db, settings: c.settings, availability: c.availability, changes };
   registerMediaRoutes(app, inventory);
   registerResortsRoutes(app, inventory);
   registerVesselsRoutes(app, inventory);

@@ -19,6 +19,8 @@ export type TConfig = {
   trustProxy: boolean;
   /** Rate limits for login and password reset, per IP and minute. */
   authRateLimit: number;
+  /** The in-memory caches behind the change feed (sessions, booking list; ADR 0024); CACHES=off turns them off. */
+  caches: boolean;
   webDist: string;
 };
 
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     authRateLimit: int(env.AUTH_RATE_LIMIT, 10),
+    caches: env.CACHES !== 'off',
     // WEB_DIST: another build of the web app (a second checkout's or a test's); default apps/web/dist.
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppOptions } from './app.ts';
+import type { TChangeFeed } from './db/change-feed.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAgenciesRepository } from './modules/agencies/agencies.repository.ts';
 import { createAgenciesService } from './modules/agencies/agencies.service.ts';
@@ -27,7 +28,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
 /** Wires repositories and services once; plain factories, no framework. */
-export function createContainer(opts: TAppOptions & { log: FastifyBaseLogger }) {
+export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log: FastifyBaseLogger }) {
   const db = opts.database.db;
   const settings = createSettingsService(db);
   const usersRepository = createUsersRepository();
@@ -43,6 +44,7 @@ export function createContainer(opts: TAppOptions & { log: FastifyBaseLogger }) 
     config: opts.config,
     version: opts.version,
     log: opts.log,
+    changes: opts.changes,
   });
   const usersService = createUsersService({ db, settings });
   const logo = createLogoService({ db, settings });

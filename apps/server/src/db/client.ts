@@ -18,12 +18,31 @@ export type Tx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelat
 /** What a repository runs on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+export type TListener = {
+  /**
+   * Resolves once every notification committed before the call has reached `onMessage`; false when the
+   * listener is not connected. Concurrent calls share one round trip.
+   */
+  sync(): Promise<boolean>;
+  stop(): Promise<void>;
+};
+
 export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
   /** Runs start-up work (migrate, seed) in one instance at a time when several start together. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel: `onMessage` gets each payload after its transaction committed; `onState` says whether
+   * the listener is connected (on PostgreSQL it reconnects by itself after a lost connection, and notifications
+   * sent meanwhile are lost).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<TListener>;
   close(): Promise<void>;
 };
 
@@ -67,6 +86,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     // PGlite belongs to one process; nobody else can start on the same files.
     exclusive: (work) => work(),
+    async listen(channel, onMessage, onState) {
+      const stop = await client.listen(channel, onMessage);
+      onState(true);
+      // One connection in this process: PGlite hands a commit's notifications to the listeners (in
+      // microtasks) before the committing query resolves, so whoever asks next has them already.
+      return { sync: async () => true, stop: () => stop() };
+    },
     async close() {
       await client.close();
       unlock();
@@ -95,7 +121,89 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
+    listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A dedicated connection (not from the pool) that LISTENs, reconnecting every second while it is lost.
+ * `sync` is a `select 1` on it: PostgreSQL sends a listening connection every notification it has before it
+ * answers a query, and one committed before the query was sent has signalled it already. A call that
+ * arrives while a round trip is under way waits for the next one, which all such calls share.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<TListener> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = () => {
+    current = undefined;
+    onState(false);
+    if (!stopped) retry = setTimeout(() => void connect(), 1000);
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: `atoll ${channel}` });
+    client.on('notification', (message) => onMessage(message.payload ?? ''));
+    client.on('error', () => {}); // 'end' follows and reconnects
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      await client.end().catch(() => {});
+      if (!stopped) lost();
+      return;
+    }
+    if (stopped) return void (await client.end());
+    client.on('end', () => current === client && lost());
+    current = client;
+    onState(true);
+  };
+  await connect();
+
+  const roundTrip = async () => {
+    const client = current;
+    if (!client) return false;
+    try {
+      await client.query('select 1');
+      return current === client;
+    } catch {
+      // The connection is broken: lost at once (no caching), not only when the client notices its end.
+      if (current === client) {
+        lost();
+        await client.end().catch(() => {});
+      }
+      return false;
+    }
+  };
+  let running: Promise<boolean> | undefined;
+  let next: Promise<boolean> | undefined;
+  const sync = (): Promise<boolean> => {
+    if (!running) {
+      running = roundTrip().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    next ??= running.then(() => {
+      next = undefined;
+      return sync();
+    });
+    return next;
+  };
+  return {
+    sync,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { hasAllScopes, hasScope } from '@atoll/domain/scopes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TChangeFeed } from '../db/change-feed.ts';
 import type { TSessionUser } from '../modules/auth/auth.service.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
@@ -48,7 +49,7 @@ export function presentedToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export function registerAccessControl(app: FastifyInstance, lookup: TSessionLookup) {
+export function registerAccessControl(app: FastifyInstance, lookup: TSessionLookup, changes: TChangeFeed) {
   app.decorateRequest('user', null);
   app.decorate('routeTable', [] as TRouteEntry[]);
 
@@ -66,6 +67,8 @@ export function registerAccessControl(app: FastifyInstance, lookup: TSessionLook
     if (!access) return; // not-found handler and documentation assets
     const token = presentedToken(request);
     if (token) {
+      // Every write committed before this request now counts in the caches (ADR 0024).
+      await changes.sync();
       const session = await lookup(token);
       if (session.status === 'ok') request.user = session.user;
       else if (!('public' in access) || access.reportExpiredToken) throw tokenError(session.status);

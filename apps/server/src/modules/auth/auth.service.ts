@@ -1,6 +1,7 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { hasScope, isSelfScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
+import { createChangeCache, type TChangeFeed } from '../../db/change-feed.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TMailer } from '../../mail/mailer.ts';
@@ -28,10 +29,19 @@ export type TAuthDeps = {
   config: { tokenTtlSeconds: number; appUrl: string };
   version: string;
   log: { error(obj: unknown, msg: string): void };
+  changes: TChangeFeed;
 };
+
+/** Sessions kept in memory while tokens, users and roles do not change (ADR 0024). */
+const SESSION_CACHE_SIZE = 10_000;
 
 export function createAuthService(deps: TAuthDeps) {
   const { db, users, auth, settings } = deps;
+  const sessions = createChangeCache<{ user: TSessionUser; expiresAt: number }>(
+    deps.changes,
+    'sessions',
+    SESSION_CACHE_SIZE,
+  );
 
   const toSessionUser = (row: TUserRow, roleScopes: readonly string[]): TSessionUser => ({
     ...toUser(row),
@@ -74,10 +84,20 @@ export function createAuthService(deps: TAuthDeps) {
 
   return {
     async lookupSession(token: string) {
-      const found = await auth.findSession(db, tokenHash(token));
-      if (!found || found.user.userType === 'Inactive') return { status: 'invalid' as const };
-      if (found.token.expiresAt.getTime() <= Date.now()) return { status: 'expired' as const };
-      return { status: 'ok' as const, user: toSessionUser(found.user, found.roleScopes) };
+      const hash = tokenHash(token);
+      let session = sessions.get(hash);
+      if (!session) {
+        const generation = sessions.generation();
+        const found = await auth.findSession(db, hash);
+        if (!found || found.user.userType === 'Inactive') return { status: 'invalid' as const };
+        session = {
+          user: toSessionUser(found.user, found.roleScopes),
+          expiresAt: found.token.expiresAt.getTime(),
+        };
+        sessions.set(hash, generation, session);
+      }
+      if (session.expiresAt <= Date.now()) return { status: 'expired' as const };
+      return { status: 'ok' as const, user: session.user };
     },
 
     async login(input: { email: string; password: string; ts?: string | undefined }, client: TClient) {

@@ -15,7 +15,9 @@ import { listAnswer } from '@atoll/domain/list';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createChangeCache } from '../../db/change-feed.ts';
 import { actor } from '../../http/access.ts';
+import { sendCachedJson } from '../../http/cached-json.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { ZIdParams } from '../../http/request.ts';
 import type { TInventoryDeps } from '../inventory.ts';
@@ -28,10 +30,14 @@ const SEEN =
   'bookings.read: all (within the user’s resorts and vessels); agencies.self: the agency’s; ' +
   'customers.self: those of the user’s customer record. A booking the user may not see answers 404.';
 
+/** Booking list pages kept per instance (about 10 KB each). */
+const LIST_CACHE_SIZE = 500;
+
 /** The GET calls of spec booking §7 "Bookings": the list, the detail, its history and its parts. */
 export function registerBookingQueryRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const queries = createBookingQueries(deps);
+  const listCache = createChangeCache<string>(deps.changes, 'bookings', LIST_CACHE_SIZE);
 
   r.get(
     '/api/bookings',
@@ -48,7 +54,14 @@ export function registerBookingQueryRoutes(app: FastifyInstance, deps: TInventor
         response: { 200: listAnswer(ZBookingSummary) },
       },
     },
-    async (request) => queries.list(actor(request), request.query),
+    async (request, reply) => {
+      // Staff open the list more often than anyone books: pages are kept, serialized, per user and query
+      // until a booking, guest or shown name changes (ADR 0024).
+      const user = actor(request);
+      return sendCachedJson(reply, listCache, `${JSON.stringify(user)} ${request.url}`, () =>
+        queries.list(user, request.query),
+      );
+    },
   );
 
   const csv = {

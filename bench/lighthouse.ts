@@ -17,7 +17,7 @@ const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/book/online-v2,/book/resort-v2'
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const config = loadConfig({});
+const config = loadConfig({ WEB_DIST: process.env.WEB_DIST });
 if (!existsSync(join(config.webDist, 'public.html'))) {
   console.error('The web app is not built: run `npm run build:web` first.');
   process.exit(1);

@@ -68,10 +68,11 @@ export function useVessel(vesselId: number | undefined) {
   });
 }
 
-export function useRoomTypes(resortId: number | undefined, from?: string, to?: string) {
+export function useRoomTypes(resortId: number | undefined, from?: string, to?: string, enabled = true) {
   return useQuery({
     queryKey: onlineKeys.roomTypes(resortId, from, to),
     queryFn: () => api<TOnlineRoomTypes>('/api/book/roomTypes', { query: { resortId, from, to } }),
+    enabled,
   });
 }
 

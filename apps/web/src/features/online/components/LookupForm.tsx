@@ -62,7 +62,7 @@ export function LookupForm() {
             {found.bookingNo} · {t(`online.state.${found.state}`, { defaultValue: found.state })}
           </Text>
           <Text size="sm">
-            {formatDate(found.from, i18n.language)} – {formatDate(found.to, i18n.language)} ·{' '}
+            {formatDate(t, found.from)} – {formatDate(t, found.to)} ·{' '}
             {t('online.guests', { count: found.noOfPax })}
           </Text>
           <Text size="sm">

@@ -1,10 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { monthLabel, shiftMonth, thisMonth } from './format.ts';
+import { monthTitle, shiftMonth, thisMonth } from './format.ts';
 
 /** ‹ Month Year ›: the month a search step shows; never before this month. */
 export function MonthSwitcher({ month, onChange }: { month: string; onChange: (month: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Group justify="space-between" wrap="nowrap">
       <Button
@@ -16,7 +16,7 @@ export function MonthSwitcher({ month, onChange }: { month: string; onChange: (m
         ‹
       </Button>
       <Text fw={600} aria-live="polite">
-        {monthLabel(month, i18n.language)}
+        {monthTitle(t, month)}
       </Text>
       <Button
         variant="default"

@@ -1,17 +1,6 @@
 import type { TOnlineRoomType } from '@atoll/domain/online/api';
-import {
-  Button,
-  Card,
-  Group,
-  Loader,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type CSSProperties, memo, useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl } from '../../../app/api.ts';
 import { useResortRooms, useRoomTypes } from '../api.ts';
@@ -23,31 +12,50 @@ type TProps = { resortId?: number | undefined; onSelect: (selection: TSelection)
 
 /** Dates (arrival days not allowed are greyed) → room types with photos and free rooms → guests. */
 export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
-  const { t, i18n } = useTranslation();
-  const all = useRoomTypes(undefined);
+  const { t } = useTranslation();
+  // The resorts to pick from (not needed when the page names its resort).
+  const all = useRoomTypes(undefined, undefined, undefined, fixed === undefined);
   const resorts = [
     ...new Map((all.data?.roomTypes ?? []).map((r) => [r.resortId, r.assetName])).entries(),
   ].filter((e): e is [number, string] => e[0] !== null);
   const [chosen, setChosen] = useState<number | undefined>(undefined);
-  const resortId = fixed ?? chosen ?? resorts[0]?.[0];
+  // Once the resorts have arrived, the month is built in a deferred render that React splits into short
+  // slices (the answer's own render only keeps the loader): no long task on a phone's main thread.
+  const wanted = fixed ?? chosen ?? resorts[0]?.[0];
+  const resortId = useDeferredValue(wanted);
   const [month, setMonth] = useState(thisMonth);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
-  const calendar = useRoomTypes(resortId, `${month}-01`, monthEnd(month));
-  const stay = useRoomTypes(resortId, from ?? undefined, to ?? undefined);
+  // Asked only once there is something to ask: each answer re-renders the month on the guest's phone.
+  const calendar = useRoomTypes(resortId, `${month}-01`, monthEnd(month), resortId !== undefined);
+  const stay = useRoomTypes(
+    resortId,
+    from ?? undefined,
+    to ?? undefined,
+    resortId !== undefined && from !== null && to !== null,
+  );
   const rooms = useResortRooms(resortId, from, to);
   const [typeId, setTypeId] = useState<number | null>(null);
   const [guests, setGuests] = useState(2);
+  // Stable while the stay is unchanged, so the days are not rendered again when an answer arrives.
+  const pickDay = useCallback(
+    (date: string) => {
+      if (!from || to || date <= from) {
+        setFrom(date);
+        setTo(null);
+      } else setTo(date);
+      setTypeId(null);
+    },
+    [from, to],
+  );
 
-  if (resortId === undefined) return all.isLoading ? <Loader /> : <Text>{t('online.noResort')}</Text>;
+  if (resortId === undefined)
+    return all.isLoading || wanted !== undefined ? (
+      <Loader role="status" aria-label={t('online.loading')} />
+    ) : (
+      <Text>{t('online.noResort')}</Text>
+    );
   const today = new Date().toISOString().slice(0, 10);
-  const pickDay = (date: string) => {
-    if (!from || to || date <= from) {
-      setFrom(date);
-      setTo(null);
-    } else setTo(date);
-    setTypeId(null);
-  };
   const days = calendar.data?.days ?? [];
   const firstWeekday = (new Date(`${month}-01T00:00:00Z`).getUTCDay() + 6) % 7;
   const type = stay.data?.roomTypes.find((r) => r.id === typeId);
@@ -60,7 +68,7 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
         to,
         rooms: [{ roomId: room.id, whole: true, guests: Array.from({ length: guests }, () => ({})) }],
       },
-      summary: `${type.assetName} · ${type.name}, ${formatDate(from, i18n.language)} – ${formatDate(to, i18n.language)}`,
+      summary: `${type.assetName} · ${type.name}, ${formatDate(t, from)} – ${formatDate(t, to)}`,
       addons: [],
     });
   };
@@ -83,10 +91,7 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
           ? t('online.pickArrival')
           : !to
             ? t('online.pickDeparture')
-            : t('online.stayChosen', {
-                from: formatDate(from, i18n.language),
-                to: formatDate(to, i18n.language),
-              })}
+            : t('online.stayChosen', { from: formatDate(t, from), to: formatDate(t, to) })}
       </Text>
       <MonthSwitcher month={month} onChange={setMonth} />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }}>
@@ -99,34 +104,14 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
           const allowed = d.date >= today && (picking && d.date > from ? d.departure : d.arrival);
           const inStay = from && d.date >= from && (to ? d.date <= to : d.date === from);
           return (
-            <UnstyledButton
+            <Day
               key={d.date}
-              data-date={d.date}
-              disabled={!allowed}
-              aria-pressed={Boolean(inStay)}
-              aria-label={formatDate(d.date, i18n.language)}
-              onClick={() => pickDay(d.date)}
-              style={{
-                textAlign: 'center',
-                padding: '10px 0',
-                borderRadius: 6,
-                minHeight: 44,
-                background: inStay
-                  ? 'var(--mantine-color-blue-7)'
-                  : allowed
-                    ? 'var(--mantine-color-gray-1)'
-                    : 'transparent',
-                color: inStay
-                  ? 'white'
-                  : allowed
-                    ? 'var(--mantine-color-black)'
-                    : 'var(--mantine-color-gray-6)',
-                textDecoration: allowed ? undefined : 'line-through',
-                cursor: allowed ? 'pointer' : 'not-allowed',
-              }}
-            >
-              {Number(d.date.slice(8))}
-            </UnstyledButton>
+              date={d.date}
+              label={formatDate(t, d.date)}
+              allowed={Boolean(allowed)}
+              inStay={Boolean(inStay)}
+              onPick={pickDay}
+            />
           );
         })}
       </div>
@@ -176,6 +161,65 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
     </Stack>
   );
 }
+
+// A month shows up to 31 days: each a plain button with fixed styles (no Mantine component per day).
+const DAY: CSSProperties = {
+  appearance: 'none',
+  border: 0,
+  textAlign: 'center',
+  padding: '10px 0',
+  borderRadius: 6,
+  minHeight: 44,
+  fontSize: 'var(--mantine-font-size-md)',
+  touchAction: 'manipulation',
+  WebkitTapHighlightColor: 'transparent',
+};
+/** The look of a day: in the chosen stay (blue), else open for a pick (grey) or not possible (struck). */
+const dayStyle = (inStay: boolean, allowed: boolean): CSSProperties => ({
+  ...DAY,
+  background: inStay
+    ? 'var(--mantine-color-blue-7)'
+    : allowed
+      ? 'var(--mantine-color-gray-1)'
+      : 'transparent',
+  color: inStay ? 'white' : allowed ? 'var(--mantine-color-black)' : 'var(--mantine-color-gray-6)',
+  ...(allowed ? {} : { textDecoration: 'line-through' }),
+  cursor: allowed ? 'pointer' : 'not-allowed',
+});
+const DAY_STYLES = [
+  [dayStyle(false, false), dayStyle(false, true)],
+  [dayStyle(true, false), dayStyle(true, true)],
+] as const;
+
+/** One day of the month, a button named by its date. */
+const Day = memo(function Day({
+  date,
+  label,
+  allowed,
+  inStay,
+  onPick,
+}: {
+  date: string;
+  label: string;
+  allowed: boolean;
+  inStay: boolean;
+  onPick: (date: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="mantine-focus-auto"
+      data-date={date}
+      disabled={!allowed}
+      aria-pressed={inStay}
+      aria-label={label}
+      onClick={() => onPick(date)}
+      style={DAY_STYLES[inStay ? 1 : 0][allowed ? 1 : 0]}
+    >
+      {Number(date.slice(8))}
+    </button>
+  );
+});
 
 function RoomTypeCard({
   type,

@@ -45,7 +45,7 @@ export function VesselSearch({ vesselId, onSelect }: TProps) {
 }
 
 function Departure({ schedule, onChoose }: { schedule: TOnlineSchedule; onChoose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const soldOut = schedule.freeBerths === 0;
   return (
     <Card withBorder padding="sm" data-testid="departure">
@@ -53,7 +53,7 @@ function Departure({ schedule, onChoose }: { schedule: TOnlineSchedule; onChoose
         <div>
           <Text fw={600}>{schedule.tourName}</Text>
           <Text size="sm">
-            {formatDate(schedule.from, i18n.language)} – {formatDate(schedule.to, i18n.language)}
+            {formatDate(t, schedule.from)} – {formatDate(t, schedule.to)}
           </Text>
           <Text size="sm" c="gray.7">
             {schedule.vesselName}
@@ -84,7 +84,7 @@ function Cabins({
   onBack: () => void;
   onSelect: (selection: TSelection) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trip = useTrip(scheduleId);
   const vessel = useVessel(trip.data?.vesselId);
   const addons = useAddons('vessel', trip.data?.vesselId);
@@ -119,7 +119,7 @@ function Cabins({
         rooms,
         ...(chosenAddons.length ? { addons: chosenAddons.map((productId) => ({ productId })) } : {}),
       },
-      summary: `${data.tourName}, ${formatDate(data.from, i18n.language)} – ${formatDate(data.to, i18n.language)}`,
+      summary: `${data.tourName}, ${formatDate(t, data.from)} – ${formatDate(t, data.to)}`,
       addons: (addons.data ?? []).filter((a) => chosenAddons.includes(a.id)).map((a) => a.name),
     });
   };
@@ -129,7 +129,7 @@ function Cabins({
         ‹ {t('online.allDepartures')}
       </Button>
       <Title order={2} size="h4">
-        {data.tourName} · {formatDate(data.from, i18n.language)} – {formatDate(data.to, i18n.language)}
+        {data.tourName} · {formatDate(t, data.from)} – {formatDate(t, data.to)}
       </Title>
       {!data.bookable && <Alert color="red">{t('online.soldOut')}</Alert>}
       {groups.map((g) => (

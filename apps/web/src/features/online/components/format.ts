@@ -1,22 +1,40 @@
-// Small formatters for the guest pages (Intl only: no date library in the phone bundle).
+// Small formatters for the guest pages (no date library in the phone bundle).
 
-export const formatDate = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+/** The translation function the date formatters take (react-i18next's `t`). */
+type TTranslate = (key: string, options?: Record<string, unknown>) => string;
+
+// Dates are written from the translations (month names and order as Intl writes them in de and en), not
+// with Intl.DateTimeFormat: a page's first DateTimeFormat loads the calendar data, tens of ms of blocked
+// main thread on a phone before the guest can pick a day or a departure.
+
+/** "Nov 27, 2026" / "27. Nov. 2026" of a YYYY-MM-DD day. */
+export const formatDate = (t: TTranslate, iso: string) =>
+  t('online.date', {
+    day: Number(iso.slice(8, 10)),
+    month: t(`online.monthsShort.${Number(iso.slice(5, 7))}`),
+    year: iso.slice(0, 4),
+  });
+
+/** "November 2026" of a YYYY-MM month. */
+export const monthTitle = (t: TTranslate, month: string) =>
+  t('online.monthYear', { month: t(`online.months.${Number(month.slice(5, 7))}`), year: month.slice(0, 4) });
+
+/** Intl number formats, created once per language and currency (creating one is what costs). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 export const formatMoney = (amount: string, currency: string, lang: string) => {
   try {
-    return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(Number(amount));
+    const key = `${lang}|${currency}`;
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(lang, { style: 'currency', currency });
+      moneyFormats.set(key, format);
+    }
+    return format.format(Number(amount));
   } catch {
     return `${amount} ${currency}`;
   }
 };
-
-export const monthLabel = (month: string, lang: string) =>
-  new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
 
 /** YYYY-MM of today (the guest's own calendar). */
 export const thisMonth = () => {

@@ -1,4 +1,5 @@
 import { Box, Stack } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { LookupForm } from '../components/LookupForm.tsx';
 import { OnlineBookingFlow } from '../components/OnlineBookingFlow.tsx';
 
@@ -13,13 +14,16 @@ const RESERVED_HEIGHT = 560;
 /** /book/resort and /book/resort-v2: a resort stay, booked by a guest on a phone. */
 export default function BookResortPage() {
   const resort = idParam('resort');
+  // The lookup sits below the reserved search step: it is rendered right after the first one, in a
+  // deferred render that React splits into short slices, so the page's first render stays short.
+  const belowFold = useDeferredValue(true, false);
   return (
     <Stack gap="lg" py="md" component="main">
       {/* The month's days arrive after the first paint: their room is kept so nothing below jumps (CLS). */}
       <Box mih={RESERVED_HEIGHT}>
         <OnlineBookingFlow assetType="resort" {...(resort ? { assetId: resort } : {})} />
       </Box>
-      <LookupForm />
+      {belowFold && <LookupForm />}
     </Stack>
   );
 }

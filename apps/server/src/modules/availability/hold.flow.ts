@@ -44,6 +44,8 @@ export type THoldRequest = {
   /** Staff override of blocks, visibility and the gender rule; never of another hold (domain-rules §1.4, ADR 0010). */
   force?: boolean;
   items: THoldItem[];
+  /** The items' rooms as the caller already locked them FOR UPDATE in this transaction: not read again. */
+  locked?: readonly THoldRoom[];
 };
 
 /** What a forced hold overrode, or what staff should still resolve (a todo in the booking issue). */
@@ -53,7 +55,8 @@ export type THoldWarning = {
 };
 
 type TRow = typeof occupancy.$inferInsert;
-type TRoom = {
+/** A room as the hold checks it (locked FOR UPDATE). */
+export type THoldRoom = {
   id: number;
   vesselId: number | null;
   isActive: boolean;
@@ -61,8 +64,9 @@ type TRoom = {
   hide: boolean;
   allowSharedRoom: boolean;
   allowMixedGender: boolean;
-  configuration: Partial<TRoomConfiguration>;
+  configuration: unknown;
 };
+type TRoom = THoldRoom & { configuration: Partial<TRoomConfiguration> };
 
 const notAvailable = (what: string) => new AppError(409, 'NOT_AVAILABLE', what);
 
@@ -73,8 +77,28 @@ const notAvailable = (what: string) => new AppError(409, 'NOT_AVAILABLE', what);
  * A booking that changes releases its rows and holds again in the same transaction.
  */
 export function createHoldFlow() {
-  async function lockRooms(tx: Tx, ids: number[]): Promise<Map<number, TRoom>> {
-    const locked = await tx
+  async function lockRooms(
+    tx: Tx,
+    ids: number[],
+    known: readonly THoldRoom[] = [],
+  ): Promise<Map<number, TRoom>> {
+    const held = new Map(known.map((r) => [r.id, r]));
+    const locked = ids.every((id) => held.has(id))
+      ? ids.map((id) => held.get(id) as THoldRoom)
+      : await lockedRooms(tx, ids);
+    if (locked.length !== ids.length) throw notFound('Room');
+    // An expired option holds nothing: let it go before the exclusion constraint sees the new rows.
+    await tx
+      .update(occupancy)
+      .set({ holds: false, updatedAt: new Date() })
+      .where(
+        and(inArray(occupancy.roomId, ids), eq(occupancy.holds, true), lte(occupancy.holdUntil, sql`now()`)),
+      );
+    return new Map(locked.map((r) => [r.id, r as TRoom]));
+  }
+
+  function lockedRooms(tx: Tx, ids: number[]): Promise<THoldRoom[]> {
+    return tx
       .select({
         id: rooms.id,
         vesselId: rooms.vesselId,
@@ -89,15 +113,6 @@ export function createHoldFlow() {
       .where(inArray(rooms.id, ids))
       .orderBy(asc(rooms.id))
       .for('update');
-    if (locked.length !== ids.length) throw notFound('Room');
-    // An expired option holds nothing: let it go before the exclusion constraint sees the new rows.
-    await tx
-      .update(occupancy)
-      .set({ holds: false, updatedAt: new Date() })
-      .where(
-        and(inArray(occupancy.roomId, ids), eq(occupancy.holds, true), lte(occupancy.holdUntil, sql`now()`)),
-      );
-    return new Map(locked.map((r) => [r.id, r as TRoom]));
   }
 
   async function existingHolds(tx: Tx, item: THoldItem) {
@@ -284,6 +299,7 @@ export function createHoldFlow() {
       const locked = await lockRooms(
         tx,
         [...new Set(req.items.map((i) => i.roomId))].sort((a, b) => a - b),
+        req.locked,
       );
       const pending: TRow[] = [];
       const warnings: THoldWarning[] = [];

@@ -70,6 +70,7 @@ export const channelsOf = (writer: TWriter): { channel: TBookingChannel; holdCha
       : { channel: 'Booking', holdChannel: 'staff' };
 
 export type TResolvedEntry = TEntryInsert & {
+  roomName: string;
   resortId: number | null;
   vesselId: number | null;
   tourId: number | null;
@@ -88,6 +89,8 @@ export type TResolvedRooms = {
   noOfPax: number;
   /** The first guest with a customer record: the default payer. */
   firstCustomerId: number | null;
+  /** The rooms as locked (lockRooms), for the hold flow. */
+  locked: TRoomRow[];
 };
 
 const isAdmin = (user: TSessionUser) => hasScope(user.scopes, ['admin']);
@@ -187,11 +190,10 @@ export async function resolveRooms(
   const variantIds = rooms.flatMap((r) =>
     r.guests.flatMap((g) => (g.variantId == null ? [] : [g.variantId])),
   );
-  const [schedules, customers, variants] = await Promise.all([
-    schedulesOf(tx, writer, rooms),
-    customersOf(tx, writer, customerIds),
-    bookingWrites.existing(tx, priceVariants, priceVariants.id, variantIds),
-  ]);
+  // One after the other: the queries share the transaction's one connection.
+  const schedules = await schedulesOf(tx, writer, rooms);
+  const customers = await customersOf(tx, writer, customerIds);
+  const variants = await bookingWrites.existing(tx, priceVariants, priceVariants.id, variantIds);
   const entries = rooms.map((input, i): TResolvedEntry => {
     const room = locked.get(input.roomId);
     if (!bookable(writer, room)) throw badRequest('The room does not exist', `rooms.${i}.roomId`);
@@ -217,6 +219,7 @@ export async function resolveRooms(
     });
     return {
       roomId: room.id,
+      roomName: room.name,
       roomTypeId: room.roomTypeId,
       resortId: room.resortId,
       vesselId: room.vesselId,
@@ -229,7 +232,7 @@ export async function resolveRooms(
     };
   });
   assertOneAsset(entries);
-  return summarize(entries);
+  return { ...summarize(entries), locked: [...locked.values()] };
 }
 
 /** The guests seated in cabin order, each cabin up to its maxNoOfPax (as the hold flow counts it). */
@@ -291,7 +294,7 @@ export function assertRoomsChangeable(row: { type: string }) {
 const listAllowsVessel = (writer: TWriter, vesselId: number) =>
   isAdmin(writer.user) || listAllows(writer.user.vessels, vesselId);
 
-function summarize(entries: TResolvedEntry[]): TResolvedRooms {
+function summarize(entries: TResolvedEntry[]): Omit<TResolvedRooms, 'locked'> {
   const stay = entries.find((e) => e.resortId !== null);
   const trip = entries.find((e) => e.vesselId !== null);
   const type: TBookingType = stay && trip ? 'mixed' : trip ? 'vessel' : 'resort';
@@ -328,7 +331,7 @@ export const holdItems = (entries: readonly TResolvedEntry[], ids: readonly numb
 
 /** The entry rows to write (without the asset fields the checks used). */
 export const entryRows = (entries: readonly TResolvedEntry[]) =>
-  entries.map(({ resortId: _r, vesselId: _v, tourId: _t, ...entry }) => entry);
+  entries.map(({ roomName: _n, resortId: _r, vesselId: _v, tourId: _t, ...entry }) => entry);
 
 type TReferences = Pick<TCreateBooking, 'agencyId' | 'customerId' | 'sourceId' | 'categoryId' | 'termsId'>;
 
@@ -342,22 +345,31 @@ export async function checkReferences(tx: Tx, writer: TWriter, input: Partial<TR
     if (agencyId != null && agencyId !== writer.user.agencyId) throw forbidden();
     agencyId = writer.user.agencyId;
   }
-  const checks: [number | null | undefined, Promise<Set<number>>, string][] = [
-    [agencyId, bookingWrites.existing(tx, agencies, agencies.id, agencyId ? [agencyId] : []), 'agencyId'],
+  // One after the other: the queries share the transaction's one connection.
+  const checks: [number | null | undefined, () => Promise<Set<number>>, string][] = [
+    [
+      agencyId,
+      () => bookingWrites.existing(tx, agencies, agencies.id, agencyId ? [agencyId] : []),
+      'agencyId',
+    ],
     [
       input.sourceId,
-      bookingWrites.existing(tx, bookingSources, bookingSources.id, ids(input.sourceId)),
+      () => bookingWrites.existing(tx, bookingSources, bookingSources.id, ids(input.sourceId)),
       'sourceId',
     ],
     [
       input.categoryId,
-      bookingWrites.existing(tx, bookingCategories, bookingCategories.id, ids(input.categoryId)),
+      () => bookingWrites.existing(tx, bookingCategories, bookingCategories.id, ids(input.categoryId)),
       'categoryId',
     ],
-    [input.termsId, bookingWrites.existing(tx, paymentTerms, paymentTerms.id, ids(input.termsId)), 'termsId'],
+    [
+      input.termsId,
+      () => bookingWrites.existing(tx, paymentTerms, paymentTerms.id, ids(input.termsId)),
+      'termsId',
+    ],
   ];
   for (const [id, found, path] of checks) {
-    if (id != null && !(await found).has(id))
+    if (id != null && !(await found()).has(id))
       throw badRequest(`The ${path.slice(0, -2)} does not exist`, path);
   }
   if (input.customerId != null && !(await customersOf(tx, writer, [input.customerId])).has(input.customerId))
@@ -369,10 +381,8 @@ const ids = (id: number | null | undefined) => (id == null ? [] : [id]);
 
 /** The hold items of the entries as stored (a change that keeps the rooms but moves the state). */
 export async function storedHoldItems(tx: Tx, bookingId: number): Promise<THoldItem[]> {
-  const [entries, guests] = await Promise.all([
-    bookingWrites.entries(tx, bookingId),
-    bookingWrites.guests(tx, bookingId),
-  ]);
+  const entries = await bookingWrites.entries(tx, bookingId);
+  const guests = await bookingWrites.guests(tx, bookingId);
   return entries.map((e) => ({
     roomId: e.roomId,
     from: e.from,

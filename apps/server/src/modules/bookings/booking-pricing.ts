@@ -22,6 +22,7 @@ import { productsRepository } from '../products/products.repository.ts';
 import type { TBookingRow } from './bookings.repository.ts';
 import {
   bookingWrites,
+  type TBookingPatch,
   type TEntryRow,
   type TGuestRow,
   type TLineInsert,
@@ -271,14 +272,24 @@ export type TPricedBooking = {
   inputs: TPricingInput[];
 };
 
-/** The engine's inputs for the stored booking, read in `tx`. */
-export async function bookingPricingInputs(tx: Executor, user: TSessionUser, booking: TBookingRow) {
-  const [entries, guests, lines, products] = await Promise.all([
-    bookingWrites.entries(tx, booking.id),
-    bookingWrites.guests(tx, booking.id),
-    bookingWrites.lines(tx, booking.id),
-    chosenProducts(tx, booking),
-  ]);
+/** The booking's entries, guests and lines as stored (read, or just written by the caller). */
+export type TStoredParts = { entries: TEntryRow[]; guests: TGuestRow[]; lines: TLineRow[] };
+
+/**
+ * The engine's inputs for the stored booking, read in `tx`; `stored` when the caller has just written
+ * the entries, guests and lines in `tx` and holds them as stored (create).
+ */
+export async function bookingPricingInputs(
+  tx: Executor,
+  user: TSessionUser,
+  booking: TBookingRow,
+  stored?: TStoredParts,
+) {
+  // One after the other: the queries share the transaction's one connection.
+  const entries = stored?.entries ?? (await bookingWrites.entries(tx, booking.id));
+  const guests = stored?.guests ?? (await bookingWrites.guests(tx, booking.id));
+  const lines = stored?.lines ?? (await bookingWrites.lines(tx, booking.id));
+  const products = await chosenProducts(tx, booking);
   const manual = lines.filter((l) => l.manual);
   const terms = storedTerms(booking);
   const evaluationDate = evaluationDateOf(booking);
@@ -319,20 +330,20 @@ export function assertPriced(priced: TPricedBooking, force: boolean | undefined)
   );
 }
 
-/** Prices the stored booking inside `tx` and stores lines, totals, commission and explanation. */
-export async function priceBooking(
-  tx: Tx,
-  user: TSessionUser,
-  booking: TBookingRow,
-): Promise<TPricedBooking> {
-  const { inputs, guests, manual, terms, evaluationDate } = await bookingPricingInputs(tx, user, booking);
+/** The calculation of the stored booking and what it writes onto the booking row. */
+async function calculateBooking(tx: Tx, user: TSessionUser, booking: TBookingRow, stored?: TStoredParts) {
+  const { inputs, guests, manual, terms, evaluationDate } = await bookingPricingInputs(
+    tx,
+    user,
+    booking,
+    stored,
+  );
   const parts = inputs.map((input) => calculate(input));
   const result = mergeResults(parts);
   const chosen = terms ?? (inputs[0] && parts[0] ? termsUsed(inputs[0], parts[0]) : null) ?? null;
   const { generated, positions } = toRows(result.lines, manual, new Set(guests.map((g) => g.id)));
-  await bookingWrites.replaceGeneratedLines(tx, booking.id, generated, positions);
   const { totals } = result;
-  const stored = await bookingWrites.updateBooking(tx, booking.id, {
+  const patch: TBookingPatch = {
     totals,
     total: totals.total,
     commission: totals.commission,
@@ -340,6 +351,37 @@ export async function priceBooking(
     explanation: { why: result.why, problems: result.problems },
     evaluationDate,
     ...(terms ? {} : { termsOfPayment: chosen }),
+  };
+  return { result, terms: chosen, inputs, generated, positions, patch };
+}
+
+/** Prices the stored booking inside `tx` and stores lines, totals, commission and explanation. */
+export async function priceBooking(
+  tx: Tx,
+  user: TSessionUser,
+  booking: TBookingRow,
+): Promise<TPricedBooking> {
+  const { result, terms, inputs, generated, positions, patch } = await calculateBooking(tx, user, booking);
+  await bookingWrites.replaceGeneratedLines(tx, booking.id, generated, positions);
+  const stored = await bookingWrites.updateBooking(tx, booking.id, patch);
+  return { booking: stored, result, terms, inputs };
+}
+
+/**
+ * Prices a booking created in `tx` from its entries and guests as just written (it has no lines yet):
+ * writes the lines and answers them as stored, with the booking fields to store (`patch`), which the
+ * caller writes in its own last update of the row. `booking` is the row before the patch.
+ */
+export async function priceNewBooking(
+  tx: Tx,
+  user: TSessionUser,
+  booking: TBookingRow,
+  written: Omit<TStoredParts, 'lines'>,
+): Promise<TPricedBooking & { patch: TBookingPatch; lines: TLineRow[] }> {
+  const { result, terms, inputs, generated, patch } = await calculateBooking(tx, user, booking, {
+    ...written,
+    lines: [],
   });
-  return { booking: stored, result, terms: chosen, inputs };
+  const lines = await bookingWrites.insertLines(tx, booking.id, generated);
+  return { booking, result, terms, inputs, patch, lines };
 }

@@ -1,11 +1,30 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { diffSnapshots } from '@atoll/domain/bookings/history';
 import type { Tx } from '../../db/client.ts';
+import type { bookingRooms } from '../../db/schema.ts';
 import { queueStateMail } from '../mail/booking-state-mail.ts';
 import { settleBookingPayments } from '../payments/booking-settlement.ts';
 import { syncBookingStock } from '../products/booking-stock.ts';
-import { loadBooking } from './bookings.repository.ts';
-import { bookingWrites } from './bookings-writes.repository.ts';
+import { loadBooking, loadBookingWith, type TBookingRow, toLines, toRooms } from './bookings.repository.ts';
+import { bookingWrites, type TGuestRow, type TLineRow } from './bookings-writes.repository.ts';
+
+/**
+ * A booking written in this transaction by the create flow, as stored and held in memory: its row after
+ * the flow's last update of it, its entries, guests and lines (with the rooms' names). The version reads
+ * only the row again (todos and payments may have changed its flags), not what the flow just wrote.
+ */
+export type TCreatedBooking = {
+  booking: TBookingRow;
+  entries: (typeof bookingRooms.$inferSelect)[];
+  guests: TGuestRow[];
+  lines: TLineRow[];
+  roomNames: ReadonlyMap<number, string>;
+};
+
+/** A product or add-on line the stock sync counts (products.repository bookingProducts). */
+const takesStock = (line: TLineRow) =>
+  (line.type === 'product' || line.type === 'addon') &&
+  (line.customData as { productId?: unknown } | null)?.productId != null;
 
 // Every successful write adds a version row (issue 7 §5): who, when, the action, what changed (the
 // history's own diff of the snapshots) and the booking as it is afterwards, unredacted.
@@ -16,13 +35,34 @@ import { bookingWrites } from './bookings-writes.repository.ts';
  */
 export async function recordVersion(
   tx: Tx,
-  args: { bookingId: number; version: number; userId: number | null; action: string; before?: TBooking },
+  args: {
+    bookingId: number;
+    version: number;
+    userId: number | null;
+    action: string;
+    before?: TBooking;
+    created?: TCreatedBooking;
+  },
 ): Promise<TBooking> {
+  const { created } = args;
   // Every write may change what the booking takes from stock (state, products): settled here, once.
-  await syncBookingStock(tx, args.bookingId, args.userId);
+  // A booking created in this transaction has taken nothing yet: without product lines there is nothing to take.
+  if (!created || created.lines.some(takesStock)) await syncBookingStock(tx, args.bookingId, args.userId);
   // And what the payments settle of the (new) calculation: paid, open, status, due dates, payment lines.
-  await settleBookingPayments(tx, args.bookingId);
-  const snapshot = await loadBooking(tx, args.bookingId);
+  // A booking created in this transaction has no payments yet (nothing of the create flow adds one).
+  const settled = await settleBookingPayments(
+    tx,
+    args.bookingId,
+    undefined,
+    created && { ...created, payments: [] },
+  );
+  const snapshot =
+    created && !settled.linesChanged
+      ? await loadBookingWith(tx, args.bookingId, {
+          rooms: toRooms(created.entries, created.guests, created.roomNames),
+          calculation: toLines(created.lines),
+        })
+      : await loadBooking(tx, args.bookingId);
   if (!snapshot) throw new Error(`booking ${args.bookingId} vanished inside its transaction`);
   await bookingWrites.insertVersion(tx, {
     bookingId: args.bookingId,

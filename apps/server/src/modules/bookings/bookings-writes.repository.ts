@@ -47,6 +47,10 @@ export const bookingWrites = {
         isActive: rooms.isActive,
         isVisible: rooms.isVisible,
         hide: rooms.hide,
+        // What the hold flow checks, so that it need not lock them again (THoldRequest.locked).
+        allowSharedRoom: rooms.allowSharedRoom,
+        allowMixedGender: rooms.allowMixedGender,
+        configuration: rooms.configuration,
       })
       .from(rooms)
       .where(inArray(rooms.id, [...new Set(ids)]))
@@ -114,11 +118,23 @@ export const bookingWrites = {
     bookingId: number,
     entries: readonly (TEntryInsert & { guests: readonly TGuestInsert[] })[],
   ): Promise<number[]> {
-    if (entries.length === 0) return [];
+    return (await bookingWrites.insertEntryRows(tx, bookingId, entries)).entries.map((e) => e.id);
+  },
+
+  /**
+   * Writes the room entries (one statement) and their guests (one more); answers the rows as stored,
+   * entries in the given order.
+   */
+  async insertEntryRows(
+    tx: Tx,
+    bookingId: number,
+    entries: readonly (TEntryInsert & { guests: readonly TGuestInsert[] })[],
+  ): Promise<{ entries: (typeof bookingRooms.$inferSelect)[]; guests: TGuestRow[] }> {
+    if (entries.length === 0) return { entries: [], guests: [] };
     const written = await tx
       .insert(bookingRooms)
       .values(entries.map(({ guests: _g, ...entry }, sort) => ({ ...entry, bookingId, sort })))
-      .returning({ id: bookingRooms.id });
+      .returning();
     const guests = entries.flatMap((entry, i) =>
       entry.guests.map((guest, sort) => ({
         ...guest,
@@ -127,8 +143,8 @@ export const bookingWrites = {
         sort,
       })),
     );
-    if (guests.length > 0) await tx.insert(bookingGuests).values(guests);
-    return written.map((w) => w.id);
+    const guestRows = guests.length > 0 ? await tx.insert(bookingGuests).values(guests).returning() : [];
+    return { entries: written, guests: guestRows };
   },
 
   /** Removes every room entry (their guests go with them; lines keep no guest). */
@@ -203,10 +219,18 @@ export const bookingWrites = {
     await tx
       .delete(calculationLines)
       .where(and(eq(calculationLines.bookingId, bookingId), eq(calculationLines.manual, false)));
-    if (generated.length > 0)
-      await tx.insert(calculationLines).values(generated.map((l) => ({ ...l, bookingId })));
+    await bookingWrites.insertLines(tx, bookingId, generated);
     for (const [id, position] of manualPositions)
       await tx.update(calculationLines).set({ position }).where(eq(calculationLines.id, id));
+  },
+
+  /** Writes lines in one statement; answers them as stored. */
+  async insertLines(tx: Tx, bookingId: number, lines: readonly TLineInsert[]): Promise<TLineRow[]> {
+    if (lines.length === 0) return [];
+    return tx
+      .insert(calculationLines)
+      .values(lines.map((l) => ({ ...l, bookingId })))
+      .returning();
   },
 
   async updateLine(tx: Tx, id: number, values: Partial<TLineInsert>) {

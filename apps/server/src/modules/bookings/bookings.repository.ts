@@ -154,6 +154,8 @@ const ZExplanation = ZBooking.pick({ why: true, problems: true });
 const ZCancellation = ZBooking.shape.cancellation;
 const ZChosenSpecials = ZBooking.shape.chosenSpecials;
 const ZReferences = z.array(ZBookingReference.omit({ number: true }));
+/** Built once: a zod schema made per call is compiled again on every parse. */
+const ZStoredTotals = ZBookingTotals.partial();
 
 /** The detail part of a booking (everything but rooms and lines) from its row; jsonb read defensively. */
 function toBookingHead(
@@ -167,7 +169,7 @@ function toBookingHead(
     termsOfPayment: ZTerms.safeParse(row.termsOfPayment).data ?? null,
     commission: row.commission,
     commissionPercent: row.commissionPercent,
-    totals: ZBookingTotals.partial().safeParse(row.totals).data ?? {},
+    totals: ZStoredTotals.safeParse(row.totals).data ?? {},
     evaluationDate: row.evaluationDate,
     reservationDate: iso(row.reservationDate),
     bookingDate: iso(row.bookingDate),
@@ -227,7 +229,33 @@ async function loadRooms(ex: Executor, bookingId: number): Promise<TBookingRoom[
     .from(bookingGuests)
     .where(eq(bookingGuests.bookingId, bookingId))
     .orderBy(asc(bookingGuests.sort), asc(bookingGuests.id));
-  return roomRows.map(({ entry, roomName }) => ({
+  return roomRows.map(({ entry, roomName }) => toRoom(entry, roomName, guestRows));
+}
+
+const bySortAndId = (a: { sort: number; id: number }, b: { sort: number; id: number }) =>
+  a.sort - b.sort || a.id - b.id;
+
+/**
+ * The room entries of a booking from their rows as stored (entries and guests in any order), the same as
+ * loadRooms reads them: entries and guests by sort and id.
+ */
+export function toRooms(
+  entries: readonly (typeof bookingRooms.$inferSelect)[],
+  guests: readonly (typeof bookingGuests.$inferSelect)[],
+  roomNames: ReadonlyMap<number, string>,
+): TBookingRoom[] {
+  const ordered = [...guests].sort(bySortAndId);
+  return [...entries]
+    .sort(bySortAndId)
+    .map((entry) => toRoom(entry, roomNames.get(entry.roomId) ?? '', ordered));
+}
+
+function toRoom(
+  entry: typeof bookingRooms.$inferSelect,
+  roomName: string,
+  guestRows: readonly (typeof bookingGuests.$inferSelect)[],
+): TBookingRoom {
+  return {
     id: entry.id,
     roomId: entry.roomId,
     roomName,
@@ -250,8 +278,12 @@ async function loadRooms(ex: Executor, bookingId: number): Promise<TBookingRoom[
         variantId: g.variantId,
         bed: g.bed,
       })),
-  }));
+  };
 }
+
+/** Calculation lines as stored (any order) as loadLines answers them: by position and id. */
+export const toLines = (rows: readonly TLineRow[]): TBookingLine[] =>
+  [...rows].sort((a, b) => a.position - b.position || a.id - b.id).map(toLine);
 
 /** The calculation lines of a booking ordered by position. */
 export async function loadLines(ex: Executor, bookingId: number): Promise<TBookingLine[]> {
@@ -275,6 +307,22 @@ export async function loadBooking(ex: Executor, id: number, where?: SQL): Promis
   const head = toBookingHead(row);
   const references = await withNumbers(ex, head.references ?? []);
   return { ...head, references, rooms: roomList, calculation };
+}
+
+/**
+ * The whole booking as loadBooking answers it, with its rooms and lines given by a caller that holds
+ * them as stored in the same transaction (toRooms, toLines): only the row (and linked numbers) is read.
+ */
+export async function loadBookingWith(
+  ex: Executor,
+  id: number,
+  parts: { rooms: TBookingRoom[]; calculation: TBookingLine[] },
+): Promise<TBooking | undefined> {
+  const row = await loadDetailRow(ex, id);
+  if (!row) return undefined;
+  const head = toBookingHead(row);
+  const references = await withNumbers(ex, head.references ?? []);
+  return { ...head, references, ...parts };
 }
 
 /** The linked bookings' latest numbers beside their references (a fifth query only when there are links). */

@@ -21,7 +21,7 @@ import {
   writerOf,
 } from './booking-input.ts';
 import { numberOnEntry } from './booking-numbers.ts';
-import { assertPriced, priceBooking } from './booking-pricing.ts';
+import { assertPriced, priceNewBooking } from './booking-pricing.ts';
 import { recordVersion } from './booking-versions.ts';
 import { redactBooking } from './bookings.repository.ts';
 import { bookingWrites } from './bookings-writes.repository.ts';
@@ -115,8 +115,15 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       systemReference: input.systemReference ?? null,
       ...(chosenProducts.length > 0 ? { chosenProducts } : {}),
     });
-    const ids = await bookingWrites.insertEntries(tx, booking.id, entryRows(resolved.entries));
-    const priced = await priceBooking(tx, user, booking);
+    const written = await bookingWrites.insertEntryRows(tx, booking.id, entryRows(resolved.entries));
+    const ids = written.entries.map((e) => e.id);
+    // The entries as pricing reads them: each with its room's asset (same order as written).
+    const entries = written.entries.map((e, i) => ({
+      ...e,
+      resortId: resolved.entries[i]?.resortId ?? null,
+      vesselId: resolved.entries[i]?.vesselId ?? null,
+    }));
+    const priced = await priceNewBooking(tx, user, booking, { entries, guests: written.guests });
     const optionExpiry =
       input.state === 'planned' ? optionExpiryOf(now, priced.terms, input.optionExpiry) : null;
     const { warnings } = await availability.hold(tx, {
@@ -126,6 +133,7 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       channel: holdChannel,
       force: input.force,
       items: holdItems(resolved.entries, ids),
+      locked: resolved.locked,
     });
     assertPriced(priced, input.force);
     const numbers = await numberOnEntry(tx, input.state, {
@@ -133,10 +141,27 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       reservationNo: null,
       bookingNo: null,
     });
-    await bookingWrites.updateBooking(tx, booking.id, { optionExpiry, ...numbers });
+    // The price and the number in one write of the row.
+    const stored = await bookingWrites.updateBooking(tx, booking.id, {
+      ...priced.patch,
+      optionExpiry,
+      ...numbers,
+    });
     await raiseBookingTodos(tx, booking.id, todosOfWarnings(warnings));
     await addAutoTodos(tx, booking.id, resolved.type);
-    return recordVersion(tx, { bookingId: booking.id, version: 1, userId, action: 'create' });
+    return recordVersion(tx, {
+      bookingId: booking.id,
+      version: 1,
+      userId,
+      action: 'create',
+      created: {
+        booking: stored,
+        entries: written.entries,
+        guests: written.guests,
+        lines: priced.lines,
+        roomNames: new Map(resolved.entries.map((e) => [e.roomId, e.roomName])),
+      },
+    });
   }
 
   return {

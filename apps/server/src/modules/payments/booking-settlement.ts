@@ -73,23 +73,33 @@ const PAYMENT_LINE_POSITION = 100_000;
 /**
  * Brings the booking's payment fields and payment lines in line with its payments and calculation, in
  * `tx`. Runs in every booking write (recordVersion) and in the hourly due-date job; writes only what
- * changed. Answers the settlement.
+ * changed. `stored`: the booking row and all its lines as they are now in `tx`, when the caller holds
+ * them (they are not read again). Answers the settlement, and whether the payment lines were rewritten.
  */
-export async function settleBookingPayments(tx: Tx, bookingId: number, day = today()): Promise<TSettlement> {
-  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
+export async function settleBookingPayments(
+  tx: Tx,
+  bookingId: number,
+  day = today(),
+  stored?: {
+    booking: typeof bookings.$inferSelect;
+    lines: readonly (typeof calculationLines.$inferSelect)[];
+    /** Its payments, when the caller knows them (a booking created in this transaction has none). */
+    payments?: readonly TPaymentRow[];
+  },
+): Promise<TSettlement & { linesChanged: boolean }> {
+  const [booking] = stored
+    ? [stored.booking]
+    : await tx.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw new Error(`booking ${bookingId} vanished inside its transaction`);
-  const [paid, lines] = await Promise.all([
-    bookingPayments(tx, bookingId),
-    tx
-      .select()
-      .from(calculationLines)
-      .where(
-        and(
-          eq(calculationLines.bookingId, bookingId),
-          inArray(calculationLines.type, [...SCHEDULE_TYPES, 'payment']),
-        ),
-      ),
-  ]);
+  const settledTypes = [...SCHEDULE_TYPES, 'payment'];
+  // One after the other: the queries share the transaction's one connection.
+  const paid = stored?.payments ?? (await bookingPayments(tx, bookingId));
+  const lines = stored
+    ? stored.lines.filter((l) => settledTypes.includes(l.type))
+    : await tx
+        .select()
+        .from(calculationLines)
+        .where(and(eq(calculationLines.bookingId, bookingId), inArray(calculationLines.type, settledTypes)));
   const dues = lines
     .filter((l) => SCHEDULE_TYPES.includes(l.type) && !NOT_OWED.has(l.customerType))
     .map((l) => ({
@@ -97,7 +107,7 @@ export async function settleBookingPayments(tx: Tx, bookingId: number, day = tod
       dueDate: String((l.customData as { dueDate?: string }).dueDate ?? booking.from),
     }));
   const result = settle({ due: dueOf(booking), dues, payments: paid, today: day });
-  await syncPaymentLines(tx, booking, paid, lines);
+  const linesChanged = await syncPaymentLines(tx, booking, paid, lines);
   // Overdue on an active booking: the office is told once (raiseBookingTodos skips an open one).
   if (result.hasExceededDueDate && !booking.hasExceededDueDate && ACTIVE.has(booking.state))
     await raiseBookingTodos(tx, bookingId, [{ code: 'exceededDueDate' }]);
@@ -118,7 +128,7 @@ export async function settleBookingPayments(tx: Tx, bookingId: number, day = tod
         hasExceededDueDate: result.hasExceededDueDate,
       })
       .where(eq(bookings.id, bookingId));
-  return result;
+  return { ...result, linesChanged };
 }
 
 /** One `payment` line per payment, `price = −value` in the booking currency (domain-rules §4.2), for display. */
@@ -158,12 +168,13 @@ async function syncPaymentLines(
           h.key === w.key && new D(h.total).eq(w.total) && h.text === w.text && h.position === w.position,
       ),
     );
-  if (same) return;
+  if (same) return false;
   await tx
     .delete(calculationLines)
     .where(and(eq(calculationLines.bookingId, booking.id), eq(calculationLines.type, 'payment')));
   if (wanted.length > 0)
     await tx.insert(calculationLines).values(wanted.map((w) => ({ ...w, bookingId: booking.id })));
+  return true;
 }
 
 /**

@@ -44,12 +44,14 @@ export const toPriceEntry = (row: TEntryRow): TPriceEntry => ({
   discountType: row.discountType as TPriceEntry['discountType'],
 });
 
+const ZPeriods = z.array(ZPeriod);
+
 export function toPrice(row: TPriceRow): TPrice {
   const { createdAt, updatedAt, ...rest } = row;
   return {
     ...rest,
     // jsonb written by hand may hold anything: the answer carries only what the contract knows.
-    periods: z.array(ZPeriod).safeParse(row.periods).data ?? [],
+    periods: ZPeriods.safeParse(row.periods).data ?? [],
     status: row.status as TPrice['status'],
     calculationType: row.calculationType as TPrice['calculationType'],
     type: row.type as TPrice['type'],
@@ -219,11 +221,19 @@ export function createPricesRepository() {
 
     /** What still names a variant: entries (FK restrict) and the column lists of prices. */
     async variantUse(ex: Executor, id: number) {
-      const [[entries], [priceRows], [supplementRows]] = await Promise.all([
-        ex.select({ n: count() }).from(priceEntries).where(eq(priceEntries.variantId, id)),
-        ex.select({ n: count() }).from(prices).where(sql`${id} = any(${prices.variants})`),
-        ex.select({ n: count() }).from(supplements).where(sql`${id} = any(${supplements.variantIds})`),
-      ]);
+      // One after another: `ex` may be a transaction, whose one connection takes one query at a time.
+      const [entries] = await ex
+        .select({ n: count() })
+        .from(priceEntries)
+        .where(eq(priceEntries.variantId, id));
+      const [priceRows] = await ex
+        .select({ n: count() })
+        .from(prices)
+        .where(sql`${id} = any(${prices.variants})`);
+      const [supplementRows] = await ex
+        .select({ n: count() })
+        .from(supplements)
+        .where(sql`${id} = any(${supplements.variantIds})`);
       return { entries: entries?.n ?? 0, prices: priceRows?.n ?? 0, supplements: supplementRows?.n ?? 0 };
     },
   };

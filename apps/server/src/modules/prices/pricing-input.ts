@@ -179,11 +179,10 @@ async function checkedDraft(ex: Executor, user: TSessionUser, draft: TPricingDra
     );
   }
   const stay = await stayOf(ex, user, draft, asset);
-  const [roomTypes, variants, agency] = await Promise.all([
-    repository.roomTypesOf(ex, asset),
-    repository.variants(ex),
-    draft.agencyId == null ? undefined : repository.agency(ex, draft.agencyId),
-  ]);
+  // One after another here and below: `ex` is often a transaction, whose one connection takes one query at a time.
+  const roomTypes = await repository.roomTypesOf(ex, asset);
+  const variants = await repository.variants(ex);
+  const agency = draft.agencyId == null ? undefined : await repository.agency(ex, draft.agencyId);
   if (draft.agencyId != null && !agency) throw badRequest('The agency does not exist', 'agencyId');
   const typeIds = new Set(roomTypes.map((r) => r.id));
   await assertRooms(ex, draft, asset, typeIds, new Set(variants.map((v) => v.id)));
@@ -203,18 +202,18 @@ async function priceData(ex: Executor, draft: TPricingDraft, { asset, stay, agen
   const referenced = pricingPrices(touching, stay.schedule?.priceId, draft.priceId);
   const seasons = await prices.pricesWithEntries(ex, referenced);
   const day = today();
-  const [supplements, specials, commissions, termsList, rates, base, held] = await Promise.all([
-    repository.supplementsOf(
-      ex,
-      seasons.map((p) => p.id),
-    ),
-    repository.confirmedSpecials(ex),
-    agency ? repository.commissionsOf(ex, agency.id) : [],
-    repository.terms(ex),
-    currencies.ratesOn(ex, day),
-    currencies.baseCode(ex),
-    stay.schedule ? repository.heldOnSchedule(ex, stay.schedule.id, draft.bookingId ?? null) : 0,
-  ]);
+  const supplements = await repository.supplementsOf(
+    ex,
+    seasons.map((p) => p.id),
+  );
+  const specials = await repository.confirmedSpecials(ex);
+  const commissions = agency ? await repository.commissionsOf(ex, agency.id) : [];
+  const termsList = await repository.terms(ex);
+  const rates = await currencies.ratesOn(ex, day);
+  const base = await currencies.baseCode(ex);
+  const held = stay.schedule
+    ? await repository.heldOnSchedule(ex, stay.schedule.id, draft.bookingId ?? null)
+    : 0;
   return { day, seasons, supplements, specials, commissions, termsList, rates, base, held };
 }
 

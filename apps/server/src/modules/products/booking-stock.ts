@@ -13,10 +13,8 @@ import { productsRepository } from './products.repository.ts';
 const SOLD_STATES = new Set(['confirmed', 'resolved']);
 
 export async function syncBookingStock(tx: Tx, bookingId: number, userId: number | null) {
-  const [{ state, amounts }, log] = await Promise.all([
-    productsRepository.bookingProducts(tx, bookingId),
-    productsRepository.bookingStockLog(tx, bookingId),
-  ]);
+  const { state, amounts } = await productsRepository.bookingProducts(tx, bookingId);
+  const log = await productsRepository.bookingStockLog(tx, bookingId);
   if (amounts.length === 0 && log.length === 0) return;
   const out = new Map<number, InstanceType<typeof D>>();
   for (const row of log) out.set(row.productId, (out.get(row.productId) ?? new D(0)).minus(row.change));

@@ -99,15 +99,7 @@ export async function createTestApp(
 ): Promise<TTestApp> {
   const database = await createTestDatabase();
   if (opts.seed !== false) await seedDemo(database.db);
-  // Caches off unless a test asks for them: tests change rows behind the server's back and ask again at once,
-  // which on PostgreSQL would race the change feed's notification (change-feed.test.ts tests the caches).
-  const config = {
-    ...loadConfig({}),
-    authRateLimit: 10_000,
-    appUrl: 'http://atoll.test',
-    caches: false,
-    ...opts.config,
-  };
+  const config = { ...loadConfig({}), authRateLimit: 10_000, appUrl: 'http://atoll.test', ...opts.config };
   const app = await buildApp({
     database,
     config,

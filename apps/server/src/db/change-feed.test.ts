@@ -10,7 +10,7 @@ let t: TTestApp;
 let admin: string;
 let resortId: number;
 beforeAll(async () => {
-  t = await createTestApp({ config: { caches: true } });
+  t = await createTestApp();
   admin = await t.login(...DEMO.admin);
   const ids = await demoIds(t.database.db);
   resortId = ids.resortId;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -56,7 +56,7 @@ test('staff creates an agency with a contact, finds it, edits it and exports the
 
   // Find it by search, with the edit in place.
   await page.goto('/agency/list');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('sunrise dive');
+  await searchList(page, 'sunrise dive');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Bremen');
   await expect(rows(page).first()).toContainText('12.5 %');

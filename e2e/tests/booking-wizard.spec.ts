@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -234,11 +234,9 @@ test('the demo agent books a stay for its client with the wizard and finds it in
   await expect(page.getByRole('term').filter({ hasText: 'Commission' })).toHaveCount(0);
 
   await page.goto('/booking/list');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(number);
+  await searchList(page, number);
   const table = page.getByRole('table', { name: 'Bookings' });
   await expect(table.getByRole('row').filter({ hasText: number })).toContainText('Reservation');
-  // The search answered (header and one row, not dimmed) before the page is checked.
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table).not.toHaveAttribute('aria-busy', 'true');
   await expectAccessible(page);
 });

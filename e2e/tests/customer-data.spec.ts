@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -24,7 +24,7 @@ test('staff creates a customer group', async ({ page }) => {
   await screenshots(page, 'customer-group-drawer');
   await drawer.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await searchList(page, name);
   await expect(rows(page, 'Customer groups')).toHaveCount(1);
   await expect(rows(page, 'Customer groups').first()).toContainText('Mit Kindern');
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, resortStay } from './support/booking-api.ts';
-import { DEMO, expectAccessible, login } from './support/helpers.ts';
+import { DEMO, expectAccessible, login, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -35,7 +35,7 @@ test('the office adds a new product to a booking and sees its line and the new t
   // The message bar covers the drawer's buttons: close it with Escape.
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await searchList(page, name);
   await expect(page.locator('table tbody tr')).toHaveCount(1);
   await expectAccessible(page);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -99,7 +99,7 @@ test('staff creates a room type that starts with the defaults 2 / 1 / 2', async 
   await expect(page.getByText('Created.')).toBeVisible();
 
   await page.keyboard.press('Escape');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await searchList(page, name);
   const row = page.locator('table[aria-label="Cabin and room types"] tbody tr').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('1–2 (2)');

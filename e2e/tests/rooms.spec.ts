@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -64,7 +64,7 @@ test('staff creates a room with beds, blocks it for maintenance and changes its 
 
   // From the list, the housekeeping state changes in one click.
   await page.goto('/room/list');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await searchList(page, name);
   const row = page.locator('table[aria-label="Rooms and cabins"] tbody tr').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('1 block');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -16,7 +16,7 @@ test('an administrator finds, creates, edits and deletes a user in the list', as
   await screenshots(page, 'users-list');
 
   // Search narrows the list and is kept in the address.
-  await page.getByRole('searchbox', { name: 'Search' }).fill('agent');
+  await searchList(page, 'agent');
   await expect(rows).toHaveCount(1);
   await expect(page).toHaveURL(/search=agent/);
   await page.reload();

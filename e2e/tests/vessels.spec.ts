@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -74,7 +74,7 @@ test('staff create a vessel, give it two decks and a vessel list with three colu
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Created.')).toBeVisible();
   await form.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(list);
+  await searchList(page, list);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(name);
   await expect(rows(page).first()).toContainText('Cabin, Passport number, Last name');

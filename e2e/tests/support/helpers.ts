@@ -37,3 +37,14 @@ export async function screenshots(page: Page, name: string) {
   }
   if (size) await page.setViewportSize(size);
 }
+
+/**
+ * Types into a list's search box and waits until the list shows the answer to it: the search is in
+ * the URL (after the box's debounce) and no table is still fetching. Before that the table holds a
+ * loading row or the rows of the previous query, which a row count would mistake for the result.
+ */
+export async function searchList(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text.trim());
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
+}

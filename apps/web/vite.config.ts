@@ -1,13 +1,46 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // Relative: the config is bundled, a workspace package would be loaded by Node as untranspiled TS.
-import { PUBLIC_ENTRY_PREFIXES } from '../../packages/domain/src/navigation/public-entry.ts';
+import {
+  PUBLIC_ENTRY_PREFIXES,
+  PUBLIC_SHELL_CSS,
+  publicShellHtml,
+} from '../../packages/domain/src/navigation/public-entry.ts';
+
+/** The booking pages' first screen in public.html (public-entry.ts), its heading from the online feature's texts. */
+function publicShell(): Plugin {
+  const title = (lang: 'de' | 'en'): string => {
+    const path = new URL(`src/features/online/i18n/${lang}.json`, import.meta.url);
+    return JSON.parse(readFileSync(path, 'utf8')).online.step.search;
+  };
+  return {
+    name: 'atoll-public-shell',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { filename }) =>
+        filename.endsWith('public.html')
+          ? html
+              .replace('<!-- public-shell:css -->', `<style>${PUBLIC_SHELL_CSS}</style>`)
+              .replace('<!-- public-shell:html -->', publicShellHtml({ de: title('de'), en: title('en') }))
+              // Mantine's stylesheet without blocking the shell's paint: fetched at once (preload), applied by
+              // src/public/main.tsx (media all) before React's first render, so nothing renders unstyled.
+              .replace(
+                /<link rel="stylesheet" crossorigin href="([^"]+)">/,
+                '<link rel="preload" as="style" crossorigin href="$1">' +
+                  '<link rel="stylesheet" crossorigin href="$1" media="print" id="public-styles">',
+              )
+          : html,
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    publicShell(),
     // Service worker at the site root; the app announces a new version (prompt), never reloads by itself.
     VitePWA({
       registerType: 'prompt',

@@ -254,3 +254,21 @@ test('two guests for the last berths: one gets the booking, the other sees "just
     await b.context.close();
   }
 });
+
+test('the booking pages paint their heading from the HTML, in the guest’s language, before any script', async ({
+  page,
+}) => {
+  // public.html's shell (ADR 0018): its inline script must pass the CSP (by its hash), with no JavaScript file.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('net::ERR_FAILED'))
+      errors.push(message.text());
+  });
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/book/online-v2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book your trip' })).toBeVisible();
+  await page.goto('/book/resort-v2?lang=de');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reise buchen' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(errors).toEqual([]);
+});

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, normalize } from 'node:path';
-import { isPublicEntryPath } from '@atoll/domain/navigation/public-entry';
+import { isPublicEntryPath, PUBLIC_SHELL_SCRIPT } from '@atoll/domain/navigation/public-entry';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -91,7 +92,11 @@ export async function buildApp(opts: TAppOptions) {
       directives: {
         upgradeInsecureRequests: https ? [] : null,
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: public.html's shell (public-entry.ts), allowed by its hash.
+        scriptSrc: [
+          "'self'",
+          `'sha256-${createHash('sha256').update(PUBLIC_SHELL_SCRIPT).digest('base64')}'`,
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { PUBLIC_SHELL_SCRIPT } from '@atoll/domain/navigation/public-entry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from './harness.ts';
 
@@ -63,5 +65,14 @@ describe('web assets', () => {
       expect(res.body, path).toBe('<html>back office</html>');
       expect(res.headers['cache-control'], path).toBe('no-cache');
     }
+  });
+
+  it('allows the public entry’s inline shell script by its hash, and no other inline script', async () => {
+    const csp = (await t.get('/book/online-v2')).headers['content-security-policy'];
+    const scripts = String(csp)
+      .split(';')
+      .find((d) => d.startsWith('script-src'));
+    const hash = createHash('sha256').update(PUBLIC_SHELL_SCRIPT).digest('base64');
+    expect(scripts).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });

@@ -2,7 +2,9 @@
 // 1. the JS a phone loads before it can interact with /book/online-v2: the public.html entry chunk and
 //    its static imports (transitively), plus the chunk of the page /book/online-v2 maps to in
 //    src/public/pages.ts and its static imports, each file once, gzipped: ≤ 170 KB (170 × 1024 bytes);
-// 2. the widget loader dist/widget.js gzipped: ≤ 35 KB.
+// 2. the widget loader dist/widget.js gzipped: ≤ 35 KB;
+// 3. every Mantine class (m_xxxxxxxx) the public entry's JavaScript uses (all its pages) is defined in the
+//    public entry's CSS: it imports only the Mantine component styles it needs (src/public/styles.ts).
 // Prints the figures; exits 1 (listing the files) when a budget is exceeded or the page is missing.
 // Run: node apps/web/scripts/check-bundle.mjs   (optional --page=<source path> | --page=none to measure
 // the entry alone, e.g. while the page does not exist yet)
@@ -71,6 +73,28 @@ console.log(`JS before interaction on ${ROUTE} (${what}), gzipped:`);
 for (const f of sized) console.log(`  ${kb(f.bytes).padStart(9)}  ${f.file}`);
 console.log(`  ${kb(total).padStart(9)}  total (budget ${kb(BUDGET_BYTES)})`);
 if (total > BUDGET_BYTES) problems.push(`${ROUTE}: ${kb(total)} gzipped > ${kb(BUDGET_BYTES)}`);
+
+// 3. Mantine classes used by the public pages but missing from their CSS (src/public/styles.ts).
+const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
+const publicKeys = new Set();
+const walk = (key) => {
+  if (publicKeys.has(key)) return;
+  publicKeys.add(key);
+  for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])]) walk(next);
+};
+walk(ENTRY);
+const classesIn = (files) =>
+  new Set(files.flatMap((file) => readFileSync(join(dist, file), 'utf8').match(MANTINE_CLASS) ?? []));
+const publicChunks = [...publicKeys].map((key) => manifest[key]);
+const usedClasses = classesIn(publicChunks.map((c) => c.file).filter((f) => f.endsWith('.js')));
+const definedClasses = classesIn([...new Set(publicChunks.flatMap((c) => c.css ?? []))]);
+const missing = [...usedClasses].filter((c) => !definedClasses.has(c));
+console.log(`Mantine classes of the public pages: ${usedClasses.size} used, ${missing.length} without CSS`);
+if (missing.length)
+  problems.push(
+    `the public entry uses Mantine classes its CSS lacks (${missing.join(', ')}): import the component's ` +
+      'styles in src/public/styles.ts',
+  );
 
 const loader = join(dist, 'widget.js');
 if (!existsSync(loader)) problems.push('dist/widget.js is missing (apps/web/public/widget.js)');

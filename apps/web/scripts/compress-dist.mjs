@@ -6,7 +6,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = resolve(import.meta.dirname, '../dist');
+// WEB_DIST: another build (as the server's WEB_DIST and check-bundle.mjs).
+const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : resolve(import.meta.dirname, '../dist');
 const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 const MIN_BYTES = 1024;
 

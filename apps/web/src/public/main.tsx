@@ -1,7 +1,7 @@
-import '@mantine/core/styles.css';
+import './styles.ts';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from '../app/query.ts';
 import { baseTheme, cssVariablesResolver } from '../app/theme-base.ts';
@@ -12,28 +12,49 @@ import { matchPath } from './route.ts';
 // The light entry for guests (online booking, widget, guest forms, custom forms): no session, no side
 // drawer, no router library, no back-office texts. Budget enforced by apps/web/scripts/check-bundle.mjs.
 const match = PUBLIC_PAGES.find(({ path }) => matchPath(path, location.pathname) !== null);
-const Page = match?.page;
-
 const root = document.getElementById('root');
-if (root && Page)
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider
-        theme={baseTheme()}
-        defaultColorScheme="light"
-        cssVariablesResolver={cssVariablesResolver}
-      >
-        <QueryClientProvider client={queryClient}>
-          <Suspense
-            fallback={
-              <Center h="60vh">
-                <Loader />
-              </Center>
-            }
+
+/** Applies Mantine's stylesheet, which public.html loads without blocking the shell's paint (vite.config.ts). */
+function applyStyles(): Promise<void> {
+  const link = document.getElementById('public-styles');
+  if (!(link instanceof HTMLLinkElement)) return Promise.resolve();
+  const apply = () => {
+    link.media = 'all';
+  };
+  if (link.sheet) return Promise.resolve(apply());
+  return new Promise((resolve) => {
+    const done = () => resolve(apply());
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+  });
+}
+
+// The first render waits for the page's chunk and the styles: until then the booking pages show the shell from
+// public.html (@atoll/domain/navigation/public-entry) instead of a spinner. A transition renders in short
+// slices, so the phone's main thread is never blocked long while the page builds (Lighthouse TBT).
+if (root && match)
+  void Promise.all([match.load(), applyStyles()]).then(([{ default: Page }]) =>
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <MantineProvider
+            theme={baseTheme()}
+            defaultColorScheme="light"
+            cssVariablesResolver={cssVariablesResolver}
           >
-            <Page />
-          </Suspense>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+            <QueryClientProvider client={queryClient}>
+              <Suspense
+                fallback={
+                  <Center h="60vh">
+                    <Loader />
+                  </Center>
+                }
+              >
+                <Page />
+              </Suspense>
+            </QueryClientProvider>
+          </MantineProvider>
+        </StrictMode>,
+      ),
+    ),
   );

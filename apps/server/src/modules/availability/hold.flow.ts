@@ -285,16 +285,21 @@ export function createHoldFlow() {
     );
   }
 
+  // Read in the transaction: on PGlite a query beside it would wait for it to end.
+  async function offersHoldInventoryIn(tx: Tx) {
+    const [setting] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(and(eq(settings.group, 'booking'), eq(settings.key, 'offersHoldInventory')));
+    return setting?.value === true;
+  }
+
   return {
     /** Checks and writes the holds of one booking inside `tx`; NOT_AVAILABLE (409) when it would overbook. */
     async hold(tx: Tx, req: THoldRequest) {
       if (req.items.length === 0) return { rows: [], holds: false, warnings: [] as THoldWarning[] };
-      // Read in the transaction: on PGlite a query beside it would wait for it to end.
-      const [setting] = await tx
-        .select({ value: settings.value })
-        .from(settings)
-        .where(and(eq(settings.group, 'booking'), eq(settings.key, 'offersHoldInventory')));
-      const offersHoldInventory = setting?.value === true;
+      // The setting decides drafts only (holdsInventory), so only a draft reads it.
+      const offersHoldInventory = req.state === 'draft' && (await offersHoldInventoryIn(tx));
       const holds = holdsInventory(req, { offersHoldInventory });
       const locked = await lockRooms(
         tx,

@@ -272,8 +272,16 @@ export type TPricedBooking = {
   inputs: TPricingInput[];
 };
 
-/** The booking's entries, guests and lines as stored (read, or just written by the caller). */
-export type TStoredParts = { entries: TEntryRow[]; guests: TGuestRow[]; lines: TLineRow[] };
+/**
+ * The booking's entries, guests and lines as stored (read, or just written by the caller); `roomsLocked`
+ * when the caller read and locked the entries' rooms in this transaction (TTrusted in pricing-input.ts).
+ */
+export type TStoredParts = {
+  entries: TEntryRow[];
+  guests: TGuestRow[];
+  lines: TLineRow[];
+  roomsLocked?: boolean;
+};
 
 /**
  * The engine's inputs for the stored booking, read in `tx`; `stored` when the caller has just written
@@ -312,7 +320,7 @@ export async function bookingPricingInputs(
   };
   const inputs: TPricingInput[] = [];
   for (const draft of draftsOf(booking, entries, guests, common))
-    inputs.push(await loadPricingInput(tx, user, draft));
+    inputs.push(await loadPricingInput(tx, user, draft, { roomsLocked: stored?.roomsLocked }));
   return { inputs, entries, guests, manual, terms, evaluationDate };
 }
 
@@ -368,7 +376,8 @@ export async function priceBooking(
 }
 
 /**
- * Prices a booking created in `tx` from its entries and guests as just written (it has no lines yet):
+ * Prices a booking created in `tx` from its entries and guests as just written (it has no lines yet; the
+ * caller locked their rooms in `tx`):
  * writes the lines and answers them as stored, with the booking fields to store (`patch`), which the
  * caller writes in its own last update of the row. `booking` is the row before the patch.
  */
@@ -378,9 +387,11 @@ export async function priceNewBooking(
   booking: TBookingRow,
   written: Omit<TStoredParts, 'lines'>,
 ): Promise<TPricedBooking & { patch: TBookingPatch; lines: TLineRow[] }> {
+  // The create flow locked the rooms (resolveRooms, resolveCharter) before writing the entries.
   const { result, terms, inputs, generated, patch } = await calculateBooking(tx, user, booking, {
     ...written,
     lines: [],
+    roomsLocked: true,
   });
   const lines = await bookingWrites.insertLines(tx, booking.id, generated);
   return { booking, result, terms, inputs, patch, lines };

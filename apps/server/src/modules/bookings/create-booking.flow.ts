@@ -7,6 +7,7 @@ import { paymentTerms } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
+import { newBookingPayments } from '../payments/booking-settlement.ts';
 import { toTerms } from '../terms/terms.repository.ts';
 import { addAutoTodos, raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
 import {
@@ -141,9 +142,10 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       reservationNo: null,
       bookingNo: null,
     });
-    // The price and the number in one write of the row.
+    // The price, what it leaves to pay and the number in one write of the row.
     const stored = await bookingWrites.updateBooking(tx, booking.id, {
       ...priced.patch,
+      ...newBookingPayments({ ...booking, totals: priced.patch.totals ?? null }, priced.lines),
       optionExpiry,
       ...numbers,
     });

@@ -70,6 +70,42 @@ const ACTIVE = new Set(['planned', 'confirmed']);
 const NOT_OWED = new Set(['Info', 'ForFree', 'OnSite']);
 const PAYMENT_LINE_POSITION = 100_000;
 
+type TLineLike = Pick<typeof calculationLines.$inferSelect, 'type' | 'customerType' | 'total' | 'customData'>;
+
+/** What the payments settle of the booking's calculation (its deposit and rest lines) on `day`; no reads. */
+function settlementOf(
+  booking: Pick<typeof bookings.$inferSelect, 'agencyId' | 'totals' | 'from'>,
+  lines: readonly TLineLike[],
+  paid: readonly TPaymentRow[],
+  day: string,
+): TSettlement {
+  const dues = lines
+    .filter((l) => SCHEDULE_TYPES.includes(l.type) && !NOT_OWED.has(l.customerType))
+    .map((l) => ({
+      amount: l.total,
+      dueDate: String((l.customData as { dueDate?: string }).dueDate ?? booking.from),
+    }));
+  return settle({ due: dueOf(booking), dues, payments: paid, today: day });
+}
+
+/**
+ * The payment fields of a booking created in this transaction (it has no payments yet), to write with its
+ * price: the settlement in recordVersion then finds them as it would set them and writes nothing. The
+ * exceeded flag is left to that settlement, which raises the office's todo when it sets it.
+ */
+export function newBookingPayments(
+  booking: Pick<typeof bookings.$inferSelect, 'agencyId' | 'totals' | 'from'>,
+  lines: readonly TLineLike[],
+) {
+  const result = settlementOf(booking, lines, [], today());
+  return {
+    paid: result.paid,
+    openAmount: result.open,
+    paymentStatus: result.status,
+    nextDueDate: result.nextDueDate,
+  };
+}
+
 /**
  * Brings the booking's payment fields and payment lines in line with its payments and calculation, in
  * `tx`. Runs in every booking write (recordVersion) and in the hourly due-date job; writes only what
@@ -100,13 +136,7 @@ export async function settleBookingPayments(
         .select()
         .from(calculationLines)
         .where(and(eq(calculationLines.bookingId, bookingId), inArray(calculationLines.type, settledTypes)));
-  const dues = lines
-    .filter((l) => SCHEDULE_TYPES.includes(l.type) && !NOT_OWED.has(l.customerType))
-    .map((l) => ({
-      amount: l.total,
-      dueDate: String((l.customData as { dueDate?: string }).dueDate ?? booking.from),
-    }));
-  const result = settle({ due: dueOf(booking), dues, payments: paid, today: day });
+  const result = settlementOf(booking, lines, paid, day);
   const linesChanged = await syncPaymentLines(tx, booking, paid, lines);
   // Overdue on an active booking: the office is told once (raiseBookingTodos skips an open one).
   if (result.hasExceededDueDate && !booking.hasExceededDueDate && ACTIVE.has(booking.state))

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import {
   agencies,
   commissions,
+  currencies,
   customers,
   occupancy,
   paymentTerms,
@@ -54,6 +55,15 @@ export function createPricingInputRepository() {
         .where(ofAsset(asset, roomTypes.resortId, roomTypes.vesselId))
         .orderBy(asc(roomTypes.id));
       return rows.map((r) => ({ ...r, surchargeType: r.surchargeType as TEntryAdjustmentType }));
+    },
+
+    /** Whether the currency is known, and the base currency's code: one query for both. */
+    async currencyAndBase(ex: Executor, code: string) {
+      const rows = await ex
+        .select({ code: currencies.code, isBase: currencies.isBase })
+        .from(currencies)
+        .where(or(eq(currencies.code, code), eq(currencies.isBase, true)));
+      return { isKnown: rows.some((r) => r.code === code), base: rows.find((r) => r.isBase)?.code };
     },
 
     /** Of these rooms, the ids that belong to the asset. */

@@ -107,6 +107,13 @@ async function stayOf(ex: Executor, user: TSessionUser, draft: TPricingDraft, as
   return { from: schedule.from, to: schedule.to, schedule: { ...schedule, tourName } };
 }
 
+/**
+ * What the caller has checked itself, set by server code only (never from a request body): `roomsLocked`, the
+ * caller read and locked the draft's rooms in this transaction and took the asset from them (the create flow),
+ * so the asset exists (the rooms' foreign key) and owns the rooms, and neither is read again.
+ */
+export type TTrusted = { roomsLocked?: boolean };
+
 /** Checks every room entry against the asset's room types and rooms and the known variants. */
 async function assertRooms(
   ex: Executor,
@@ -114,9 +121,10 @@ async function assertRooms(
   asset: TAsset,
   roomTypeIds: Set<number>,
   variantIds: Set<number>,
+  trusted: TTrusted,
 ) {
   const roomIds = draft.rooms.flatMap((r) => (r.roomId == null ? [] : [r.roomId]));
-  const ownRooms = await repository.roomsOf(ex, asset, roomIds);
+  const ownRooms = trusted.roomsLocked ? new Set(roomIds) : await repository.roomsOf(ex, asset, roomIds);
   draft.rooms.forEach((room, i) => {
     if (!roomTypeIds.has(room.roomTypeId))
       throw badRequest('Not a room type of the asset', `rooms.${i}.roomTypeId`);
@@ -169,9 +177,9 @@ function toPerson(
 }
 
 /** The draft checked against the stored data: its asset, stay, room types, variants, agency, customers. */
-async function checkedDraft(ex: Executor, user: TSessionUser, draft: TPricingDraft) {
+async function checkedDraft(ex: Executor, user: TSessionUser, draft: TPricingDraft, trusted: TTrusted) {
   const asset = assetOf(draft);
-  if (!seesAsset(user, asset) || !(await prices.assetExists(ex, asset))) {
+  if (!seesAsset(user, asset) || !(trusted.roomsLocked || (await prices.assetExists(ex, asset)))) {
     const isResort = asset.resortId !== null;
     throw badRequest(
       `The ${isResort ? 'resort' : 'vessel'} does not exist`,
@@ -185,17 +193,16 @@ async function checkedDraft(ex: Executor, user: TSessionUser, draft: TPricingDra
   const agency = draft.agencyId == null ? undefined : await repository.agency(ex, draft.agencyId);
   if (draft.agencyId != null && !agency) throw badRequest('The agency does not exist', 'agencyId');
   const typeIds = new Set(roomTypes.map((r) => r.id));
-  await assertRooms(ex, draft, asset, typeIds, new Set(variants.map((v) => v.id)));
-  if ((await prices.unknownCurrencies(ex, [draft.currency])).length > 0) {
-    throw badRequest(`Unknown currency ${draft.currency}`, 'currency');
-  }
+  await assertRooms(ex, draft, asset, typeIds, new Set(variants.map((v) => v.id)), trusted);
+  const currency = await repository.currencyAndBase(ex, draft.currency);
+  if (!currency.isKnown) throw badRequest(`Unknown currency ${draft.currency}`, 'currency');
   const facts = await customersOf(ex, draft);
-  return { asset, stay, roomTypes, variants, agency: agency ?? null, facts };
+  return { asset, stay, roomTypes, variants, agency: agency ?? null, facts, base: currency.base };
 }
 type TChecked = Awaited<ReturnType<typeof checkedDraft>>;
 
 /** Seasons over the stay with what hangs on them, and what every calculation reads (specials, terms, rates). */
-async function priceData(ex: Executor, draft: TPricingDraft, { asset, stay, agency }: TChecked) {
+async function priceData(ex: Executor, draft: TPricingDraft, { asset, stay, agency, base }: TChecked) {
   const lastNight = daysBetween(stay.from, stay.to) > 0 ? addDays(stay.to, -1) : stay.from;
   const touching = priceWhere.confirmedTouching(asset, stay.from, lastNight);
   // A price chosen by hand is read whatever its dates (the engine uses it only for its own asset).
@@ -210,7 +217,6 @@ async function priceData(ex: Executor, draft: TPricingDraft, { asset, stay, agen
   const commissions = agency ? await repository.commissionsOf(ex, agency.id) : [];
   const termsList = await repository.terms(ex);
   const rates = await currencies.ratesOn(ex, day);
-  const base = await currencies.baseCode(ex);
   const held = stay.schedule
     ? await repository.heldOnSchedule(ex, stay.schedule.id, draft.bookingId ?? null)
     : 0;
@@ -270,8 +276,9 @@ export async function loadPricingInput(
   ex: Executor,
   user: TSessionUser,
   draft: TPricingDraft,
+  trusted: TTrusted = {},
 ): Promise<TPricingInput> {
-  const checked = await checkedDraft(ex, user, draft);
+  const checked = await checkedDraft(ex, user, draft, trusted);
   const data = await priceData(ex, draft, checked);
   const rooms = roomsOf(draft, checked);
   const persons = rooms.reduce((n, r) => n + r.persons.length, 0);

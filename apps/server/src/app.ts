@@ -153,7 +153,13 @@ export async function buildApp(opts: TAppOptions) {
     settings: c.settings,
     mailer: c.mailer,
   });
-  const inventory = { db: c.db, settings: c.settings, availability: c.availability, changes };
+  const inventory = {
+    db: c.db,
+    settings: c.settings,
+    availability: c.availability,
+    changes,
+    reference: c.reference,
+  };
   registerMediaRoutes(app, inventory);
   registerResortsRoutes(app, inventory);
   registerVesselsRoutes(app, inventory);

@@ -19,8 +19,10 @@ export type TConfig = {
   trustProxy: boolean;
   /** Rate limits for login and password reset, per IP and minute. */
   authRateLimit: number;
-  /** The in-memory caches behind the change feed (sessions, booking list; ADR 0024); CACHES=off turns them off. */
+  /** The in-memory caches behind the change feed (sessions, booking list, reference data; ADR 0024); CACHES=off turns them off. */
   caches: boolean;
+  /** Repeated statements as named prepared statements on PostgreSQL (ADR 0025); PG_PREPARED_STATEMENTS=off turns them off. */
+  preparedStatements: boolean;
   webDist: string;
 };
 
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     authRateLimit: int(env.AUTH_RATE_LIMIT, 10),
     caches: env.CACHES !== 'off',
+    preparedStatements: env.PG_PREPARED_STATEMENTS !== 'off',
     // WEB_DIST: another build of the web app (a second checkout's or a test's); default apps/web/dist.
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
   };

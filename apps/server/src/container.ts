@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppOptions } from './app.ts';
-import type { TChangeFeed } from './db/change-feed.ts';
+import { createReferenceCache, type TChangeFeed } from './db/change-feed.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAgenciesRepository } from './modules/agencies/agencies.repository.ts';
 import { createAgenciesService } from './modules/agencies/agencies.service.ts';
@@ -60,6 +60,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
   const availability = createAvailabilityService({ db });
+  const reference = createReferenceCache(opts.changes);
   return {
     db,
     geo,
@@ -77,5 +78,6 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     customersRepository,
     mailer,
     availability,
+    reference,
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TTestApp } from '../../test/harness.ts';
 import { demoIds, insertBooking } from '../modules/bookings/test-bookings.ts';
-import { CHANGE_TOPICS } from './change-feed.ts';
+import { CHANGE_TOPICS, createReferenceCache, type TChangeFeed } from './change-feed.ts';
 
 // The change feed behind the session and booking-list caches (ADR 0024), on the engine the suite runs on.
 
@@ -97,6 +97,30 @@ describe('change feed', () => {
     expect((await t.get('/api/bookings?size=1', token)).statusCode).toBe(403);
   });
 
+  it('keeps the reference data of the price calculation until it changes, also when another process changes it', async () => {
+    const [type] = await rows<{ id: number }>(
+      sql`select id from room_types where resort_id = ${resortId} order by id limit 1`,
+    );
+    const draft = {
+      resortId,
+      from: '2030-06-01',
+      to: '2030-06-03',
+      currency: 'XYZ',
+      rooms: [{ roomTypeId: type?.id, persons: [{}, {}] }],
+    };
+    const simulate = () => t.post('/api/price/simulate', admin, draft);
+    const unknown = await simulate();
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('Unknown currency XYZ');
+    // Not announced: the calculation still takes the currencies from memory.
+    await unannounced(sql`insert into currencies (code, name, symbol) values ('XYZ', 'Test', 'X')`);
+    expect((await simulate()).statusCode).toBe(400);
+    // Announced (another instance or psql with triggers on): the very next calculation knows it.
+    await rows(sql`update currencies set name = 'Test dollar' where code = 'XYZ'`);
+    const known = await simulate();
+    expect(known.statusCode, known.body).toBe(200);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'stops caching while its connection is lost and starts again once it is back',
     async () => {
@@ -113,4 +137,50 @@ describe('change feed', () => {
       expect((await firstBooking()).noOfPax).toBe(kept.noOfPax);
     },
   );
+});
+
+describe('reference cache', () => {
+  /** A feed whose generation the test moves by hand; counts its syncs. */
+  const feed = () => {
+    const state = { generation: 1 as number | undefined, syncs: 0 };
+    const changes: TChangeFeed = {
+      sync: async () => {
+        state.syncs += 1;
+        return true;
+      },
+      generation: () => state.generation,
+      close: async () => {},
+    };
+    return { state, changes };
+  };
+
+  it('syncs once per operation, reads each key once per generation and hands out frozen values', async () => {
+    const { state, changes } = feed();
+    const cache = createReferenceCache(changes);
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return { rows: [{ id: reads }] };
+    };
+    const first = cache.reads();
+    const a = await first.get('k', read);
+    const b = await first.get('k', read);
+    expect(state.syncs).toBe(1);
+    expect(reads).toBe(1);
+    expect(b).toBe(a);
+    expect(Object.isFrozen(a.rows[0])).toBe(true);
+    expect(() => {
+      (a.rows as { id: number }[]).push({ id: 9 });
+    }).toThrow(TypeError);
+    await cache.reads().get('k', read);
+    expect(state.syncs).toBe(2);
+    expect(reads).toBe(1);
+    // A change of the topic: read again. No listener: read every time, keep nothing.
+    state.generation = 2;
+    expect((await cache.reads().get('k', read)).rows[0]?.id).toBe(2);
+    state.generation = undefined;
+    await cache.reads().get('k', read);
+    await cache.reads().get('k', read);
+    expect(reads).toBe(4);
+  });
 });

@@ -13,6 +13,22 @@ export const CHANGE_TOPICS = {
   sessions: ['auth_tokens', 'users', 'user_roles'],
   /** The booking list: bookings, their guests and the names shown beside them. */
   bookings: ['bookings', 'booking_guests', 'customers', 'agencies', 'resorts', 'vessels'],
+  /**
+   * What booking writes read again and again and operators rarely change (`createReferenceCache`, migration
+   * 0014): the price calculation's data besides the seasons, the auto-todo definitions, the settings.
+   */
+  reference: [
+    'room_types',
+    'price_variants',
+    'currencies',
+    'supplements',
+    'specials',
+    'payment_terms',
+    'exchange_rates',
+    'commissions',
+    'todos',
+    'settings',
+  ],
 } as const;
 export type TChangeTopic = keyof typeof CHANGE_TOPICS;
 
@@ -83,3 +99,42 @@ export function createChangeCache<T>(feed: TChangeFeed, topic: TChangeTopic, max
   };
 }
 export type TChangeCache<T> = ReturnType<typeof createChangeCache<T>>;
+
+/** Reads of reference data by key: from a cache, or straight from the database. */
+export type TReads = { get<T>(key: string, read: () => Promise<T>): Promise<T> };
+/** Every read asks the database (no cache, or a caller outside a request). */
+export const DIRECT_READS: TReads = { get: (_key, read) => read() };
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
+}
+
+/**
+ * The reference data of the price calculation (topic `reference`), kept while its tables are unchanged and
+ * shared by every calculation of the process. `reads()` serves one operation: its first read syncs the feed,
+ * so whatever was committed before the operation began is seen, whether it runs in a request, a public
+ * route or a job. Values are frozen: a caller that changed one would change it for every later caller.
+ */
+export function createReferenceCache(feed: TChangeFeed, max = 500) {
+  const cache = createChangeCache<unknown>(feed, 'reference', max);
+  return {
+    reads(): TReads {
+      let synced: Promise<boolean> | undefined;
+      return {
+        async get<T>(key: string, read: () => Promise<T>): Promise<T> {
+          synced ??= feed.sync();
+          await synced;
+          const hit = cache.get(key);
+          if (hit !== undefined) return hit as T;
+          const generation = cache.generation();
+          const value = deepFreeze(await read());
+          cache.set(key, generation, value);
+          return value;
+        },
+      };
+    },
+  };
+}
+export type TReferenceCache = ReturnType<typeof createReferenceCache>;

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { preparingClient } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type TSchema = typeof schema;
@@ -100,8 +101,16 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * `prepared`: repeated statements become named prepared statements (ADR 0025); off for a connection pooler
+ * that cannot keep them (PgBouncer in transaction mode before 1.21).
+ */
+export async function openPostgres(url: string, poolSize = 10, prepared = true): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(prepared ? { Client: preparingClient() } : {}),
+  });
   // An idle connection that the server drops (restart, failover, admin command) must not take the
   // process down: the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
@@ -207,6 +216,12 @@ async function listenPostgres(
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  preparedStatements?: boolean;
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, 10, opts.preparedStatements ?? true)
+    : openPglite(opts.dataDir);
 }

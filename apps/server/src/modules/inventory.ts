@@ -1,4 +1,4 @@
-import type { TChangeFeed } from '../db/change-feed.ts';
+import type { TChangeFeed, TReferenceCache } from '../db/change-feed.ts';
 import type { Db } from '../db/client.ts';
 import type { TAvailabilityService } from './availability/availability.service.ts';
 import type { TSettingsService } from './settings/settings.service.ts';
@@ -9,4 +9,5 @@ export type TInventoryDeps = {
   settings: TSettingsService;
   availability: TAvailabilityService;
   changes: TChangeFeed;
+  reference: TReferenceCache;
 };

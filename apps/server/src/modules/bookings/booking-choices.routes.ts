@@ -68,7 +68,11 @@ const entryIdOf = (body: number | undefined, query: number | undefined) => {
 
 export function registerBookingChoicesRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flow = createBookingChoicesFlow({ db: deps.db, availability: deps.availability });
+  const flow = createBookingChoicesFlow({
+    db: deps.db,
+    availability: deps.availability,
+    reference: deps.reference,
+  });
   const answer = { 200: ZBooking };
 
   r.post(

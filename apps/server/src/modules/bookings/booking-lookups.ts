@@ -3,6 +3,7 @@ import { planRoom } from '@atoll/domain/pricing/choose-price';
 import { createContext } from '@atoll/domain/pricing/context';
 import type { TPriceWithEntries } from '@atoll/domain/pricing/entities';
 import { paymentSchedule } from '@atoll/domain/pricing/terms';
+import type { TReferenceCache } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
@@ -14,7 +15,7 @@ import type { TBookingPaymentSchedule, TBookingPriceData } from './bookings-writ
 // Two reads about a stored booking's price: the seasons each room entry is priced with (the engine's own
 // choice, choose-price.ts) and the deposit/rest schedule of its terms (terms.ts). Nothing is written.
 
-export function createBookingLookups(deps: { db: Db }) {
+export function createBookingLookups(deps: { db: Db; reference?: TReferenceCache }) {
   const { db } = deps;
 
   async function visible(user: TSessionUser, id: number) {
@@ -27,7 +28,13 @@ export function createBookingLookups(deps: { db: Db }) {
     /** `GET /api/price/booking/{id}`: per room entry and night the season that prices it. */
     async priceData(user: TSessionUser, id: number): Promise<TBookingPriceData> {
       const booking = await visible(user, id);
-      const { inputs, evaluationDate } = await bookingPricingInputs(db, user, booking);
+      const { inputs, evaluationDate } = await bookingPricingInputs(
+        db,
+        user,
+        booking,
+        undefined,
+        deps.reference?.reads(),
+      );
       const used = new Map<number, TPriceWithEntries>();
       const rooms = inputs.flatMap((input) => {
         const ctx = createContext(input);

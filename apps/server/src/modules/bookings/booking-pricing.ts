@@ -13,6 +13,7 @@ import type {
 import { type TBookingChannel, type TTerms, ZTerms } from '@atoll/domain/pricing/entities';
 import { chooseTerms } from '@atoll/domain/pricing/terms';
 import type { TChosenProduct } from '@atoll/domain/products';
+import type { TReads } from '../../db/change-feed.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
@@ -285,13 +286,15 @@ export type TStoredParts = {
 
 /**
  * The engine's inputs for the stored booking, read in `tx`; `stored` when the caller has just written
- * the entries, guests and lines in `tx` and holds them as stored (create).
+ * the entries, guests and lines in `tx` and holds them as stored (create); `reads` serves the reference
+ * data (the flows pass their reference cache's reads).
  */
 export async function bookingPricingInputs(
   tx: Executor,
   user: TSessionUser,
   booking: TBookingRow,
   stored?: TStoredParts,
+  reads?: TReads,
 ) {
   // One after the other: the queries share the transaction's one connection.
   const entries = stored?.entries ?? (await bookingWrites.entries(tx, booking.id));
@@ -320,7 +323,7 @@ export async function bookingPricingInputs(
   };
   const inputs: TPricingInput[] = [];
   for (const draft of draftsOf(booking, entries, guests, common))
-    inputs.push(await loadPricingInput(tx, user, draft, { roomsLocked: stored?.roomsLocked }));
+    inputs.push(await loadPricingInput(tx, user, draft, { roomsLocked: stored?.roomsLocked }, reads));
   return { inputs, entries, guests, manual, terms, evaluationDate };
 }
 
@@ -339,12 +342,19 @@ export function assertPriced(priced: TPricedBooking, force: boolean | undefined)
 }
 
 /** The calculation of the stored booking and what it writes onto the booking row. */
-async function calculateBooking(tx: Tx, user: TSessionUser, booking: TBookingRow, stored?: TStoredParts) {
+async function calculateBooking(
+  tx: Tx,
+  user: TSessionUser,
+  booking: TBookingRow,
+  stored: TStoredParts | undefined,
+  reads: TReads | undefined,
+) {
   const { inputs, guests, manual, terms, evaluationDate } = await bookingPricingInputs(
     tx,
     user,
     booking,
     stored,
+    reads,
   );
   const parts = inputs.map((input) => calculate(input));
   const result = mergeResults(parts);
@@ -368,8 +378,15 @@ export async function priceBooking(
   tx: Tx,
   user: TSessionUser,
   booking: TBookingRow,
+  reads?: TReads,
 ): Promise<TPricedBooking> {
-  const { result, terms, inputs, generated, positions, patch } = await calculateBooking(tx, user, booking);
+  const { result, terms, inputs, generated, positions, patch } = await calculateBooking(
+    tx,
+    user,
+    booking,
+    undefined,
+    reads,
+  );
   await bookingWrites.replaceGeneratedLines(tx, booking.id, generated, positions);
   const stored = await bookingWrites.updateBooking(tx, booking.id, patch);
   return { booking: stored, result, terms, inputs };
@@ -386,13 +403,16 @@ export async function priceNewBooking(
   user: TSessionUser,
   booking: TBookingRow,
   written: Omit<TStoredParts, 'lines'>,
+  reads?: TReads,
 ): Promise<TPricedBooking & { patch: TBookingPatch; lines: TLineRow[] }> {
   // The create flow locked the rooms (resolveRooms, resolveCharter) before writing the entries.
-  const { result, terms, inputs, generated, patch } = await calculateBooking(tx, user, booking, {
-    ...written,
-    lines: [],
-    roomsLocked: true,
-  });
+  const { result, terms, inputs, generated, patch } = await calculateBooking(
+    tx,
+    user,
+    booking,
+    { ...written, lines: [], roomsLocked: true },
+    reads,
+  );
   const lines = await bookingWrites.insertLines(tx, booking.id, generated);
   return { booking, result, terms, inputs, patch, lines };
 }

@@ -22,7 +22,11 @@ const DESCRIPTION =
 
 export function registerBookingProductsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flow = createBookingProductsFlow({ db: deps.db, availability: deps.availability });
+  const flow = createBookingProductsFlow({
+    db: deps.db,
+    availability: deps.availability,
+    reference: deps.reference,
+  });
 
   const route = (kind: TProductKind, scopes: string[], summary: string) =>
     r.post(

@@ -161,10 +161,9 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
       const before = await loadBooking(tx, id);
       const state = row.state as TBookingState;
       if (options.editable !== false && !isEditable(state)) throw invalidState(state);
-      const [entries, guests] = await Promise.all([
-        bookingWrites.entries(tx, id),
-        bookingWrites.guests(tx, id),
-      ]);
+      // One after another: the transaction's one connection takes one query at a time.
+      const entries = await bookingWrites.entries(tx, id);
+      const guests = await bookingWrites.guests(tx, id);
       // The rooms first, in id order, as the create and change flows do (see lockRooms).
       await bookingWrites.lockRooms(
         tx,
@@ -174,16 +173,18 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
       let updated = row;
       let patch = effect.patch;
       if (effect.rehold) {
-        const [after, afterGuests] = await Promise.all([
-          bookingWrites.entries(tx, id),
-          bookingWrites.guests(tx, id),
-        ]);
+        const after = await bookingWrites.entries(tx, id);
+        const afterGuests = await bookingWrites.guests(tx, id);
         patch = { ...patch, ...summaryOf(after, afterGuests.length) };
       }
       if (patch) updated = await bookingWrites.updateBooking(tx, id, patch);
       if (effect.rehold) await rehold(tx, writer, updated, force);
       // A booking already without a price (staff forced it) may still change in other respects.
-      if (effect.reprice) assertPriced(await priceBooking(tx, user, updated), force || lacksPrice(row));
+      if (effect.reprice)
+        assertPriced(
+          await priceBooking(tx, user, updated, deps.reference?.reads()),
+          force || lacksPrice(row),
+        );
       return recordVersion(tx, {
         bookingId: id,
         version: row.version,

@@ -81,7 +81,11 @@ const lockOf = (
 
 export function registerBookingRoomsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flow = createBookingRoomsFlow({ db: deps.db, availability: deps.availability });
+  const flow = createBookingRoomsFlow({
+    db: deps.db,
+    availability: deps.availability,
+    reference: deps.reference,
+  });
   const answer = { 200: ZBooking };
 
   for (const [path, call] of [

@@ -1,5 +1,6 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { diffSnapshots } from '@atoll/domain/bookings/history';
+import type { TReads } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import type { bookingRooms } from '../../db/schema.ts';
 import { queueStateMail } from '../mail/booking-state-mail.ts';
@@ -42,6 +43,8 @@ export async function recordVersion(
     action: string;
     before?: TBooking;
     created?: TCreatedBooking;
+    /** The reference data of the write (the state-mail switch), when the caller keeps it in memory. */
+    reads?: TReads;
   },
 ): Promise<TBooking> {
   const { created } = args;
@@ -79,6 +82,7 @@ export async function recordVersion(
     before: args.before?.state,
     after: snapshot.state,
     userId: args.userId,
+    reads: args.reads,
   });
   return snapshot;
 }

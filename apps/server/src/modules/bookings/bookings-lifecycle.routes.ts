@@ -56,7 +56,7 @@ const ZReindexReport = z.object({
 
 export function registerBookingLifecycleRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flowDeps = { db: deps.db, availability: deps.availability };
+  const flowDeps = { db: deps.db, availability: deps.availability, reference: deps.reference };
   const changeRoom = createChangeRoomFlow(flowDeps);
   const rebook = createRebookBookingFlow(flowDeps);
   const revert = createRevertBookingFlow(flowDeps);

@@ -25,12 +25,12 @@ const CHANGE = ['bookings.update', 'agencies.self'];
 /** The booking write calls: create, change, cancell, release, delete, reloadPrice, and two price reads. */
 export function registerBookingWritesRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flowDeps = { db: deps.db, availability: deps.availability };
+  const flowDeps = { db: deps.db, availability: deps.availability, reference: deps.reference };
   const create = createCreateBookingFlow(flowDeps);
   const change = createChangeBookingFlow(flowDeps);
   const cancel = createCancelBookingFlow(flowDeps);
   const lifecycle = createReleaseBookingFlow(flowDeps);
-  const lookups = createBookingLookups({ db: deps.db });
+  const lookups = createBookingLookups({ db: deps.db, reference: deps.reference });
 
   r.post(
     '/api/bookings',

@@ -118,7 +118,7 @@ const findLine = (lines: readonly TLineRow[], id: number) => {
   return line;
 };
 
-export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
+export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'reference'>) {
   const { db } = deps;
 
   /**
@@ -143,7 +143,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
       if (options.reprice !== false) {
         const row = await bookingWrites.booking(tx, id);
         if (!row) throw new Error(`booking ${id} vanished inside its transaction`);
-        await priceBooking(tx, user, row);
+        await priceBooking(tx, user, row, deps.reference?.reads());
       }
       return recordVersion(tx, {
         bookingId: id,
@@ -330,7 +330,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
           const updated = await bookingWrites.updateBooking(tx, id, {
             chosenSpecials: [...chosen, { specialId, ...(ignoreRules ? { ignoreRules: true } : {}) }],
           });
-          const { result } = await priceBooking(tx, user, updated);
+          const { result } = await priceBooking(tx, user, updated, deps.reference?.reads());
           const why = result.why.find((w) => w.specialId === specialId);
           if (!why) throw notFound('Special');
           if (!why.applied) {
@@ -360,7 +360,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
             const due = (l.customData as { dueDate?: string }).dueDate;
             if ((l.type === 'deposit' || l.type === 'rest') && due && due < now) passed.set(l.key, l);
           }
-          await priceBooking(tx, user, row);
+          await priceBooking(tx, user, row, deps.reference?.reads());
           for (const l of await bookingWrites.lines(tx, id)) {
             const old = passed.get(l.key);
             if (!old || l.manual) continue;

@@ -45,7 +45,7 @@ function versionOf(request: TVersioned): number | null {
 
 export function registerCalculationRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flow = createCalculationFlow({ db: deps.db });
+  const flow = createCalculationFlow({ db: deps.db, reference: deps.reference });
   const ok = { 200: ZBooking };
 
   r.post(

@@ -107,7 +107,7 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
       state: next,
       ...entryDates(next, now, row),
     });
-    const priced = await priceBooking(tx, user, updated);
+    const priced = await priceBooking(tx, user, updated, deps.reference?.reads());
     const rehold = items !== null || next !== current || input.optionExpiry !== undefined;
     const optionExpiry =
       next !== 'planned'

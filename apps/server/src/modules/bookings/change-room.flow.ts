@@ -52,7 +52,7 @@ export function createChangeRoomFlow(deps: TBookingFlowDeps) {
         await lifecycleWrites.moveEntry(tx, id, entry.id, target);
         await holdStored(tx, availability, row, 'staff', force);
         if (input.reloadPrice && target.roomTypeId !== entry.roomTypeId)
-          assertPriced(await priceBooking(tx, user, row), force);
+          assertPriced(await priceBooking(tx, user, row, deps.reference?.reads()), force);
         return recordVersion(tx, {
           bookingId: id,
           version: row.version,

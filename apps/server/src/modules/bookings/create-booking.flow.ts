@@ -2,6 +2,7 @@ import type { TBooking, TBookingState, TCreateBooking } from '@atoll/domain/book
 import type { TTerms } from '@atoll/domain/pricing/entities';
 import { hasScope } from '@atoll/domain/scopes';
 import { eq } from 'drizzle-orm';
+import type { TReferenceCache } from '../../db/change-feed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentTerms } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
@@ -31,7 +32,8 @@ import { bookingWrites } from './bookings-writes.repository.ts';
 // → version 1, in one transaction. NOT_AVAILABLE, NO_PRICE or any refusal leaves nothing behind, not
 // even a used number.
 
-export type TBookingFlowDeps = { db: Db; availability: TAvailabilityService };
+/** `reference`: the reference data of the price calculation kept in memory (ADR 0024); without it, read each time. */
+export type TBookingFlowDeps = { db: Db; availability: TAvailabilityService; reference?: TReferenceCache };
 
 /** Days an option holds when its terms do not say (domain-rules §6.2). */
 export const DEFAULT_OPTION_DAYS = 7;
@@ -124,7 +126,9 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       resortId: resolved.entries[i]?.resortId ?? null,
       vesselId: resolved.entries[i]?.vesselId ?? null,
     }));
-    const priced = await priceNewBooking(tx, user, booking, { entries, guests: written.guests });
+    // The reference data of this creation (prices, auto-todos, the state-mail switch), kept in memory.
+    const reads = deps.reference?.reads();
+    const priced = await priceNewBooking(tx, user, booking, { entries, guests: written.guests }, reads);
     const optionExpiry =
       input.state === 'planned' ? optionExpiryOf(now, priced.terms, input.optionExpiry) : null;
     const { warnings } = await availability.hold(tx, {
@@ -150,12 +154,13 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       ...numbers,
     });
     await raiseBookingTodos(tx, booking.id, todosOfWarnings(warnings));
-    await addAutoTodos(tx, booking.id, resolved.type);
+    await addAutoTodos(tx, booking.id, resolved.type, reads);
     return recordVersion(tx, {
       bookingId: booking.id,
       version: 1,
       userId,
       action: 'create',
+      reads,
       created: {
         booking: stored,
         entries: written.entries,

@@ -129,11 +129,10 @@ export function createRebookBookingFlow(deps: TBookingFlowDeps) {
     const row = await lockBooking(tx, user, id, version);
     const before = await loadBooking(tx, id);
     if (row.state !== 'planned' && row.state !== 'confirmed') throw invalidState(row.state, 'rebooked');
-    const [entries, guests, lines] = await Promise.all([
-      bookingWrites.entries(tx, id),
-      bookingWrites.guests(tx, id),
-      bookingWrites.lines(tx, id),
-    ]);
+    // One after another: the transaction's one connection takes one query at a time.
+    const entries = await bookingWrites.entries(tx, id);
+    const guests = await bookingWrites.guests(tx, id);
+    const lines = await bookingWrites.lines(tx, id);
     if (!entries.some((e) => e.vesselId !== null))
       throw badRequest('Only a booking on a departure can be rebooked', 'scheduleId');
     const [schedule] = await bookingWrites.schedules(tx, [input.scheduleId], ownSchedules(user));
@@ -147,7 +146,7 @@ export function createRebookBookingFlow(deps: TBookingFlowDeps) {
     const ids = await bookingWrites.insertEntries(tx, created.id, moved);
     const map = await guestMap(tx, created.id, guests, entries, ids);
     await copyLines(tx, created.id, input.keepPrice ? lines : lines.filter((l) => l.manual), map);
-    const priced = input.keepPrice ? null : await priceBooking(tx, user, created);
+    const priced = input.keepPrice ? null : await priceBooking(tx, user, created, deps.reference?.reads());
     await holdStored(tx, availability, priced?.booking ?? (await keepTotals(tx, created.id, row)), 'staff');
     await notifyWaitlist(tx, availability, id);
     // After the hold: a taken cabin answers NOT_AVAILABLE before a missing price does.

@@ -67,7 +67,7 @@ export function createReindexBookingFlow(deps: TBookingFlowDeps) {
         const before = await loadBooking(tx, id);
         const bumped = await bookingWrites.bumpVersion(tx, id, row.version);
         if (!bumped) throw new Error(`booking ${id} vanished inside its transaction`);
-        await priceBooking(tx, user, bumped);
+        await priceBooking(tx, user, bumped, deps.reference?.reads());
         await recordVersion(tx, {
           bookingId: id,
           version: bumped.version,

@@ -74,7 +74,7 @@ export function createReleaseBookingFlow(deps: TBookingFlowDeps) {
     reloadPrice(user: TSessionUser, id: number, version: number | null = null) {
       return run(user, 'bookings.update', id, version, 'reloadPrice', async (tx, row) => {
         if (!isEditable(row.state as TBookingState)) throw invalidState(row.state);
-        assertPriced(await priceBooking(tx, user, row), false);
+        assertPriced(await priceBooking(tx, user, row, deps.reference?.reads()), false);
         return undefined;
       });
     },

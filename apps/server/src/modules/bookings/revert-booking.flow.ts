@@ -118,7 +118,7 @@ export function createRevertBookingFlow(deps: TBookingFlowDeps) {
     const { patch, hold, reprice } = await undo(tx, row, transition, input);
     const updated = await bookingWrites.updateBooking(tx, id, patch);
     if (hold) await holdStored(tx, availability, updated, 'staff');
-    if (reprice) assertPriced(await priceBooking(tx, user, updated), false);
+    if (reprice) assertPriced(await priceBooking(tx, user, updated, deps.reference?.reads()), false);
     return recordVersion(tx, {
       bookingId: id,
       version: row.version,
@@ -153,11 +153,10 @@ export function createRevertBookingFlow(deps: TBookingFlowDeps) {
     if (await hasPaymentsSince(tx, newId, created.createdAt))
       throw new AppError(409, 'HAS_PAYMENTS', `Booking ${newId} has payments of its own`);
     await movePayments(tx, newId, oldId, created.createdAt);
-    const [beforeOld, beforeNew, previous] = await Promise.all([
-      loadBooking(tx, oldId),
-      loadBooking(tx, newId),
-      stateBeforeRebook(tx, oldId),
-    ]);
+    // One after another: the transaction's one connection takes one query at a time.
+    const beforeOld = await loadBooking(tx, oldId);
+    const beforeNew = await loadBooking(tx, newId);
+    const previous = await stateBeforeRebook(tx, oldId);
     const entries = [
       ...(await bookingWrites.entries(tx, oldId)),
       ...(await bookingWrites.entries(tx, newId)),

@@ -74,7 +74,7 @@ export function createSplitBookingFlow(deps: TBookingFlowDeps) {
   }
 
   async function finish(tx: Tx, user: TSessionUser, row: TBookingRow) {
-    const priced = await priceBooking(tx, user, row);
+    const priced = await priceBooking(tx, user, row, deps.reference?.reads());
     await holdStored(tx, availability, priced.booking, 'staff');
     assertPriced(priced, false);
   }
@@ -102,11 +102,10 @@ export function createSplitBookingFlow(deps: TBookingFlowDeps) {
     const before = await loadBooking(tx, id);
     if (!isEditable(row.state as TBookingState)) throw invalidState(row.state, 'splitted');
     assertRoomsChangeable(row);
-    const [entries, guests, lines] = await Promise.all([
-      bookingWrites.entries(tx, id),
-      bookingWrites.guests(tx, id),
-      bookingWrites.lines(tx, id),
-    ]);
+    // One after another: the transaction's one connection takes one query at a time.
+    const entries = await bookingWrites.entries(tx, id);
+    const guests = await bookingWrites.guests(tx, id);
+    const lines = await bookingWrites.lines(tx, id);
     const chosen = chosenEntries(entries, input);
     await bookingWrites.lockRooms(
       tx,

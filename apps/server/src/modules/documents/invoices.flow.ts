@@ -249,7 +249,9 @@ export async function splitInvoice(
     parts = input.parts ?? [];
   }
   checkShares(parts);
-  const recipients = await Promise.all(parts.map((p) => recipientOf(tx, p, data)));
+  // One after another: the transaction's one connection takes one query at a time.
+  const recipients: TRecipient[] = [];
+  for (const part of parts) recipients.push(await recipientOf(tx, part, data));
   const split = splitLines(
     lines,
     parts.map((p) => p.share),

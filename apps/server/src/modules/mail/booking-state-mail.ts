@@ -6,6 +6,7 @@ import {
   type TMailAttachmentKind,
 } from '@atoll/domain/mail';
 import { and, eq } from 'drizzle-orm';
+import { DIRECT_READS, type TReads } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { mailRepository as repo } from './mail.repository.ts';
@@ -33,14 +34,19 @@ export async function queueStateMail(
     before: string | undefined;
     after: string;
     userId: number | null;
+    reads?: TReads | undefined;
   },
 ) {
   if (!STATE_MAILS.has(args.after) || args.before === args.after) return;
-  const [setting] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.group, 'booking'), eq(settings.key, 'stateMails')));
-  if (setting?.value !== true) return;
+  const reads = args.reads ?? DIRECT_READS;
+  const setting = await reads.get('setting booking.stateMails', async () => {
+    const [row] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(and(eq(settings.group, 'booking'), eq(settings.key, 'stateMails')));
+    return { value: row?.value ?? null };
+  });
+  if (setting.value !== true) return;
   const ctx = await loadBookingMailContext(tx, args.bookingId, appUrl);
   if (!ctx?.to) return;
   const [template] = await repo.templatesByState(tx, args.after, ctx.language);

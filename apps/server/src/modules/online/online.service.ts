@@ -17,7 +17,7 @@ import type {
   TOnlineVessel,
 } from '@atoll/domain/online/api';
 import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   arrivalDepartureRules,
   bookings,
@@ -34,9 +34,8 @@ import {
   vessels,
 } from '../../db/schema.ts';
 import { AppError, badRequest, notFound, pgError } from '../../http/errors.ts';
-import type { TAvailabilityService } from '../availability/availability.service.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
-import { createCreateBookingFlow } from '../bookings/create-booking.flow.ts';
+import { createCreateBookingFlow, type TBookingFlowDeps } from '../bookings/create-booking.flow.ts';
 import { today } from '../currencies/currencies.service.ts';
 import { guestToken, isGuestToken, tokenProviderId } from '../payments/payment-links.ts';
 import { abandonOnlineBooking, ONLINE_CHANNEL } from './online-confirm.flow.ts';
@@ -111,7 +110,7 @@ const sellableRoom = (r: TRoomAvailability, maxPax: number): TOnlineRoom => {
   };
 };
 
-export function createOnlineService(deps: { db: Db; availability: TAvailabilityService }) {
+export function createOnlineService(deps: TBookingFlowDeps) {
   const { db, availability } = deps;
   const flow = createCreateBookingFlow(deps);
 

@@ -4,6 +4,7 @@ import { daysBetween } from '@atoll/domain/inventory/resorts';
 import { addDays } from '@atoll/domain/inventory/tours';
 import type { TPricingInput, TPricingPerson, TPricingRoom } from '@atoll/domain/pricing/engine-types';
 import type { TBookingChannel } from '@atoll/domain/pricing/entities';
+import { DIRECT_READS, type TReads } from '../../db/change-feed.ts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
@@ -176,8 +177,17 @@ function toPerson(
   };
 }
 
+/** The asset's key in the reference reads. */
+const assetKey = (asset: TAsset) => `${asset.resortId ?? ''}/${asset.vesselId ?? ''}`;
+
 /** The draft checked against the stored data: its asset, stay, room types, variants, agency, customers. */
-async function checkedDraft(ex: Executor, user: TSessionUser, draft: TPricingDraft, trusted: TTrusted) {
+async function checkedDraft(
+  ex: Executor,
+  user: TSessionUser,
+  draft: TPricingDraft,
+  trusted: TTrusted,
+  reads: TReads,
+) {
   const asset = assetOf(draft);
   if (!seesAsset(user, asset) || !(trusted.roomsLocked || (await prices.assetExists(ex, asset)))) {
     const isResort = asset.resortId !== null;
@@ -188,13 +198,15 @@ async function checkedDraft(ex: Executor, user: TSessionUser, draft: TPricingDra
   }
   const stay = await stayOf(ex, user, draft, asset);
   // One after another here and below: `ex` is often a transaction, whose one connection takes one query at a time.
-  const roomTypes = await repository.roomTypesOf(ex, asset);
-  const variants = await repository.variants(ex);
+  const roomTypes = await reads.get(`roomTypes ${assetKey(asset)}`, () => repository.roomTypesOf(ex, asset));
+  const variants = await reads.get('variants', () => repository.variants(ex));
   const agency = draft.agencyId == null ? undefined : await repository.agency(ex, draft.agencyId);
   if (draft.agencyId != null && !agency) throw badRequest('The agency does not exist', 'agencyId');
   const typeIds = new Set(roomTypes.map((r) => r.id));
   await assertRooms(ex, draft, asset, typeIds, new Set(variants.map((v) => v.id)), trusted);
-  const currency = await repository.currencyAndBase(ex, draft.currency);
+  const currency = await reads.get(`currency ${draft.currency}`, () =>
+    repository.currencyAndBase(ex, draft.currency),
+  );
   if (!currency.isKnown) throw badRequest(`Unknown currency ${draft.currency}`, 'currency');
   const facts = await customersOf(ex, draft);
   return { asset, stay, roomTypes, variants, agency: agency ?? null, facts, base: currency.base };
@@ -202,21 +214,28 @@ async function checkedDraft(ex: Executor, user: TSessionUser, draft: TPricingDra
 type TChecked = Awaited<ReturnType<typeof checkedDraft>>;
 
 /** Seasons over the stay with what hangs on them, and what every calculation reads (specials, terms, rates). */
-async function priceData(ex: Executor, draft: TPricingDraft, { asset, stay, agency, base }: TChecked) {
+async function priceData(
+  ex: Executor,
+  draft: TPricingDraft,
+  { asset, stay, agency, base }: TChecked,
+  reads: TReads,
+) {
   const lastNight = daysBetween(stay.from, stay.to) > 0 ? addDays(stay.to, -1) : stay.from;
   const touching = priceWhere.confirmedTouching(asset, stay.from, lastNight);
   // A price chosen by hand is read whatever its dates (the engine uses it only for its own asset).
   const referenced = pricingPrices(touching, stay.schedule?.priceId, draft.priceId);
   const seasons = await prices.pricesWithEntries(ex, referenced);
   const day = today();
-  const supplements = await repository.supplementsOf(
-    ex,
-    seasons.map((p) => p.id),
+  const seasonIds = seasons.map((p) => p.id);
+  const supplements = await reads.get(`supplements ${seasonIds.join(',')}`, () =>
+    repository.supplementsOf(ex, seasonIds),
   );
-  const specials = await repository.confirmedSpecials(ex);
-  const commissions = agency ? await repository.commissionsOf(ex, agency.id) : [];
-  const termsList = await repository.terms(ex);
-  const rates = await currencies.ratesOn(ex, day);
+  const specials = await reads.get('specials', () => repository.confirmedSpecials(ex));
+  const commissions = agency
+    ? await reads.get(`commissions ${agency.id}`, () => repository.commissionsOf(ex, agency.id))
+    : [];
+  const termsList = await reads.get('terms', () => repository.terms(ex));
+  const rates = await reads.get(`rates ${day}`, () => currencies.ratesOn(ex, day));
   const held = stay.schedule
     ? await repository.heldOnSchedule(ex, stay.schedule.id, draft.bookingId ?? null)
     : 0;
@@ -271,15 +290,17 @@ async function charterOf(ex: Executor, draft: TPricingDraft, { stay }: TChecked,
  * Gathers the engine's input for a draft: the asset's confirmed seasons over the stay (with entries and
  * supplements), variants, room types, confirmed specials, the agency and its commission rows, terms,
  * today's exchange rates, the departure and its tour, and the persons' facts from the customer records.
+ * `reads` serves the reference data (topic `reference` of the change feed); by default from the database.
  */
 export async function loadPricingInput(
   ex: Executor,
   user: TSessionUser,
   draft: TPricingDraft,
   trusted: TTrusted = {},
+  reads: TReads = DIRECT_READS,
 ): Promise<TPricingInput> {
-  const checked = await checkedDraft(ex, user, draft, trusted);
-  const data = await priceData(ex, draft, checked);
+  const checked = await checkedDraft(ex, user, draft, trusted, reads);
+  const data = await priceData(ex, draft, checked, reads);
   const rooms = roomsOf(draft, checked);
   const persons = rooms.reduce((n, r) => n + r.persons.length, 0);
   const fullCharter = draft.fullCharter ? await charterOf(ex, draft, checked, rooms) : undefined;

@@ -7,7 +7,7 @@ import { PRICE_READ } from './price-access.ts';
 import { createSimulateService } from './simulate.service.ts';
 
 export function registerSimulateRoute(app: FastifyInstance, deps: TInventoryDeps) {
-  const service = createSimulateService({ db: deps.db });
+  const service = createSimulateService({ db: deps.db, reference: deps.reference });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/price/simulate',
     {

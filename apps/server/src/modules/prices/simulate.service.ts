@@ -1,6 +1,7 @@
 import { calculate } from '@atoll/domain/pricing/calculate';
 import type { TSimulateRequest, TSimulateResult } from '@atoll/domain/pricing/engine-types';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TReferenceCache } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
@@ -13,13 +14,14 @@ import { loadPricingInput } from './pricing-input.ts';
  * as it is. An agent (agencies.self) prices for its own agency on its channel, whatever the body says,
  * as `POST /api/bookings` would book it, and never sees the commission.
  */
-export function createSimulateService(deps: { db: Db }) {
+export function createSimulateService(deps: { db: Db; reference?: TReferenceCache }) {
   return {
     async simulate(user: TSessionUser, request: TSimulateRequest): Promise<TSimulateResult> {
-      if (hasScope(user.scopes, PRICE_READ)) return calculate(await loadPricingInput(deps.db, user, request));
+      if (hasScope(user.scopes, PRICE_READ))
+        return calculate(await loadPricingInput(deps.db, user, request, {}, deps.reference?.reads()));
       if (!hasScope(user.scopes, ['agencies.self']) || !user.agencyId) throw forbidden();
       const own = { ...request, agencyId: user.agencyId, channel: 'AgentDirectBooking' as const };
-      const result = calculate(await loadPricingInput(deps.db, user, own));
+      const result = calculate(await loadPricingInput(deps.db, user, own, {}, deps.reference?.reads()));
       return { ...result, ...withoutCommission(result) };
     },
   };

@@ -1,4 +1,5 @@
 import { dueDate, type TCalcType, type TDueBooking, type TTodoCode } from '@atoll/domain/todos';
+import { DIRECT_READS, type TReads } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import type { THoldWarning } from '../availability/hold.flow.ts';
 import { todosRepository as repo, type TBookingTodoInsert, type TTodoRow } from './todos.repository.ts';
@@ -84,8 +85,8 @@ export async function raiseBookingTodos(tx: Tx, bookingId: number, raised: reado
 }
 
 /** The definitions that join every new booking of its type (`autoAdd`), due by their rules. */
-export async function addAutoTodos(tx: Tx, bookingId: number, type: string) {
-  const definitions = await repo.autoAddDefinitions(tx, type);
+export async function addAutoTodos(tx: Tx, bookingId: number, type: string, reads: TReads = DIRECT_READS) {
+  const definitions = await reads.get(`autoTodos ${type}`, () => repo.autoAddDefinitions(tx, type));
   return definitions.length === 0
     ? []
     : fromDefinitions(

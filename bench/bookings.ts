@@ -6,7 +6,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
-import { seedBookingLines, seedManyBookings } from './seed-bookings.ts';
+import { freeStaySlots, seedBookingLines, seedManyBookings, stayIn } from './seed-bookings.ts';
 
 // The booking list with 100,000 bookings (issue 7: 25 rows, p50/p99, req/s at least 0.25× our own /version
 // in the same run) and booking creation (p99 ≤ 10 ms on PostgreSQL without the HTTP client), on PGlite and
@@ -45,36 +45,13 @@ async function load(url: string, headers: Record<string, string> = {}) {
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** A confirmed 2-night stay for two in a free slot of a demo resort room. */
-function stay(slot: { roomId: number; from: string } | undefined) {
-  if (!slot) throw new Error('no free slot left');
-  const to = new Date(Date.parse(slot.from) + 2 * 86_400_000).toISOString().slice(0, 10);
-  return {
-    state: 'confirmed',
-    rooms: [{ roomId: slot.roomId, from: slot.from, to, guests: [{ gender: 'f' }, { gender: 'm' }] }],
-  };
-}
-
 async function engine(name: string, database: Database) {
   await seedDemo(database.db);
   const seedStart = performance.now();
   await seedManyBookings(database);
   const seedMs = performance.now() - seedStart;
   const [size] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from bookings`);
-  // Free 2-night slots in the demo resort (priced; the bench's own stays fill its rooms every 19 days),
-  // outside the Christmas and Easter peaks, which ask for 5 nights.
-  const slots = await rowsOf<{ roomId: number; from: string }>(
-    database,
-    sql`select r.id as "roomId", to_char(d, 'YYYY-MM-DD') as "from"
-        from rooms r join resorts s on s.id = r.resort_id,
-             generate_series(40, 400, 2) n, lateral (select current_date + n as d) day
-        where s.name = 'Coral Garden Resort'
-          and to_char(d, 'MMDD') not between '1215' and '1231' and to_char(d, 'MMDD') not between '0101' and '0110'
-          and to_char(d, 'MMDD') not between '0310' and '0430'
-          and not exists (select 1 from occupancy o
-                          where o.room_id = r.id and o.from_date < d + 2 and o.to_date > d)
-        order by d, r.id`,
-  );
+  const slots = await freeStaySlots(database);
   if (slots.length < 2 * SAMPLES + 20) throw new Error(`only ${slots.length} free slots`);
   const [sample] = await rowsOf<{ id: number }>(
     database,
@@ -127,13 +104,13 @@ async function engine(name: string, database: Database) {
     if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
   };
   timed['create a confirmed stay (inject, no HTTP client)'] = await sequential((i) =>
-    create(stay(slot(i, 0))),
+    create(stayIn(slot(i, 0))),
   );
   timed['create a confirmed stay (HTTP)'] = await sequential(async (i) => {
     const res = await fetch(`${base}/api/bookings`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(stay(slot(i, SAMPLES + 10))),
+      body: JSON.stringify(stayIn(slot(i, SAMPLES + 10))),
     });
     if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
   });

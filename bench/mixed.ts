@@ -6,7 +6,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
-import { seedManyBookings } from './seed-bookings.ts';
+import { freeStaySlots, seedManyBookings, stayIn } from './seed-bookings.ts';
 
 // The mixed load of issue 10 §1 on the large data set (2,000 rooms and cabins, 100,000 bookings, 50,000
 // customers, 200 agencies), PGlite and PostgreSQL side by side: 70 % list and detail, 20 % availability and
@@ -46,17 +46,7 @@ async function engine(name: string, database: Database) {
     sql`select id from bookings where state = 'confirmed' order by id desc limit 50`,
   );
   // Free 2-night slots for the writes; a slot taken meanwhile answers 409, which the table counts apart.
-  const slots = await rowsOf<{ roomId: number; from: string }>(
-    database,
-    sql`select r.id as "roomId", to_char(d, 'YYYY-MM-DD') as "from"
-        from rooms r join resorts s on s.id = r.resort_id,
-             generate_series(40, 700, 2) n, lateral (select current_date + n as d) day
-        where s.name = 'Coral Garden Resort'
-          and to_char(d, 'MMDD') not between '1215' and '1231' and to_char(d, 'MMDD') not between '0101' and '0110'
-          and to_char(d, 'MMDD') not between '0310' and '0430'
-          and not exists (select 1 from occupancy o where o.room_id = r.id and o.from_date < d + 2 and o.to_date > d)
-        order by random()`,
-  );
+  const slots = await freeStaySlots(database, 700, true);
   if (!resort || samples.length === 0) throw new Error('bench data missing');
 
   const app = await buildApp({
@@ -78,14 +68,7 @@ async function engine(name: string, database: Database) {
   const detail = () => `/api/bookings/${samples[n++ % samples.length]?.id}`;
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   let slot = 0;
-  const write = () => {
-    const s = slots[slot++ % slots.length];
-    const to = new Date(Date.parse(s?.from ?? day(60)) + 2 * 86_400_000).toISOString().slice(0, 10);
-    return JSON.stringify({
-      state: 'confirmed',
-      rooms: [{ roomId: s?.roomId, from: s?.from, to, guests: [{ gender: 'f' }, { gender: 'm' }] }],
-    });
-  };
+  const write = () => JSON.stringify(stayIn(slots[slot++ % slots.length]));
   // Ten requests per connection cycle: 7 reads, 2 availability/price, 1 write.
   const requests: autocannon.Request[] = [
     { method: 'GET', path: '/api/bookings?size=25' },

@@ -82,3 +82,33 @@ export async function seedBookingLines(database: Database) {
     where b.id % 3 = 0`);
   await db.execute(sql`analyze calculation_lines`);
 }
+
+/**
+ * Free 2-night slots in the demo resort over the next `days` days (priced; the bench's own stays fill its rooms
+ * every 19 days), outside the Christmas and Easter peaks, which ask for 5 nights: the nights that booking
+ * creation benchmarks book, by date or shuffled.
+ */
+export async function freeStaySlots(database: Database, days = 400, shuffled = false) {
+  const result = await database.db.execute(
+    sql`select r.id as "roomId", to_char(d, 'YYYY-MM-DD') as "from"
+        from rooms r join resorts s on s.id = r.resort_id,
+             generate_series(40, ${days}, 2) n, lateral (select current_date + n as d) day
+        where s.name = 'Coral Garden Resort'
+          and to_char(d, 'MMDD') not between '1215' and '1231' and to_char(d, 'MMDD') not between '0101' and '0110'
+          and to_char(d, 'MMDD') not between '0310' and '0430'
+          and not exists (select 1 from occupancy o
+                          where o.room_id = r.id and o.from_date < d + 2 and o.to_date > d)
+        order by ${shuffled ? sql`random()` : sql`d, r.id`}`,
+  );
+  return (result as unknown as { rows: { roomId: number; from: string }[] }).rows;
+}
+
+/** A confirmed 2-night stay for two in a free slot (`freeStaySlots`). */
+export function stayIn(slot: { roomId: number; from: string } | undefined) {
+  if (!slot) throw new Error('no free slot left');
+  const to = new Date(Date.parse(slot.from) + 2 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    state: 'confirmed',
+    rooms: [{ roomId: slot.roomId, from: slot.from, to, guests: [{ gender: 'f' }, { gender: 'm' }] }],
+  };
+}

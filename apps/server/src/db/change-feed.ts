@@ -112,8 +112,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The reference data of the price calculation (topic `reference`), kept while its tables are unchanged and
- * shared by every calculation of the process. `reads()` serves one operation: its first read syncs the feed,
+ * The reference data of booking writes (topic `reference`), kept while its tables are unchanged and shared
+ * by every write and price calculation of the process. `reads()` serves one operation: its first read syncs the feed,
  * so whatever was committed before the operation began is seen, whether it runs in a request, a public
  * route or a job. Values are frozen: a caller that changed one would change it for every later caller.
  */

@@ -121,6 +121,37 @@ describe('change feed', () => {
     expect(known.statusCode, known.body).toBe(200);
   });
 
+  it('prices with the seasons kept in memory until one changes', async () => {
+    const [type] = await rows<{ id: number }>(
+      sql`select id from room_types where resort_id = ${resortId} order by id limit 1`,
+    );
+    // Two nights within the demo seasons, outside their peaks (which ask for longer stays).
+    let day = Date.now() + 40 * 86_400_000;
+    while (/-(12-(1[5-9]|2\d|3[01])|01-(0\d|10)|03-(1\d|2\d|3[01])|04-)/.test(new Date(day).toISOString()))
+      day += 86_400_000;
+    const draft = {
+      resortId,
+      from: new Date(day).toISOString().slice(0, 10),
+      to: new Date(day + 2 * 86_400_000).toISOString().slice(0, 10),
+      rooms: [{ roomTypeId: type?.id, persons: [{}, {}] }],
+    };
+    const total = async () => {
+      const res = await t.post('/api/price/simulate', admin, draft);
+      expect(res.statusCode, res.body).toBe(200);
+      return Number(res.json().totals.total);
+    };
+    const before = await total();
+    expect(before).toBeGreaterThan(0);
+    const entries = sql`update price_entries set value = value * 2 where price_id in
+      (select id from prices where resort_id = ${resortId} and status = 'confirmed')`;
+    // Not announced: the seasons come from memory.
+    await unannounced(entries);
+    expect(await total()).toBe(before);
+    // Announced: the very next calculation takes the new values.
+    await rows(entries);
+    expect(await total()).toBeGreaterThan(before * 2);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'stops caching while its connection is lost and starts again once it is back',
     async () => {

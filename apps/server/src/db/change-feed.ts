@@ -14,10 +14,12 @@ export const CHANGE_TOPICS = {
   /** The booking list: bookings, their guests and the names shown beside them. */
   bookings: ['bookings', 'booking_guests', 'customers', 'agencies', 'resorts', 'vessels'],
   /**
-   * What booking writes read again and again and operators rarely change (`createReferenceCache`, migration
-   * 0014): the price calculation's data besides the seasons, the auto-todo definitions, the settings.
+   * What booking writes read again and again and operators rarely change (`createReferenceCache`, migrations
+   * 0014, 0015): the price calculation's data with the seasons, the auto-todo definitions, the settings.
    */
   reference: [
+    'prices',
+    'price_entries',
     'room_types',
     'price_variants',
     'currencies',
@@ -113,18 +115,18 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The reference data of booking writes (topic `reference`), kept while its tables are unchanged and shared
- * by every write and price calculation of the process. `reads()` serves one operation: its first read syncs the feed,
- * so whatever was committed before the operation began is seen, whether it runs in a request, a public
- * route or a job. Values are frozen: a caller that changed one would change it for every later caller.
+ * by every write and price calculation of the process. `reads()` serves one operation and syncs the feed when
+ * the operation begins (call it first; the first read waits for the sync), so whatever was committed before
+ * is seen, whether it runs in a request, a public route or a job. Values are frozen: a caller that changed one would change it for every later caller.
  */
 export function createReferenceCache(feed: TChangeFeed, max = 500) {
   const cache = createChangeCache<unknown>(feed, 'reference', max);
   return {
     reads(): TReads {
-      let synced: Promise<boolean> | undefined;
+      // On its own connection, beside whatever the operation queries meanwhile (sync never rejects).
+      const synced = feed.sync();
       return {
         async get<T>(key: string, read: () => Promise<T>): Promise<T> {
-          synced ??= feed.sync();
           await synced;
           const hit = cache.get(key);
           if (hit !== undefined) return hit as T;

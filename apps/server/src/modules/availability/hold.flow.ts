@@ -9,7 +9,7 @@ import {
   type TGender,
 } from '@atoll/domain/inventory/availability';
 import { activeBeds, type TBed, type TRoomConfiguration } from '@atoll/domain/inventory/rooms';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { occupancy, roomBlocks, rooms, schedules, settings } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -55,6 +55,8 @@ export type THoldWarning = {
 };
 
 type TRow = typeof occupancy.$inferInsert;
+/** A hold on a room's dates as `roomOnDates` reads it. */
+type THeld = { unit: string; from: string; to: string; gender: TGender; expired: boolean };
 /** A room as the hold checks it (locked FOR UPDATE). */
 export type THoldRoom = {
   id: number;
@@ -87,13 +89,6 @@ export function createHoldFlow() {
       ? ids.map((id) => held.get(id) as THoldRoom)
       : await lockedRooms(tx, ids);
     if (locked.length !== ids.length) throw notFound('Room');
-    // An expired option holds nothing: let it go before the exclusion constraint sees the new rows.
-    await tx
-      .update(occupancy)
-      .set({ holds: false, updatedAt: new Date() })
-      .where(
-        and(inArray(occupancy.roomId, ids), eq(occupancy.holds, true), lte(occupancy.holdUntil, sql`now()`)),
-      );
     return new Map(locked.map((r) => [r.id, r as TRoom]));
   }
 
@@ -115,30 +110,34 @@ export function createHoldFlow() {
       .for('update');
   }
 
-  async function existingHolds(tx: Tx, item: THoldItem) {
-    return tx
-      .select({ unit: occupancy.unit, from: occupancy.from, to: occupancy.to, gender: occupancy.gender })
-      .from(occupancy)
-      .where(
-        and(
-          eq(occupancy.roomId, item.roomId),
-          eq(occupancy.holds, true),
-          lt(occupancy.from, item.to),
-          gt(occupancy.to, item.from),
-          or(isNull(occupancy.holdUntil), gt(occupancy.holdUntil, sql`now()`)),
-        ),
-      );
+  /**
+   * What holds the item's room on its dates (expired options flagged) and whether a block covers them, in one
+   * query (the exclusion constraint's index finds the nights).
+   */
+  async function roomOnDates(tx: Tx, item: THoldItem) {
+    const nights = sql`daterange(${item.from}::date, ${item.to}::date)`;
+    const result = await tx.execute(sql`
+      select coalesce((
+               select json_agg(json_build_object('unit', o.unit, 'from', o.from_date, 'to', o.to_date,
+                                                 'gender', o.gender, 'expired', coalesce(o.hold_until <= now(), false)))
+               from ${occupancy} o
+               where o.room_id = ${item.roomId} and o.holds and daterange(o.from_date, o.to_date) && ${nights}
+             ), '[]'::json) as held,
+             exists (select 1 from ${roomBlocks} b
+                     where b.room_id = ${item.roomId} and b.from_date < ${item.to}::date and b.to_date > ${item.from}::date
+             ) as blocked`);
+    const [row] = (result as unknown as { rows: { held: THeld[]; blocked: boolean }[] }).rows;
+    return row ?? { held: [], blocked: false };
   }
 
-  async function hasBlock(tx: Tx, item: THoldItem) {
-    const [block] = await tx
-      .select({ id: roomBlocks.id })
-      .from(roomBlocks)
+  /** An expired option holds nothing: let it go before the exclusion constraint sees the new rows. */
+  async function letExpiredGo(tx: Tx, roomId: number) {
+    await tx
+      .update(occupancy)
+      .set({ holds: false, updatedAt: new Date() })
       .where(
-        and(eq(roomBlocks.roomId, item.roomId), lt(roomBlocks.from, item.to), gt(roomBlocks.to, item.from)),
-      )
-      .limit(1);
-    return Boolean(block);
+        and(eq(occupancy.roomId, roomId), eq(occupancy.holds, true), lte(occupancy.holdUntil, sql`now()`)),
+      );
   }
 
   async function checkSchedule(tx: Tx, room: TRoom, item: THoldItem) {
@@ -237,20 +236,22 @@ export function createHoldFlow() {
     await checkSchedule(tx, room, item);
     const force = req.force === true;
     const overlapsItem = (r: { from: string; to: string }) => overlaps(r, item);
-    const held = holds
-      ? [
-          ...(await existingHolds(tx, item)),
-          ...pending.filter(
+    const onDates = holds ? await roomOnDates(tx, item) : { held: [], blocked: false };
+    if (onDates.held.some((h) => h.expired)) await letExpiredGo(tx, room.id);
+    const held = [
+      ...onDates.held.filter((h) => !h.expired),
+      ...(holds
+        ? pending.filter(
             (p) => p.roomId === room.id && p.holds && overlapsItem(p as { from: string; to: string }),
-          ),
-        ]
-      : [];
+          )
+        : []),
+    ];
     if (holds) {
       if (!isSellable(room, req.channel)) {
         if (!force) throw notAvailable(`Room ${room.id} is not for sale on this channel`);
         warnings.push({ roomId: room.id, code: 'NOT_SELLABLE' });
       }
-      if (await hasBlock(tx, item)) {
+      if (onDates.blocked) {
         if (!force) throw notAvailable(`Room ${room.id} is blocked on these dates`);
         warnings.push({ roomId: room.id, code: 'BLOCKED' });
       }

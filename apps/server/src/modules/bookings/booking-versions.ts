@@ -6,16 +6,25 @@ import type { bookingRooms } from '../../db/schema.ts';
 import { queueStateMail } from '../mail/booking-state-mail.ts';
 import { settleBookingPayments } from '../payments/booking-settlement.ts';
 import { syncBookingStock } from '../products/booking-stock.ts';
-import { loadBooking, loadBookingWith, type TBookingRow, toLines, toRooms } from './bookings.repository.ts';
+import {
+  bookingOf,
+  loadBooking,
+  loadBookingWith,
+  type TBookingDetailRow,
+  toLines,
+  toRooms,
+} from './bookings.repository.ts';
 import { bookingWrites, type TGuestRow, type TLineRow } from './bookings-writes.repository.ts';
 
 /**
- * A booking written in this transaction by the create flow, as stored and held in memory: its row after
- * the flow's last update of it, its entries, guests and lines (with the rooms' names). The version reads
- * only the row again (todos and payments may have changed its flags), not what the flow just wrote.
+ * A booking written in this transaction by the create flow, as stored and held in memory: its row with its
+ * names after the flow's last update of it, its entries, guests and lines (with the rooms' names).
+ * `rowChanged`: something wrote the row after that update (a todo sets its flag); then the version reads
+ * the row again, and only the row.
  */
 export type TCreatedBooking = {
-  booking: TBookingRow;
+  booking: TBookingDetailRow;
+  rowChanged: boolean;
   entries: (typeof bookingRooms.$inferSelect)[];
   guests: TGuestRow[];
   lines: TLineRow[];
@@ -26,6 +35,27 @@ export type TCreatedBooking = {
 const takesStock = (line: TLineRow) =>
   (line.type === 'product' || line.type === 'addon') &&
   (line.customData as { productId?: unknown } | null)?.productId != null;
+
+/**
+ * The booking as stored after a write. A booking created in this transaction is built from what the create
+ * flow holds; what changed after the flow's last update of it is read again (the row, or everything when the
+ * payment lines were rewritten).
+ */
+async function snapshotAfter(
+  tx: Tx,
+  bookingId: number,
+  created: TCreatedBooking | undefined,
+  settled: { linesChanged: boolean; rowChanged: boolean },
+) {
+  if (!created || settled.linesChanged) return loadBooking(tx, bookingId);
+  const parts = {
+    rooms: toRooms(created.entries, created.guests, created.roomNames),
+    calculation: toLines(created.lines),
+  };
+  return created.rowChanged || settled.rowChanged
+    ? loadBookingWith(tx, bookingId, parts)
+    : bookingOf(tx, created.booking, parts);
+}
 
 // Every successful write adds a version row (issue 7 §5): who, when, the action, what changed (the
 // history's own diff of the snapshots) and the booking as it is afterwards, unredacted.
@@ -59,13 +89,7 @@ export async function recordVersion(
     undefined,
     created && { ...created, payments: [] },
   );
-  const snapshot =
-    created && !settled.linesChanged
-      ? await loadBookingWith(tx, args.bookingId, {
-          rooms: toRooms(created.entries, created.guests, created.roomNames),
-          calculation: toLines(created.lines),
-        })
-      : await loadBooking(tx, args.bookingId);
+  const snapshot = await snapshotAfter(tx, args.bookingId, created, settled);
   if (!snapshot) throw new Error(`booking ${args.bookingId} vanished inside its transaction`);
   await bookingWrites.insertVersion(tx, {
     bookingId: args.bookingId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
@@ -11,7 +11,7 @@ import {
   rooms,
   schedules,
 } from '../../db/schema.ts';
-import type { TBookingRow } from './bookings.repository.ts';
+import { detailNames, type TBookingDetailRow, type TBookingRow } from './bookings.repository.ts';
 
 // The writes of the booking flows (create, change, cancel, release, delete, reloadPrice) and the reads
 // they make inside their transaction. Plain rows in and out; the flows decide.
@@ -179,6 +179,17 @@ export const bookingWrites = {
       .set({ ...values, updatedAt: new Date() })
       .where(eq(bookings.id, id))
       .returning();
+    if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
+    return row;
+  },
+
+  /** updateBooking answering the row with the names its detail shows beside it (detailNames). */
+  async updateBookingNamed(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingDetailRow> {
+    const [row] = await tx
+      .update(bookings)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(bookings.id, id))
+      .returning({ ...getTableColumns(bookings), ...detailNames });
     if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
     return row;
   },

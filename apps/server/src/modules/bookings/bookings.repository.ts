@@ -158,9 +158,7 @@ const ZReferences = z.array(ZBookingReference.omit({ number: true }));
 const ZStoredTotals = ZBookingTotals.partial();
 
 /** The detail part of a booking (everything but rooms and lines) from its row; jsonb read defensively. */
-function toBookingHead(
-  row: TBookingRow & Pick<TBookingSummaryRow, 'customerName' | 'agencyName' | 'assetName'>,
-): Omit<TBooking, 'rooms' | 'calculation'> {
+function toBookingHead(row: TBookingDetailRow): Omit<TBooking, 'rooms' | 'calculation'> {
   const explanation = ZExplanation.safeParse(row.explanation).data;
   return {
     ...toSummary(row),
@@ -309,20 +307,45 @@ export async function loadBooking(ex: Executor, id: number, where?: SQL): Promis
   return { ...head, references, rooms: roomList, calculation };
 }
 
+/** The names a booking's detail shows beside its row, as columns of a statement on `bookings` (a RETURNING). */
+export const detailNames = {
+  customerName: sql<
+    string | null
+  >`(select ${customers.fullName} from ${customers} where ${customers.id} = ${bookings.customerId})`,
+  agencyName: sql<
+    string | null
+  >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${bookings.agencyId})`,
+  assetName: sql<string | null>`nullif(concat_ws(' + ',
+    (select ${resorts.name} from ${resorts} where ${resorts.id} = ${bookings.resortId}),
+    (select ${vessels.name} from ${vessels} where ${vessels.id} = ${bookings.vesselId})), '')`,
+};
+/** A booking row with its names (loadDetailRow, detailNames). */
+export type TBookingDetailRow = TBookingRow &
+  Pick<TBookingSummaryRow, 'customerName' | 'agencyName' | 'assetName'>;
+
 /**
- * The whole booking as loadBooking answers it, with its rooms and lines given by a caller that holds
- * them as stored in the same transaction (toRooms, toLines): only the row (and linked numbers) is read.
+ * The whole booking as loadBooking answers it, from its row with its names and its rooms and lines, all
+ * held by a caller that wrote them in the same transaction (toRooms, toLines): nothing read but the
+ * numbers of linked bookings, when it has links.
  */
+export async function bookingOf(
+  ex: Executor,
+  row: TBookingDetailRow,
+  parts: { rooms: TBookingRoom[]; calculation: TBookingLine[] },
+): Promise<TBooking> {
+  const head = toBookingHead(row);
+  const references = await withNumbers(ex, head.references ?? []);
+  return { ...head, references, ...parts };
+}
+
+/** bookingOf for a booking whose row the caller does not hold: the row (and linked numbers) is read. */
 export async function loadBookingWith(
   ex: Executor,
   id: number,
   parts: { rooms: TBookingRoom[]; calculation: TBookingLine[] },
 ): Promise<TBooking | undefined> {
   const row = await loadDetailRow(ex, id);
-  if (!row) return undefined;
-  const head = toBookingHead(row);
-  const references = await withNumbers(ex, head.references ?? []);
-  return { ...head, references, ...parts };
+  return row && bookingOf(ex, row, parts);
 }
 
 /** The linked bookings' latest numbers beside their references (a fifth query only when there are links). */

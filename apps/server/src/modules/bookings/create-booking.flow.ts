@@ -86,6 +86,8 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     chosenProducts: unknown[] = [],
   ): Promise<TBooking> {
     const { user } = writer;
+    // The reference data of this creation (prices, auto-todos, the state-mail switch), kept in memory.
+    const reads = deps.reference?.reads();
     // The online guest has no user row.
     const userId = writer.online ? null : user.id;
     const resolved = await roomsOf(tx, writer, input);
@@ -126,8 +128,6 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       resortId: resolved.entries[i]?.resortId ?? null,
       vesselId: resolved.entries[i]?.vesselId ?? null,
     }));
-    // The reference data of this creation (prices, auto-todos, the state-mail switch), kept in memory.
-    const reads = deps.reference?.reads();
     const priced = await priceNewBooking(tx, user, booking, { entries, guests: written.guests }, reads);
     const optionExpiry =
       input.state === 'planned' ? optionExpiryOf(now, priced.terms, input.optionExpiry) : null;
@@ -147,14 +147,16 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       bookingNo: null,
     });
     // The price, what it leaves to pay and the number in one write of the row.
-    const stored = await bookingWrites.updateBooking(tx, booking.id, {
+    const stored = await bookingWrites.updateBookingNamed(tx, booking.id, {
       ...priced.patch,
       ...newBookingPayments({ ...booking, totals: priced.patch.totals ?? null }, priced.lines),
       optionExpiry,
       ...numbers,
     });
-    await raiseBookingTodos(tx, booking.id, todosOfWarnings(warnings));
-    await addAutoTodos(tx, booking.id, resolved.type, reads);
+    const todos = [
+      ...(await raiseBookingTodos(tx, booking.id, todosOfWarnings(warnings))),
+      ...(await addAutoTodos(tx, booking.id, resolved.type, reads)),
+    ];
     return recordVersion(tx, {
       bookingId: booking.id,
       version: 1,
@@ -163,6 +165,8 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       reads,
       created: {
         booking: stored,
+        // A todo sets the row's flag.
+        rowChanged: todos.length > 0,
         entries: written.entries,
         guests: written.guests,
         lines: priced.lines,

@@ -110,7 +110,8 @@ export function newBookingPayments(
  * Brings the booking's payment fields and payment lines in line with its payments and calculation, in
  * `tx`. Runs in every booking write (recordVersion) and in the hourly due-date job; writes only what
  * changed. `stored`: the booking row and all its lines as they are now in `tx`, when the caller holds
- * them (they are not read again). Answers the settlement, and whether the payment lines were rewritten.
+ * them (they are not read again). Answers the settlement, and whether the payment lines and the row were
+ * rewritten.
  */
 export async function settleBookingPayments(
   tx: Tx,
@@ -122,7 +123,7 @@ export async function settleBookingPayments(
     /** Its payments, when the caller knows them (a booking created in this transaction has none). */
     payments?: readonly TPaymentRow[];
   },
-): Promise<TSettlement & { linesChanged: boolean }> {
+): Promise<TSettlement & { linesChanged: boolean; rowChanged: boolean }> {
   const [booking] = stored
     ? [stored.booking]
     : await tx.select().from(bookings).where(eq(bookings.id, bookingId));
@@ -158,7 +159,7 @@ export async function settleBookingPayments(
         hasExceededDueDate: result.hasExceededDueDate,
       })
       .where(eq(bookings.id, bookingId));
-  return { ...result, linesChanged };
+  return { ...result, linesChanged, rowChanged: changed };
 }
 
 /** One `payment` line per payment, `price = −value` in the booking currency (domain-rules §4.2), for display. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { priceEntries, prices, priceVariants, roomTypes, schedules, tours } from '../../db/schema.ts';
 import type { TAsset, TEntryRow, TPriceRow } from './prices.repository.ts';
@@ -12,6 +12,10 @@ export const priceOfAsset = (asset: TAsset): SQL =>
 export const priceWhere = {
   /** One season of the asset. */
   ofAsset: (asset: TAsset, id: number) => and(priceOfAsset(asset), eq(prices.id, id)),
+  /** The seasons of these ids. */
+  ids: (ids: number[]) => inArray(prices.id, ids),
+  /** Confirmed seasons of the asset. */
+  confirmed: (asset: TAsset) => and(priceOfAsset(asset), eq(prices.status, 'confirmed')),
   /** Confirmed seasons of the asset whose valid range shares a day with `[first, last]`. */
   confirmedTouching: (asset: TAsset, first: string, last: string) =>
     and(

@@ -1,6 +1,6 @@
 import type { TPricingInput } from '@atoll/domain/pricing/engine-types';
 import type { TEntryAdjustmentType } from '@atoll/domain/pricing/entities';
-import { and, asc, count, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -10,7 +10,6 @@ import {
   customers,
   occupancy,
   paymentTerms,
-  prices,
   priceVariants,
   rooms,
   roomTypes,
@@ -185,12 +184,3 @@ export function createPricingInputRepository() {
   };
 }
 export type TPricingInputRepository = ReturnType<typeof createPricingInputRepository>;
-
-/**
- * Seasons a stay may be priced with: confirmed ones touching its nights, and those named by id (the one
- * a departure names, the one chosen by hand for the booking).
- */
-export const pricingPrices = (touching: SQL | undefined, ...referenced: (number | null | undefined)[]) => {
-  const ids = referenced.filter((id): id is number => id != null);
-  return ids.length === 0 ? touching : or(touching, inArray(prices.id, ids));
-};

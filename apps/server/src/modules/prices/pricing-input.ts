@@ -14,11 +14,7 @@ import { ownSchedules } from '../tours/tours.repository.ts';
 import { seesAsset } from './price-access.ts';
 import { createPriceLookupsRepository, priceWhere } from './price-lookups.repository.ts';
 import { createPricesRepository, type TAsset } from './prices.repository.ts';
-import {
-  createPricingInputRepository,
-  pricingPrices,
-  type TCustomerFacts,
-} from './pricing-input.repository.ts';
+import { createPricingInputRepository, type TCustomerFacts } from './pricing-input.repository.ts';
 
 // Everything `calculate` needs for a booking draft, read in a handful of queries: the simulator uses it
 // now, the booking flows later. It knows nothing of HTTP; a bad draft is a 400 with the field's path.
@@ -213,6 +209,29 @@ async function checkedDraft(
 }
 type TChecked = Awaited<ReturnType<typeof checkedDraft>>;
 
+/**
+ * Seasons a stay may be priced with, with their entries: the asset's confirmed seasons touching its nights
+ * (the asset's confirmed seasons are kept in memory), and those named by id (the one a departure names, the
+ * one chosen by hand), read whatever their dates and status (the engine uses them only for their own asset).
+ */
+async function seasonsOf(
+  ex: Executor,
+  asset: TAsset,
+  [first, last]: [string, string],
+  named: (number | null | undefined)[],
+  reads: TReads,
+) {
+  const confirmed = await reads.get(`seasons ${assetKey(asset)}`, () =>
+    prices.pricesWithEntries(ex, priceWhere.confirmed(asset)),
+  );
+  const touching = confirmed.filter((p) => p.validFrom <= last && p.validTo >= first);
+  const ids = [...new Set(named)].filter(
+    (id): id is number => id != null && !touching.some((p) => p.id === id),
+  );
+  const others = ids.length === 0 ? [] : await prices.pricesWithEntries(ex, priceWhere.ids(ids));
+  return [...touching, ...others].sort((a, b) => a.validFrom.localeCompare(b.validFrom) || a.id - b.id);
+}
+
 /** Seasons over the stay with what hangs on them, and what every calculation reads (specials, terms, rates). */
 async function priceData(
   ex: Executor,
@@ -221,10 +240,13 @@ async function priceData(
   reads: TReads,
 ) {
   const lastNight = daysBetween(stay.from, stay.to) > 0 ? addDays(stay.to, -1) : stay.from;
-  const touching = priceWhere.confirmedTouching(asset, stay.from, lastNight);
-  // A price chosen by hand is read whatever its dates (the engine uses it only for its own asset).
-  const referenced = pricingPrices(touching, stay.schedule?.priceId, draft.priceId);
-  const seasons = await prices.pricesWithEntries(ex, referenced);
+  const seasons = await seasonsOf(
+    ex,
+    asset,
+    [stay.from, lastNight],
+    [stay.schedule?.priceId, draft.priceId],
+    reads,
+  );
   const day = today();
   const seasonIds = seasons.map((p) => p.id);
   const supplements = await reads.get(`supplements ${seasonIds.join(',')}`, () =>

@@ -115,9 +115,10 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The reference data of booking writes (topic `reference`), kept while its tables are unchanged and shared
- * by every write and price calculation of the process. `reads()` serves one operation and syncs the feed when
- * the operation begins (call it first; the first read waits for the sync), so whatever was committed before
- * is seen, whether it runs in a request, a public route or a job. Values are frozen: a caller that changed one would change it for every later caller.
+ * by every write and price calculation of the process. `reads()` serves one operation and syncs the feed
+ * when the operation begins (call it first; the first read waits for the sync), so whatever was committed
+ * before is seen, whether it runs in a request, a public route or a job. Values are frozen: a caller that
+ * changed one would change it for every later caller.
  */
 export function createReferenceCache(feed: TChangeFeed, max = 500) {
   const cache = createChangeCache<unknown>(feed, 'reference', max);

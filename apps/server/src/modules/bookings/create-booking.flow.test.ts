@@ -146,6 +146,20 @@ describe('a resort stay', () => {
     expect(versions).toHaveLength(1);
     expect(versions[0]).toMatchObject({ version: 1, action: 'create' });
     expect((versions[0]?.snapshot as { total?: string } | undefined)?.total).toBe('462.00');
+    // Built from what the flow wrote, the snapshot shows what the booking's detail reads, names included.
+    const detail = (await w.t.get(`/api/bookings/${booking.id}`, staff)).json();
+    expect(detail.assetName).toBeTruthy();
+    const shown = [
+      'assetName',
+      'customerName',
+      'agencyName',
+      'offerNo',
+      'total',
+      'openAmount',
+      'hasOpenTodos',
+    ];
+    const pick = (b: Record<string, unknown>) => Object.fromEntries(shown.map((k) => [k, b[k]]));
+    expect(pick(versions[0]?.snapshot as Record<string, unknown>)).toEqual(pick(detail));
   });
 
   it('creates a confirmed booking: booking number, booking date, the room held', async () => {

@@ -11,6 +11,7 @@ import {
 import { activeBeds, type TBed, type TRoomConfiguration } from '@atoll/domain/inventory/rooms';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { insertRows, wholeRow } from '../../db/fixed-statements.ts';
 import { occupancy, roomBlocks, rooms, schedules, settings } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 
@@ -313,7 +314,12 @@ export function createHoldFlow() {
         const room = locked.get(item.roomId);
         if (room) pending.push(...(await place(tx, room, item, req, holds, pending, warnings)));
       }
-      const rows = await tx.insert(occupancy).values(pending).returning();
+      const rows = await insertRows<typeof occupancy.$inferSelect>(
+        tx,
+        occupancy,
+        pending,
+        wholeRow(occupancy),
+      );
       return { rows, holds, warnings };
     },
 

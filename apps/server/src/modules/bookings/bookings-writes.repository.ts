@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
+import { insertRows, type TReturning, updateRow, wholeRow } from '../../db/fixed-statements.ts';
 import {
   bookingGuests,
   bookingRooms,
@@ -107,7 +108,7 @@ export const bookingWrites = {
   },
 
   async insertBooking(tx: Tx, values: typeof bookings.$inferInsert): Promise<TBookingRow> {
-    const [row] = await tx.insert(bookings).values(values).returning();
+    const [row] = await insertRows<TBookingRow>(tx, bookings, [values], wholeRow(bookings));
     if (!row) throw new Error('bookings: no row returned');
     return row;
   },
@@ -131,10 +132,12 @@ export const bookingWrites = {
     entries: readonly (TEntryInsert & { guests: readonly TGuestInsert[] })[],
   ): Promise<{ entries: (typeof bookingRooms.$inferSelect)[]; guests: TGuestRow[] }> {
     if (entries.length === 0) return { entries: [], guests: [] };
-    const written = await tx
-      .insert(bookingRooms)
-      .values(entries.map(({ guests: _g, ...entry }, sort) => ({ ...entry, bookingId, sort })))
-      .returning();
+    const written = await insertRows<typeof bookingRooms.$inferSelect>(
+      tx,
+      bookingRooms,
+      entries.map(({ guests: _g, ...entry }, sort) => ({ ...entry, bookingId, sort })),
+      wholeRow(bookingRooms),
+    );
     const guests = entries.flatMap((entry, i) =>
       entry.guests.map((guest, sort) => ({
         ...guest,
@@ -143,7 +146,10 @@ export const bookingWrites = {
         sort,
       })),
     );
-    const guestRows = guests.length > 0 ? await tx.insert(bookingGuests).values(guests).returning() : [];
+    const guestRows =
+      guests.length > 0
+        ? await insertRows<TGuestRow>(tx, bookingGuests, guests, wholeRow(bookingGuests))
+        : [];
     return { entries: written, guests: guestRows };
   },
 
@@ -173,25 +179,13 @@ export const bookingWrites = {
     return row;
   },
 
-  async updateBooking(tx: Tx, id: number, values: TBookingPatch) {
-    const [row] = await tx
-      .update(bookings)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(bookings.id, id))
-      .returning();
-    if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
-    return row;
+  updateBooking(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingRow> {
+    return updateBookingReturning(tx, id, values, wholeRow(bookings));
   },
 
   /** updateBooking answering the row with the names its detail shows beside it (detailNames). */
-  async updateBookingNamed(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingDetailRow> {
-    const [row] = await tx
-      .update(bookings)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(bookings.id, id))
-      .returning({ ...getTableColumns(bookings), ...detailNames });
-    if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
-    return row;
+  updateBookingNamed(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingDetailRow> {
+    return updateBookingReturning(tx, id, values, namedRow);
   },
 
   async entries(ex: Executor, bookingId: number): Promise<TEntryRow[]> {
@@ -238,10 +232,12 @@ export const bookingWrites = {
   /** Writes lines in one statement; answers them as stored. */
   async insertLines(tx: Tx, bookingId: number, lines: readonly TLineInsert[]): Promise<TLineRow[]> {
     if (lines.length === 0) return [];
-    return tx
-      .insert(calculationLines)
-      .values(lines.map((l) => ({ ...l, bookingId })))
-      .returning();
+    return insertRows<TLineRow>(
+      tx,
+      calculationLines,
+      lines.map((l) => ({ ...l, bookingId })),
+      wholeRow(calculationLines),
+    );
   },
 
   async updateLine(tx: Tx, id: number, values: Partial<TLineInsert>) {
@@ -253,6 +249,22 @@ export const bookingWrites = {
   },
 
   async insertVersion(tx: Tx, values: typeof bookingVersions.$inferInsert) {
-    await tx.insert(bookingVersions).values(values);
+    await insertRows(tx, bookingVersions, [values]);
   },
 };
+
+/** The row and the names of its detail (updateBookingNamed): one object, so its statement is built once. */
+const namedRow = { ...getTableColumns(bookings), ...detailNames };
+
+async function updateBookingReturning<T>(tx: Tx, id: number, values: TBookingPatch, returning: TReturning) {
+  const row = await updateRow<T>(
+    tx,
+    bookings,
+    bookings.id,
+    id,
+    { ...values, updatedAt: new Date() },
+    returning,
+  );
+  if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
+  return row;
+}

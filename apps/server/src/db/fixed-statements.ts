@@ -27,8 +27,9 @@ type TTableInfo = {
 /** Shapes kept per table; a table written in more shapes (unusual row counts) renders the rest each time. */
 const MAX_SHAPES = 200;
 const tables = new WeakMap<PgTable, TTableInfo>();
-const returningIds = new WeakMap<TReturning, number>();
-let returnings = 0;
+/** Per returning selection: its key among the shapes, and its fields as drizzle's session maps them. */
+const returnings = new WeakMap<TReturning, { key: string; fields: SelectedFieldsOrdered }>();
+let returningCount = 0;
 
 function infoOf(table: PgTable): TTableInfo {
   let info = tables.get(table);
@@ -50,18 +51,21 @@ function infoOf(table: PgTable): TTableInfo {
 export const wholeRow = (table: PgTable): TReturning => infoOf(table).row;
 
 /**
- * A key for a returning selection, by identity: a caller passes the same object each time (`wholeRow`, or
- * one kept in a constant); a new object each call would render each time.
+ * A returning selection's key and fields, by identity: a caller passes the same object each time (`wholeRow`,
+ * or one kept in a constant); a new object each call would render each time.
  */
-function returningKey(returning: TReturning | undefined) {
-  if (!returning) return '-';
-  let id = returningIds.get(returning);
-  if (id === undefined) {
-    id = ++returnings;
-    returningIds.set(returning, id);
+function returningOf(returning: TReturning) {
+  let known = returnings.get(returning);
+  if (!known) {
+    known = {
+      key: String(++returningCount),
+      fields: Object.entries(returning).map(([key, field]) => ({ path: [key], field })),
+    };
+    returnings.set(returning, known);
   }
-  return String(id);
+  return known;
 }
+const returningKey = (returning: TReturning | undefined) => (returning ? returningOf(returning).key : '-');
 
 const isRendered = (value: unknown) =>
   value instanceof SQL || value instanceof Param || value instanceof Placeholder || value instanceof Column;
@@ -73,9 +77,6 @@ function driverValue(column: PgColumn, value: unknown): unknown {
   const mapped = column.mapToDriverValue(value);
   return mapped instanceof SQL ? undefined : mapped;
 }
-
-const fieldsOf = (returning: TReturning): SelectedFieldsOrdered =>
-  Object.entries(returning).map(([key, field]) => ({ path: [key], field }));
 
 function remember(info: TTableInfo, key: string, text: string) {
   if (info.texts.size < MAX_SHAPES) info.texts.set(key, text);
@@ -89,7 +90,7 @@ async function run<T>(
 ): Promise<T[]> {
   const query = ex._.session.prepareQuery(
     { sql: text, params },
-    returning && fieldsOf(returning),
+    returning && returningOf(returning).fields,
     undefined,
     true,
   );
@@ -108,6 +109,7 @@ export async function insertRows<T>(
   returning?: TReturning,
 ): Promise<T[]> {
   const info = infoOf(table);
+  if (info.fillsIn) return drizzleInsert(ex, table, rows, returning);
   const params: unknown[] = [];
   let key = `${returningKey(returning)}:`;
   for (const row of rows) {
@@ -118,7 +120,7 @@ export async function insertRows<T>(
         continue;
       }
       const sent = driverValue(column, value);
-      if (sent === undefined || info.fillsIn) return drizzleInsert(ex, table, rows, returning);
+      if (sent === undefined) return drizzleInsert(ex, table, rows, returning);
       params.push(sent);
       key += '1';
     }
@@ -165,6 +167,8 @@ export async function updateRow<T>(
   returning: TReturning,
 ): Promise<T | undefined> {
   const info = infoOf(table);
+  const drizzleUpdate = () => ex.update(table).set(set).where(eq(idColumn, id)).returning(returning);
+  if (info.fillsIn) return ((await drizzleUpdate()) as T[])[0];
   const params: unknown[] = [];
   let key = `${returningKey(returning)}:${idColumn.name}:`;
   for (const [name, column] of info.columns) {
@@ -174,17 +178,14 @@ export async function updateRow<T>(
       continue;
     }
     const sent = driverValue(column, value);
-    if (sent === undefined || info.fillsIn) {
-      const [row] = await ex.update(table).set(set).where(eq(idColumn, id)).returning(returning);
-      return row as T | undefined;
-    }
+    if (sent === undefined) return ((await drizzleUpdate()) as T[])[0];
     params.push(sent);
     key += '1';
   }
   params.push(driverValue(idColumn, id));
   let text = info.texts.get(key);
   if (text === undefined) {
-    text = ex.update(table).set(set).where(eq(idColumn, id)).returning(returning).toSQL().sql;
+    text = drizzleUpdate().toSQL().sql;
     remember(info, key, text);
   }
   const [row] = await run<T>(ex, text, params, returning);

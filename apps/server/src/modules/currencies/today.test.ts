@@ -4,8 +4,7 @@ import { today } from './currencies.service.ts';
 
 // today() keeps the day of the last minute asked for; it must still turn at midnight in the zone.
 describe('today', () => {
-  const fresh = (at: Date) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(at);
+  const fresh = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(at);
 
   it('turns at midnight in the installation’s zone, to the second, in both directions', () => {
     // Midnight in Berlin: 23:00 UTC in winter, 22:00 UTC in summer.

@@ -78,6 +78,26 @@ function driverValue(column: PgColumn, value: unknown): unknown {
   return mapped instanceof SQL ? undefined : mapped;
 }
 
+/**
+ * Pushes the values `values` gives the columns, mapped for the driver, onto `params`, and answers which columns
+ * got one (`1`) and which not (`0`); undefined when drizzle must render a value into the text.
+ */
+function valuesOf(columns: [string, PgColumn][], values: Record<string, unknown>, params: unknown[]) {
+  let mask = '';
+  for (const [name, column] of columns) {
+    const value = values[name];
+    if (value === undefined) {
+      mask += '0';
+      continue;
+    }
+    const sent = driverValue(column, value);
+    if (sent === undefined) return undefined;
+    params.push(sent);
+    mask += '1';
+  }
+  return mask;
+}
+
 function remember(info: TTableInfo, key: string, text: string) {
   if (info.texts.size < MAX_SHAPES) info.texts.set(key, text);
 }
@@ -113,18 +133,9 @@ export async function insertRows<T>(
   const params: unknown[] = [];
   let key = `${returningKey(returning)}:`;
   for (const row of rows) {
-    for (const [name, column] of info.insertable) {
-      const value = row[name];
-      if (value === undefined) {
-        key += '0';
-        continue;
-      }
-      const sent = driverValue(column, value);
-      if (sent === undefined) return drizzleInsert(ex, table, rows, returning);
-      params.push(sent);
-      key += '1';
-    }
-    key += '|';
+    const mask = valuesOf(info.insertable, row, params);
+    if (mask === undefined) return drizzleInsert(ex, table, rows, returning);
+    key += `${mask}|`;
   }
   let text = info.texts.get(key);
   if (text === undefined) {
@@ -170,18 +181,9 @@ export async function updateRow<T>(
   const drizzleUpdate = () => ex.update(table).set(set).where(eq(idColumn, id)).returning(returning);
   if (info.fillsIn) return ((await drizzleUpdate()) as T[])[0];
   const params: unknown[] = [];
-  let key = `${returningKey(returning)}:${idColumn.name}:`;
-  for (const [name, column] of info.columns) {
-    const value = set[name];
-    if (value === undefined) {
-      key += '0';
-      continue;
-    }
-    const sent = driverValue(column, value);
-    if (sent === undefined) return ((await drizzleUpdate()) as T[])[0];
-    params.push(sent);
-    key += '1';
-  }
+  const mask = valuesOf(info.columns, set, params);
+  if (mask === undefined) return ((await drizzleUpdate()) as T[])[0];
+  const key = `${returningKey(returning)}:${idColumn.name}:${mask}`;
   params.push(driverValue(idColumn, id));
   let text = info.texts.get(key);
   if (text === undefined) {

@@ -179,9 +179,8 @@ export async function updateRow<T>(
 ): Promise<T | undefined> {
   const info = infoOf(table);
   const drizzleUpdate = () => ex.update(table).set(set).where(eq(idColumn, id)).returning(returning);
-  if (info.fillsIn) return ((await drizzleUpdate()) as T[])[0];
   const params: unknown[] = [];
-  const mask = valuesOf(info.columns, set, params);
+  const mask = info.fillsIn ? undefined : valuesOf(info.columns, set, params);
   if (mask === undefined) return ((await drizzleUpdate()) as T[])[0];
   const key = `${returningKey(returning)}:${idColumn.name}:${mask}`;
   params.push(driverValue(idColumn, id));

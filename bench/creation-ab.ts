@@ -10,10 +10,11 @@ import { freeStaySlots, seedManyBookings, stayIn } from './seed-bookings.ts';
 // Booking creation of this checkout against another one (BASE=/path/to/checkout, e.g. a `git worktree` of an
 // earlier commit with this node_modules linked in), side by side in one process: both on their own copy of
 // one seeded PostgreSQL database (demo data and the 100,000 bookings), the same free nights on both, request
-// by request in turn (which goes first alternates), through app.inject (no HTTP client), 20 warm-up calls.
+// by request in turn (which goes first alternates), through app.inject (no HTTP client), 20 warm-up calls each
+// (BENCH_WARM; V8 goes on optimizing a creation's code for ~3,000 of them, so 3000 compares running servers).
 // Run: BASE=… TEST_DATABASE_URL=postgres://… npm run bench:creation-ab
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
-const WARM = 20;
+const WARM = Number(process.env.BENCH_WARM ?? 20);
 const url = process.env.TEST_DATABASE_URL;
 const base = process.env.BASE;
 if (!url || !base) throw new Error('Set TEST_DATABASE_URL and BASE (the other checkout)');
@@ -61,7 +62,7 @@ const sides = [
   await side('this checkout', seeded.url, { buildApp, openPostgres }),
   await side('BASE', copy.toString(), other),
 ];
-const slots = await freeStaySlots(sides[0]?.database as Awaited<ReturnType<TOpen>>);
+const slots = await freeStaySlots(sides[0]?.database as Awaited<ReturnType<TOpen>>, 700);
 if (slots.length < SAMPLES + WARM) throw new Error(`only ${slots.length} free slots`);
 
 for (let i = 0; i < SAMPLES + WARM; i++) {

@@ -5,7 +5,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createPostgresDatabase } from '../apps/server/test/harness.ts';
-import { freeStaySlots, seedManyBookings, stayIn } from './seed-bookings.ts';
+import { freeStaySlots, PRICED_DAYS, seedManyBookings, stayIn } from './seed-bookings.ts';
 
 // Booking creation of this checkout against another one (BASE=/path/to/checkout, e.g. a `git worktree` of an
 // earlier commit with this node_modules linked in), side by side in one process: both on their own copy of
@@ -62,7 +62,7 @@ const sides = [
   await side('this checkout', seeded.url, { buildApp, openPostgres }),
   await side('BASE', copy.toString(), other),
 ];
-const slots = await freeStaySlots(sides[0]?.database as Awaited<ReturnType<TOpen>>, 700);
+const slots = await freeStaySlots(sides[0]?.database as Awaited<ReturnType<TOpen>>, PRICED_DAYS);
 if (slots.length < SAMPLES + WARM) throw new Error(`only ${slots.length} free slots`);
 
 for (let i = 0; i < SAMPLES + WARM; i++) {

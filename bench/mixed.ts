@@ -6,7 +6,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
-import { freeStaySlots, seedManyBookings, stayIn } from './seed-bookings.ts';
+import { freeStaySlots, PRICED_DAYS, seedManyBookings, stayIn } from './seed-bookings.ts';
 
 // The mixed load of issue 10 §1 on the large data set (2,000 rooms and cabins, 100,000 bookings, 50,000
 // customers, 200 agencies), PGlite and PostgreSQL side by side: 70 % list and detail, 20 % availability and
@@ -46,7 +46,7 @@ async function engine(name: string, database: Database) {
     sql`select id from bookings where state = 'confirmed' order by id desc limit 50`,
   );
   // Free 2-night slots for the writes; a slot taken meanwhile answers 409, which the table counts apart.
-  const slots = await freeStaySlots(database, 700, true);
+  const slots = await freeStaySlots(database, PRICED_DAYS, true);
   if (!resort || samples.length === 0) throw new Error('bench data missing');
 
   const app = await buildApp({

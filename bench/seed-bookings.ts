@@ -84,6 +84,12 @@ export async function seedBookingLines(database: Database) {
 }
 
 /**
+ * Days ahead that the demo seasons price on any day of the year (seed-seasons.ts: up to 31 October of the year
+ * after next, at least 669 days on 31 December).
+ */
+export const PRICED_DAYS = 650;
+
+/**
  * Free 2-night slots in the demo resort over the next `days` days (priced; the bench's own stays fill its rooms
  * every 19 days), outside the Christmas and Easter peaks, which ask for 5 nights: the nights that booking
  * creation benchmarks book, by date or shuffled.

@@ -13,9 +13,18 @@ async function createVariant(page: Page, name: string, occupancy: string) {
   await drawer.getByRole('textbox', { name: /^Name\s*\*?$/ }).fill(name);
   await drawer.getByRole('textbox', { name: /^Occupancy/ }).fill(occupancy);
   await drawer.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText('Created.').first()).toBeVisible();
+  await createdInDrawer(page);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+}
+
+/**
+ * After Create in a list screen's drawer: the record is stored and open (`?open=<id>`). "Created." alone can be
+ * the notice of the record before, and an Escape pressed before the drawer reopens the new record is lost.
+ */
+async function createdInDrawer(page: Page) {
+  await expect(page).toHaveURL(/[?&]open=\d+/);
+  await expect(page.getByText('Created.').first()).toBeVisible();
 }
 
 test('staff builds a season with an entries grid, confirms it and creates terms with tiers', async ({
@@ -100,7 +109,7 @@ test('staff builds a season with an entries grid, confirms it and creates terms 
   await drawer.getByRole('textbox', { name: 'Fee in percent (tier 2)' }).fill('100');
   await expectAccessible(page);
   await drawer.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText('Created.').first()).toBeVisible();
+  await createdInDrawer(page);
   await screenshots(page, 'terms');
 
   // Opened again, the terms keep both tiers.
@@ -212,7 +221,7 @@ test('entry surcharges, supplements and agency commissions of a season', async (
   await drawer.getByLabel(/^Travel from/).fill('2032-01-01');
   await expectAccessible(page);
   await drawer.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText('Created.').first()).toBeVisible();
+  await createdInDrawer(page);
   await page.keyboard.press('Escape');
   const row = page
     .locator('table[aria-label="Commissions"] tbody tr')

@@ -23,16 +23,12 @@ type TTimes = { p50: number; p99: number };
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-async function sequential(
-  run: (i: number) => Promise<unknown>,
-  samples = SAMPLES,
-  warm = 10,
-): Promise<TTimes> {
-  for (let i = 0; i < warm; i++) await run(-1 - i); // warm-up: plans and caches
+async function sequential(run: () => Promise<unknown>, samples = SAMPLES, warm = 10): Promise<TTimes> {
+  for (let i = 0; i < warm; i++) await run(); // warm-up: plans and caches
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const started = performance.now();
-    await run(i);
+    await run();
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

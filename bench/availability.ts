@@ -6,15 +6,13 @@ import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createAvailabilityService } from '../apps/server/src/modules/availability/availability.service.ts';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
+import { percentile } from './percentile.ts';
 import { BENCH_RESORTS, BENCH_START, seedManyInventory } from './seed-inventory.ts';
 
 // Availability with 2,000 rooms and cabins and about 100,000 bookings (issue 5: one resort, 7 nights,
 // p50 ≤ 5 ms on PostgreSQL, PGlite within 1.5×), on PGlite and PostgreSQL side by side in one run.
 // Run: npm run bench:availability (TEST_DATABASE_URL=postgres://… adds PostgreSQL).
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 async function measure(run: (i: number) => Promise<unknown>) {
   for (let i = 0; i < 10; i++) await run(i); // warm-up: plans and caches

@@ -6,6 +6,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
+import { percentile } from './percentile.ts';
 import { freeStaySlots, PRICED_DAYS, seedBookingLines, seedManyBookings, stayIn } from './seed-bookings.ts';
 
 // The booking list with 100,000 bookings (issue 7: 25 rows, p50/p99, req/s at least 0.25× our own /version
@@ -20,8 +21,6 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const REPORT_SAMPLES = Number(process.env.BENCH_REPORT_SAMPLES ?? 20);
 
 type TTimes = { p50: number; p99: number };
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 async function sequential(run: () => Promise<unknown>, samples = SAMPLES, warm = 10): Promise<TTimes> {
   for (let i = 0; i < warm; i++) await run(); // warm-up: plans and caches

@@ -5,6 +5,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createPostgresDatabase } from '../apps/server/test/harness.ts';
+import { percentile } from './percentile.ts';
 import { freeStaySlots, PRICED_DAYS, seedManyBookings, stayIn } from './seed-bookings.ts';
 
 // Booking creation of this checkout against another one (BASE=/path/to/checkout, e.g. a `git worktree` of an
@@ -79,13 +80,13 @@ for (let i = 0; i < SAMPLES + WARM; i++) {
   }
 }
 
-const at = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 console.log(`| code | creations | p50 ms | p95 ms | p99 ms | mean ms |\n|---|---:|---:|---:|---:|---:|`);
 for (const s of sides) {
   const sorted = [...s.times].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
-  const cells = [at(sorted, 50), at(sorted, 95), at(sorted, 99), mean].map((v) => v.toFixed(1));
+  const cells = [percentile(sorted, 50), percentile(sorted, 95), percentile(sorted, 99), mean].map((v) =>
+    v.toFixed(1),
+  );
   console.log(`| ${s.label} | ${sorted.length} | ${cells.join(' | ')} |`);
 }
 for (const s of sides) {

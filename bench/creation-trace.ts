@@ -7,6 +7,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createPostgresDatabase } from '../apps/server/test/harness.ts';
+import { percentile } from './percentile.ts';
 import { freeStaySlots, PRICED_DAYS, stayIn } from './seed-bookings.ts';
 
 // Where the time of a booking creation goes (issue 7), on the demo data and PostgreSQL: BENCH_SAMPLES creations
@@ -135,14 +136,12 @@ if (PROFILE) {
 await new Promise((done) => setTimeout(done, 100)); // the last gc entries
 observer.disconnect();
 
-const at = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const ms = (v: number) => v.toFixed(2);
 const sorted = [...times].sort((a, b) => a - b);
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
 console.log(
-  `\n${SAMPLES} creations after ${WARM}: p50 ${ms(at(sorted, 50))}, p95 ${ms(at(sorted, 95))}, ` +
-    `p99 ${ms(at(sorted, 99))}, mean ${ms(mean)} ms\n`,
+  `\n${SAMPLES} creations after ${WARM}: p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, ` +
+    `p99 ${ms(percentile(sorted, 99))}, mean ${ms(mean)} ms\n`,
 );
 
 console.log(
@@ -153,7 +152,7 @@ for (const [text, list] of byTime) {
   const own = [...list].sort((a, b) => a - b);
   const share = list.reduce((a, b) => a + b, 0) / SAMPLES / mean;
   console.log(
-    `| ${text} | ${(list.length / SAMPLES).toFixed(1)} | ${ms(at(own, 50))} | ${ms(at(own, 99))} | ` +
+    `| ${text} | ${(list.length / SAMPLES).toFixed(1)} | ${ms(percentile(own, 50))} | ${ms(percentile(own, 99))} | ` +
       `${(share * 100).toFixed(0)} % |`,
   );
 }

@@ -5,6 +5,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
+import { percentile } from './percentile.ts';
 import { seedManyCustomers } from './seed-customers.ts';
 
 // The customer list with 50,000 customers (issue 4: search by name under 50 ms at p50 on PostgreSQL),
@@ -13,9 +14,6 @@ import { seedManyCustomers } from './seed-customers.ts';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** Sequential requests: latency as one user feels it, without the load of other connections. */
 async function latency(url: string, headers: Record<string, string>) {

@@ -9,6 +9,7 @@ import type {
   TSpecialRule,
   TSupplement,
 } from '@atoll/domain/pricing/entities';
+import { percentile } from './percentile.ts';
 
 // The pricing engine alone (issue 6): a full calculation of a 14-night resort stay for 8 persons in 4
 // rooms over a season change, with supplements, products, an agency and 20 specials, against the same
@@ -332,13 +333,12 @@ function measure(input: TPricingInput) {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((times.length * p) / 100))] ?? 0;
   const perSecond = times.length / (times.reduce((s, t) => s + t, 0) / 1000);
   const applied = first.why.filter((w) => w.applied).length;
   return {
     perSecond,
-    p50: at(50),
-    p99: at(99),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
     lines: first.lines.length,
     applied,
     total: first.totals.total,

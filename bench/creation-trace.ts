@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -165,8 +165,8 @@ console.log(
   `\nCPU per creation: main thread ${ms(main / SAMPLES)} ms, the process's other threads ` +
     `${ms(others / SAMPLES)} ms, PostgreSQL ${ms((postgres1 - postgres0) / SAMPLES)} ms`,
 );
-const minor = gcs.filter((g) => g.kind === 1);
-const rest = gcs.filter((g) => g.kind !== 1);
+const minor = gcs.filter((g) => g.kind === constants.NODE_PERFORMANCE_GC_MINOR);
+const rest = gcs.filter((g) => g.kind !== constants.NODE_PERFORMANCE_GC_MINOR);
 const pauses = (list: { ms: number }[]) =>
   `${list.length} (${ms(list.length ? list.reduce((a, g) => a + g.ms, 0) / list.length : 0)} ms each on average)`;
 console.log(`Garbage collections: ${pauses(minor)} scavenges, ${pauses(rest)} others`);

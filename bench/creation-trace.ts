@@ -29,12 +29,9 @@ const url = process.env.TEST_DATABASE_URL;
 if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL)');
 
 const seeded = await createPostgresDatabase(url);
-{
-  const database = await openPostgres(seeded.url, 5);
-  await database.migrate();
-  await seedDemo(database.db);
-  await database.close();
-}
+const database = await openPostgres(seeded.url, 5);
+await database.migrate();
+await seedDemo(database.db);
 
 // Every statement's time from pg's query() to its answer, by the start of its text (the feed's sync runs on a
 // connection of its own, beside the transaction's statements: shares overlap).
@@ -58,7 +55,6 @@ pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) 
   return answer;
 } as typeof query;
 
-const database = await openPostgres(seeded.url, 5);
 const app = await buildApp({
   database,
   config: { ...loadConfig({}), authRateLimit: 1_000_000 },
@@ -111,8 +107,8 @@ const observer = new PerformanceObserver((list) => {
     gcs.push({ kind: (e as unknown as { detail: { kind: number } }).detail.kind, ms: e.duration });
 });
 observer.observe({ entryTypes: ['gc'] });
-const session = new Session();
-if (PROFILE) {
+const session = PROFILE ? new Session() : undefined;
+if (session) {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
@@ -130,7 +126,7 @@ for (let i = WARM; i < WARM + SAMPLES; i++) {
 const threads1 = threadCpu();
 const postgres1 = postgresCpu();
 statements = undefined;
-if (PROFILE) {
+if (session && PROFILE) {
   const { profile } = await session.post('Profiler.stop');
   writeFileSync(PROFILE, JSON.stringify(profile));
 }

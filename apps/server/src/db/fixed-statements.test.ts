@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
 import type { Database } from './client.ts';
-import { insertRows, updateRow, wholeRow } from './fixed-statements.ts';
+import { insertRows, insertTogether, rowOf, updateRow, wholeRow } from './fixed-statements.ts';
 import { bookings, calculationLines, customers } from './schema.ts';
 
 // The booking writes' statements built once per shape (ADR 0025) answer exactly what drizzle's builder answers
@@ -140,3 +140,103 @@ describe('updateRow', () => {
     ).toBeUndefined();
   });
 });
+
+describe('insertTogether', () => {
+  // The main row's id drawn first (as the create flow draws it), the lines beside it referring to it.
+  const drawId = async () => {
+    const result = await database.db.execute(sql`select nextval('bookings_id_seq')::int as "id"`);
+    return (result as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
+  };
+  const named = { ...getTableColumns(bookings), nights: sql<number>`(${bookings.to} - ${bookings.from})` };
+
+  it('writes the main row and the rows beside it in one go, answering the row and the columns asked back', async () => {
+    const { db } = database;
+    for (const round of [1, 2]) {
+      const id = await drawId();
+      const row = { id, state: 'draft', type: 'resort', from: '2031-02-01', to: `2031-02-0${round + 2}` };
+      const lines = [
+        line(round * 100, { bookingId: id }),
+        line(round * 100 + 1, { bookingId: id, price: '7' }),
+      ];
+      const ours = await insertTogether<Record<string, unknown>>(
+        db,
+        { table: bookings, row, returning: named },
+        [
+          { table: calculationLines, rows: [] },
+          { table: calculationLines, rows: lines, back: ['id', 'amount', 'price'] },
+        ],
+      );
+      const stored = await db.select().from(calculationLines).where(eq(calculationLines.bookingId, id));
+      const [theirs] = await db.select(named).from(bookings).where(eq(bookings.id, id));
+      expect(ours.row).toEqual(theirs);
+      expect(ours.row).toMatchObject({ id, nights: round + 1 });
+      expect(ours.back[0]).toEqual([]);
+      expect(ours.back[1]).toEqual(
+        [...stored].sort((a, b) => a.id - b.id).map((l) => ({ id: l.id, amount: l.amount, price: l.price })),
+      );
+      // Numerics come back at their column's scale, as the database holds them.
+      expect(ours.back[1]?.map((l) => [l.amount, l.price])).toEqual([
+        ['2.500', `${round * 100}.99`],
+        ['2.500', '7.00'],
+      ]);
+    }
+  });
+
+  it('writes nothing when a part is refused', async () => {
+    const { db } = database;
+    const id = await drawId();
+    const row = { id, state: 'draft', type: 'resort', from: '2031-03-01', to: '2031-03-02' };
+    await expect(
+      insertTogether(db, { table: bookings, row, returning: named }, [
+        { table: calculationLines, rows: [line(300, { bookingId: id, guestId: 2_000_000_000 })] },
+      ]),
+    ).rejects.toThrow();
+    expect(await db.select().from(bookings).where(eq(bookings.id, id))).toEqual([]);
+  });
+
+  it('takes one statement per part for a value drizzle renders into the text', async () => {
+    const { db } = database;
+    const id = await drawId();
+    const row = { id, state: 'draft', type: 'resort', from: '2031-04-01', to: '2031-04-02' };
+    const ours = await insertTogether<{ id: number }>(db, { table: bookings, row, returning: named }, [
+      {
+        table: calculationLines,
+        rows: [{ ...line(400, { bookingId: id }), text: sql`upper('rendered')` }],
+        back: ['id'],
+      },
+    ]);
+    const [stored] = await db.select().from(calculationLines).where(eq(calculationLines.bookingId, id));
+    expect(ours.row.id).toBe(id);
+    expect(stored?.text).toBe('RENDERED');
+    expect(ours.back[0]).toEqual([{ id: stored?.id }]);
+  });
+});
+
+describe('rowOf', () => {
+  it('makes the row the database stores from the values and the columns’ defaults', async () => {
+    const { db } = database;
+    const values = {
+      id: await drawLineId(),
+      bookingId,
+      key: 'k',
+      type: 'cost',
+      text: 't',
+      customData: { a: 1 },
+    };
+    const [stored] = await db.insert(calculationLines).values(values).returning();
+    expect(rowOf(calculationLines, { ...values, amount: '1.000', price: '0.00', total: '0.00' })).toEqual(
+      stored,
+    );
+  });
+
+  it('refuses a row without a value the database fills in by itself', () => {
+    expect(() => rowOf(calculationLines, { bookingId, key: 'k', type: 'cost', text: 't' })).toThrow(
+      /calculation_lines\.id/,
+    );
+  });
+});
+
+async function drawLineId() {
+  const result = await database.db.execute(sql`select nextval('calculation_lines_id_seq')::int as "id"`);
+  return (result as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
+}

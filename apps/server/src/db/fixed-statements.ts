@@ -1,4 +1,4 @@
-import { Column, eq, getTableColumns, Param, Placeholder, SQL } from 'drizzle-orm';
+import { Column, eq, getTableColumns, getTableName, Param, Placeholder, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -108,14 +108,18 @@ async function run<T>(
   params: unknown[],
   returning: TReturning | undefined,
 ): Promise<T[]> {
-  const query = ex._.session.prepareQuery(
-    { sql: text, params },
-    returning && returningOf(returning).fields,
-    undefined,
-    true,
-  );
+  return runFields<T>(ex, text, params, returning && returningOf(returning).fields);
+}
+
+async function runFields<T>(
+  ex: Executor,
+  text: string,
+  params: unknown[],
+  fields: SelectedFieldsOrdered | undefined,
+): Promise<T[]> {
+  const query = ex._.session.prepareQuery({ sql: text, params }, fields, undefined, true);
   const result = await query.execute();
-  return (returning ? result : []) as T[];
+  return (fields ? result : []) as T[];
 }
 
 /**
@@ -191,4 +195,145 @@ export async function updateRow<T>(
   }
   const [row] = await run<T>(ex, text, params, returning);
   return row;
+}
+
+/** Rows written beside the main row of insertTogether; `back`: the columns to answer of each, in the order written. */
+export type TBeside = {
+  table: PgTable;
+  rows: readonly Record<string, unknown>[];
+  back?: readonly string[];
+};
+
+/** insertTogether's statements by shape: the text and what its answer maps. */
+const together = new Map<string, { text: string; fields: SelectedFieldsOrdered }>();
+const BACK = '__beside';
+const INTEGERS = new Set(['PgInteger', 'PgSerial', 'PgSmallInt', 'PgSmallSerial']);
+
+/**
+ * `main.row` and the rows of `beside` in one statement: each part of `beside` (with rows) a data-modifying CTE
+ * in the given order, then the insert of the main row, answered as `main.returning` selects it. PostgreSQL
+ * checks foreign keys at the end of the statement, so the parts may refer to the main row and to each other's
+ * rows by ids the caller drew before. `back[i]`: the columns `beside[i].back` names of that part's rows, in the
+ * order written (the database numbers them in that order): integers as numbers, the rest read as text and mapped
+ * by its column (numerics, text). A value drizzle renders into the text takes one statement per part instead.
+ */
+export async function insertTogether<T>(
+  ex: Executor,
+  main: { table: PgTable; row: Record<string, unknown>; returning: TReturning },
+  beside: readonly TBeside[],
+): Promise<{ row: T; back: Record<string, unknown>[][] }> {
+  const parts = beside
+    .map((part, i) => ({ ...part, i, info: infoOf(part.table) }))
+    .filter((p) => p.rows.length > 0);
+  const mainInfo = infoOf(main.table);
+  const params: unknown[] = [];
+  let key = `${returningKey(main.returning)}:`;
+  for (const part of [...parts, { ...main, rows: [main.row], info: mainInfo, back: undefined, i: -1 }]) {
+    if (part.info.fillsIn) return insertApart<T>(ex, main, beside);
+    key += `${getTableName(part.table)}${part.back ? `(${part.back.join(',')})` : ''}:`;
+    for (const row of part.rows) {
+      const mask = valuesOf(part.info.insertable, row, params);
+      if (mask === undefined) return insertApart<T>(ex, main, beside);
+      key += `${mask}|`;
+    }
+  }
+  let statement = together.get(key);
+  if (statement === undefined) {
+    statement = renderTogether(ex, main, parts);
+    if (together.size < MAX_SHAPES) together.set(key, statement);
+  }
+  const [answer] = await runFields<Record<string, unknown>>(ex, statement.text, params, statement.fields);
+  if (!answer) throw new Error(`${getTableName(main.table)}: no row returned`);
+  const back = beside.map((): Record<string, unknown>[] => []);
+  const row: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(answer)) {
+    if (!name.startsWith(BACK)) {
+      row[name] = value;
+      continue;
+    }
+    const [i, column] = name.slice(BACK.length).split(':') as [string, string];
+    const part = beside[Number(i)] as TBeside;
+    const mapped = getTableColumns(part.table)[column] as PgColumn;
+    const list = back[Number(i)] as Record<string, unknown>[];
+    (value as (string | null)[]).forEach((v, n) => {
+      list[n] = { ...list[n], [column]: v === null ? null : mapped.mapFromDriverValue(v) };
+    });
+  }
+  return { row: row as T, back };
+}
+
+function renderTogether(
+  ex: Executor,
+  main: { table: PgTable; row: Record<string, unknown>; returning: TReturning },
+  parts: readonly (TBeside & { i: number })[],
+) {
+  let offset = 0;
+  /** Drizzle's text of a piece with its parameters numbered after the pieces before it. */
+  const shifted = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = query.toSQL();
+    const at = offset;
+    offset += params.length;
+    return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + at}`);
+  };
+  const ctes = parts.map(
+    (part) => `"w${part.i}" as (${shifted(ex.insert(part.table).values(part.rows as never[]))} returning *)`,
+  );
+  const back: TReturning = {};
+  for (const part of parts) {
+    for (const column of part.back ?? []) {
+      const { name, columnType } = getTableColumns(part.table)[column] as PgColumn;
+      // Integers come back as numbers; everything else as text, mapped by its column.
+      const value = INTEGERS.has(columnType) ? `"${name}"` : `"${name}"::text`;
+      back[`${BACK}${part.i}:${column}`] = sql.raw(
+        `(select array_agg(${value} order by "id") from "w${part.i}")`,
+      );
+    }
+  }
+  const returning = { ...main.returning, ...back };
+  const text = `with ${ctes.join(', ')} ${shifted(
+    ex
+      .insert(main.table)
+      .values([main.row] as never[])
+      .returning(returning),
+  )}`;
+  return { text, fields: Object.entries(returning).map(([key, field]) => ({ path: [key], field })) };
+}
+
+/** insertTogether one statement per part: the main row first, then the parts in their order. */
+async function insertApart<T>(
+  ex: Executor,
+  main: { table: PgTable; row: Record<string, unknown>; returning: TReturning },
+  beside: readonly TBeside[],
+): Promise<{ row: T; back: Record<string, unknown>[][] }> {
+  const [row] = await insertRows<T>(ex, main.table, [main.row], main.returning);
+  if (!row) throw new Error(`${getTableName(main.table)}: no row returned`);
+  const back: Record<string, unknown>[][] = [];
+  for (const part of beside) {
+    const rows =
+      part.rows.length > 0
+        ? await insertRows<Record<string, unknown>>(ex, part.table, part.rows, wholeRow(part.table))
+        : [];
+    const columns = part.back ?? [];
+    back.push(columns.length > 0 ? rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]]))) : []);
+  }
+  return { row, back };
+}
+
+/**
+ * The row `values` become when inserted into `table`, made without asking the database: each column's value,
+ * else its default, else null (a generated column: null). A column the database fills in by itself (a serial id,
+ * an SQL default such as now()) must be given. Exact where the values come as the database answers them (ids,
+ * text, booleans, dates, timestamps to the millisecond); numerics come back at their column's scale.
+ */
+export function rowOf<T>(table: PgTable, values: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [name, column] of infoOf(table).columns) {
+    const value = values[name];
+    if (value !== undefined) row[name] = value;
+    else if (column.generated !== undefined) row[name] = null;
+    else if (column.default !== undefined && !(column.default instanceof SQL)) row[name] = column.default;
+    else if (!column.hasDefault && column.defaultFn === undefined) row[name] = null;
+    else throw new Error(`${getTableName(table)}.${name}: the database fills it in; give it a value`);
+  }
+  return row as T;
 }

@@ -296,30 +296,42 @@ export function createHoldFlow() {
     return setting?.value === true;
   }
 
+  /**
+   * Checks the holds of one booking inside `tx` and answers the rows to write; NOT_AVAILABLE (409) when they
+   * would overbook. Expired options on the rooms' dates are let go on the way.
+   */
+  async function planHold(tx: Tx, req: THoldRequest) {
+    if (req.items.length === 0) return { rows: [] as TRow[], holds: false, warnings: [] as THoldWarning[] };
+    // The setting decides drafts only (holdsInventory), so only a draft reads it.
+    const offersHoldInventory = req.state === 'draft' && (await offersHoldInventoryIn(tx));
+    const holds = holdsInventory(req, { offersHoldInventory });
+    const locked = await lockRooms(
+      tx,
+      [...new Set(req.items.map((i) => i.roomId))].sort((a, b) => a - b),
+      req.locked,
+    );
+    const pending: TRow[] = [];
+    const warnings: THoldWarning[] = [];
+    for (const item of req.items) {
+      const room = locked.get(item.roomId);
+      if (room) pending.push(...(await place(tx, room, item, req, holds, pending, warnings)));
+    }
+    return { rows: pending, holds, warnings };
+  }
+
   return {
-    /** Checks and writes the holds of one booking inside `tx`; NOT_AVAILABLE (409) when it would overbook. */
+    planHold,
+
+    /**
+     * Checks and writes the holds of one booking inside `tx`; NOT_AVAILABLE (409) when it would overbook. A
+     * writer that writes the rows itself, together with its own (create), plans them with planHold.
+     */
     async hold(tx: Tx, req: THoldRequest) {
-      if (req.items.length === 0) return { rows: [], holds: false, warnings: [] as THoldWarning[] };
-      // The setting decides drafts only (holdsInventory), so only a draft reads it.
-      const offersHoldInventory = req.state === 'draft' && (await offersHoldInventoryIn(tx));
-      const holds = holdsInventory(req, { offersHoldInventory });
-      const locked = await lockRooms(
-        tx,
-        [...new Set(req.items.map((i) => i.roomId))].sort((a, b) => a - b),
-        req.locked,
-      );
-      const pending: TRow[] = [];
-      const warnings: THoldWarning[] = [];
-      for (const item of req.items) {
-        const room = locked.get(item.roomId);
-        if (room) pending.push(...(await place(tx, room, item, req, holds, pending, warnings)));
-      }
-      const rows = await insertRows<typeof occupancy.$inferSelect>(
-        tx,
-        occupancy,
-        pending,
-        wholeRow(occupancy),
-      );
+      const { rows: pending, holds, warnings } = await planHold(tx, req);
+      const rows =
+        pending.length > 0
+          ? await insertRows<typeof occupancy.$inferSelect>(tx, occupancy, pending, wholeRow(occupancy))
+          : [];
       return { rows, holds, warnings };
     },
 

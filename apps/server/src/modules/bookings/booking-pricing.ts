@@ -25,8 +25,8 @@ import {
   bookingWrites,
   type TBookingPatch,
   type TEntryRow,
+  type TGeneratedLine,
   type TGuestRow,
-  type TLineInsert,
   type TLineRow,
 } from './bookings-writes.repository.ts';
 
@@ -234,7 +234,7 @@ function termsUsed(input: TPricingInput, result: TPricingResult): TTerms | null 
 function toRows(lines: readonly TCalcLine[], manual: readonly TLineRow[], guestIds: ReadonlySet<number>) {
   const manualByKey = new Map<string, number[]>();
   for (const row of manual) manualByKey.set(row.key, [...(manualByKey.get(row.key) ?? []), row.id]);
-  const generated: TLineInsert[] = [];
+  const generated: TGeneratedLine[] = [];
   const positions = new Map<number, number>();
   lines.forEach((line, position) => {
     const manualId = manualByKey.get(line.key)?.shift();
@@ -393,26 +393,23 @@ export async function priceBooking(
 }
 
 /**
- * Prices a booking created in `tx` from its entries and guests as just written (it has no lines yet; the
- * caller locked their rooms in `tx`):
- * writes the lines and answers them as stored, with the booking fields to store (`patch`), which the
- * caller writes in its own last update of the row. `booking` is the row before the patch.
+ * Prices a booking the create flow is about to write, from its row, entries and guests as they will be stored
+ * (it has no lines yet; the caller locked their rooms in `tx`): answers the lines to write (`generated`) and the
+ * booking fields to store with the row (`patch`). `booking` is the row before the patch.
  */
 export async function priceNewBooking(
   tx: Tx,
   user: TSessionUser,
   booking: TBookingRow,
-  written: Omit<TStoredParts, 'lines'>,
+  parts: Omit<TStoredParts, 'lines'>,
   reads?: TReads,
-): Promise<TPricedBooking & { patch: TBookingPatch; lines: TLineRow[] }> {
-  // The create flow locked the rooms (resolveRooms, resolveCharter) before writing the entries.
+): Promise<TPricedBooking & { patch: TBookingPatch; generated: TGeneratedLine[] }> {
   const { result, terms, inputs, generated, patch } = await calculateBooking(
     tx,
     user,
     booking,
-    { ...written, lines: [], roomsLocked: true },
+    { ...parts, lines: [], roomsLocked: true },
     reads,
   );
-  const lines = await bookingWrites.insertLines(tx, booking.id, generated);
-  return { booking, result, terms, inputs, patch, lines };
+  return { booking, result, terms, inputs, patch, generated };
 }

@@ -18,8 +18,8 @@ import { bookingWrites, type TGuestRow, type TLineRow } from './bookings-writes.
 
 /**
  * A booking written in this transaction by the create flow, as stored and held in memory: its row with its
- * names after the flow's last update of it, its entries, guests and lines (with the rooms' names).
- * `rowChanged`: something wrote the row after that update (a todo sets its flag); then the version reads
+ * names as the flow's write answered it, its entries, guests and lines (with the rooms' names).
+ * `rowChanged`: something wrote the row after that write (a todo sets its flag); then the version reads
  * the row again, and only the row.
  */
 export type TCreatedBooking = {

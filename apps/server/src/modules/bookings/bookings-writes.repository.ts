@@ -1,7 +1,13 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
-import { insertRows, type TReturning, updateRow, wholeRow } from '../../db/fixed-statements.ts';
+import {
+  insertRows,
+  insertTogether,
+  rowOf,
+  updateRow,
+  wholeRow,
+} from '../../db/fixed-statements.ts';
 import {
   bookingGuests,
   bookingRooms,
@@ -9,6 +15,7 @@ import {
   bookingVersions,
   calculationLines,
   customers,
+  occupancy,
   rooms,
   schedules,
 } from '../../db/schema.ts';
@@ -21,6 +28,8 @@ export type TEntryInsert = Omit<typeof bookingRooms.$inferInsert, 'bookingId'>;
 export type TGuestInsert = Omit<typeof bookingGuests.$inferInsert, 'bookingId' | 'bookingRoomId'>;
 export type TLineRow = typeof calculationLines.$inferSelect;
 export type TLineInsert = Omit<typeof calculationLines.$inferInsert, 'bookingId'>;
+/** A line the engine generated, every column given but its id and booking. */
+export type TGeneratedLine = Omit<TLineRow, 'id' | 'bookingId'>;
 export type TBookingPatch = Partial<Omit<typeof bookings.$inferInsert, 'id'>>;
 
 /** A room entry with the asset of its room, as pricing and the checks need it. */
@@ -29,6 +38,48 @@ export type TEntryRow = typeof bookingRooms.$inferSelect & {
   vesselId: number | null;
 };
 export type TGuestRow = typeof bookingGuests.$inferSelect;
+
+export type TDrawnIds = { booking: number; entries: number[]; guests: number[] };
+/** A room entry and a guest as insertCreated writes them: with the ids drawIds drew. */
+export type TEntryValues = typeof bookingRooms.$inferInsert & { id: number };
+export type TGuestValues = typeof bookingGuests.$inferInsert & { id: number };
+
+/**
+ * The room entries and their guests as insertCreated writes them, under the ids drawn for them (in order), with
+ * the rows they become (rowOf: nothing of them is filled in by the database).
+ */
+export function numberedEntries(
+  ids: TDrawnIds,
+  entries: readonly (TEntryInsert & { guests: readonly TGuestInsert[] })[],
+) {
+  const bookingId = ids.booking;
+  let next = 0;
+  const values = entries.map(
+    ({ guests: _g, ...entry }, sort): TEntryValues => ({
+      ...entry,
+      id: ids.entries[sort] as number,
+      bookingId,
+      sort,
+    }),
+  );
+  const guests = entries.flatMap((entry, i) =>
+    entry.guests.map(
+      (guest, sort): TGuestValues => ({
+        ...guest,
+        id: ids.guests[next++] as number,
+        bookingId,
+        bookingRoomId: values[i]?.id as number,
+        sort,
+      }),
+    ),
+  );
+  return {
+    entries: values,
+    guests,
+    entryRows: values.map((v) => rowOf<typeof bookingRooms.$inferSelect>(bookingRooms, v)),
+    guestRows: guests.map((g) => rowOf<TGuestRow>(bookingGuests, g)),
+  };
+}
 
 export const bookingWrites = {
   /**
@@ -113,30 +164,18 @@ export const bookingWrites = {
     return row;
   },
 
-  /** Writes the room entries and their guests; answers the entries' ids in the given order. */
+  /** Writes the room entries (one statement) and their guests (one more); answers the entries' ids in the given order. */
   async insertEntries(
     tx: Tx,
     bookingId: number,
     entries: readonly (TEntryInsert & { guests: readonly TGuestInsert[] })[],
   ): Promise<number[]> {
-    return (await bookingWrites.insertEntryRows(tx, bookingId, entries)).entries.map((e) => e.id);
-  },
-
-  /**
-   * Writes the room entries (one statement) and their guests (one more); answers the rows as stored,
-   * entries in the given order.
-   */
-  async insertEntryRows(
-    tx: Tx,
-    bookingId: number,
-    entries: readonly (TEntryInsert & { guests: readonly TGuestInsert[] })[],
-  ): Promise<{ entries: (typeof bookingRooms.$inferSelect)[]; guests: TGuestRow[] }> {
-    if (entries.length === 0) return { entries: [], guests: [] };
-    const written = await insertRows<typeof bookingRooms.$inferSelect>(
+    if (entries.length === 0) return [];
+    const written = await insertRows<{ id: number }>(
       tx,
       bookingRooms,
       entries.map(({ guests: _g, ...entry }, sort) => ({ ...entry, bookingId, sort })),
-      wholeRow(bookingRooms),
+      entryId,
     );
     const guests = entries.flatMap((entry, i) =>
       entry.guests.map((guest, sort) => ({
@@ -146,11 +185,54 @@ export const bookingWrites = {
         sort,
       })),
     );
-    const guestRows =
-      guests.length > 0
-        ? await insertRows<TGuestRow>(tx, bookingGuests, guests, wholeRow(bookingGuests))
-        : [];
-    return { entries: written, guests: guestRows };
+    if (guests.length > 0) await insertRows(tx, bookingGuests, guests);
+    return written.map((e) => e.id);
+  },
+
+  /** Ids for a new booking, its room entries and their guests, drawn before they are written (insertCreated). */
+  async drawIds(tx: Tx, entries: number, guests: number): Promise<TDrawnIds> {
+    const result = await tx.execute(sql`
+      select nextval(pg_get_serial_sequence('bookings', 'id'))::int as "booking",
+             array(select nextval(pg_get_serial_sequence('booking_rooms', 'id'))::int
+                   from generate_series(1, ${entries}::int)) as "entries",
+             array(select nextval(pg_get_serial_sequence('booking_guests', 'id'))::int
+                   from generate_series(1, ${guests}::int)) as "guests"`);
+    const [row] = (result as unknown as { rows: TDrawnIds[] }).rows;
+    if (!row) throw new Error('drawIds: no row returned');
+    return row;
+  },
+
+  /**
+   * A new booking with its room entries, guests, calculation lines and holds, in one statement
+   * (insertTogether) under the ids drawIds drew; answers the row with its names and the lines as stored.
+   */
+  async insertCreated(
+    tx: Tx,
+    parts: {
+      booking: typeof bookings.$inferInsert;
+      entries: readonly TEntryValues[];
+      guests: readonly TGuestValues[];
+      lines: readonly TGeneratedLine[];
+      holds: readonly (typeof occupancy.$inferInsert)[];
+    },
+  ): Promise<{ booking: TBookingDetailRow; lines: TLineRow[] }> {
+    const bookingId = parts.booking.id;
+    const lines = parts.lines.map((l) => ({ ...l, bookingId }));
+    const { row, back } = await insertTogether<TBookingDetailRow>(
+      tx,
+      { table: bookings, row: parts.booking, returning: namedRow },
+      [
+        { table: bookingRooms, rows: parts.entries },
+        { table: bookingGuests, rows: parts.guests },
+        { table: calculationLines, rows: lines, back: ['id', 'amount', 'price', 'total'] },
+        { table: occupancy, rows: parts.holds },
+      ],
+    );
+    const stored = back[2] ?? [];
+    return {
+      booking: row,
+      lines: lines.map((line, i) => rowOf<TLineRow>(calculationLines, { ...line, ...stored[i] })),
+    };
   },
 
   /** Removes every room entry (their guests go with them; lines keep no guest). */
@@ -179,13 +261,11 @@ export const bookingWrites = {
     return row;
   },
 
-  updateBooking(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingRow> {
-    return updateBookingReturning(tx, id, values, wholeRow(bookings));
-  },
-
-  /** updateBooking answering the row with the names its detail shows beside it (detailNames). */
-  updateBookingNamed(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingDetailRow> {
-    return updateBookingReturning(tx, id, values, namedRow);
+  async updateBooking(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingRow> {
+    const set = { ...values, updatedAt: new Date() };
+    const row = await updateRow<TBookingRow>(tx, bookings, bookings.id, id, set, wholeRow(bookings));
+    if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
+    return row;
   },
 
   async entries(ex: Executor, bookingId: number): Promise<TEntryRow[]> {
@@ -253,18 +333,7 @@ export const bookingWrites = {
   },
 };
 
-/** The row and the names of its detail (updateBookingNamed): one object, so its statement is built once. */
+/** What insertEntries answers of an entry: one object, so its statement is built once. */
+const entryId = { id: bookingRooms.id };
+/** The row and the names of its detail (insertCreated): one object, so its statement is built once. */
 const namedRow = { ...getTableColumns(bookings), ...detailNames };
-
-async function updateBookingReturning<T>(tx: Tx, id: number, values: TBookingPatch, returning: TReturning) {
-  const row = await updateRow<T>(
-    tx,
-    bookings,
-    bookings.id,
-    id,
-    { ...values, updatedAt: new Date() },
-    returning,
-  );
-  if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
-  return row;
-}

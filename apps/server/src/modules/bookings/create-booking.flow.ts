@@ -4,7 +4,8 @@ import { hasScope } from '@atoll/domain/scopes';
 import { eq } from 'drizzle-orm';
 import type { TReferenceCache } from '../../db/change-feed.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { paymentTerms } from '../../db/schema.ts';
+import { rowOf } from '../../db/fixed-statements.ts';
+import { bookings, paymentTerms } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
@@ -25,12 +26,12 @@ import {
 import { numberOnEntry } from './booking-numbers.ts';
 import { assertPriced, priceNewBooking } from './booking-pricing.ts';
 import { recordVersion } from './booking-versions.ts';
-import { redactBooking } from './bookings.repository.ts';
-import { bookingWrites } from './bookings-writes.repository.ts';
+import { redactBooking, type TBookingRow } from './bookings.repository.ts';
+import { bookingWrites, numberedEntries } from './bookings-writes.repository.ts';
 
-// POST /api/bookings: check → lock the rooms → write booking, entries, guests → price → hold → number
-// → version 1, in one transaction. NOT_AVAILABLE, NO_PRICE or any refusal leaves nothing behind, not
-// even a used number.
+// POST /api/bookings: check → lock the rooms → draw the ids → price → check the holds → number → write the
+// booking with its entries, guests, lines and holds in one statement → version 1, in one transaction.
+// NOT_AVAILABLE, NO_PRICE or any refusal leaves nothing behind, not even a used number (drawn ids may go unused).
 
 /** `reference`: the reference data of the price calculation kept in memory (ADR 0024); without it, read each time. */
 export type TBookingFlowDeps = { db: Db; availability: TAvailabilityService; reference?: TReferenceCache };
@@ -95,7 +96,14 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     const { channel, holdChannel } = channelsOf(writer);
     const now = new Date();
     const blank = { reservationDate: null, bookingDate: null };
-    const booking = await bookingWrites.insertBooking(tx, {
+    const rows = entryRows(resolved.entries);
+    const ids = await bookingWrites.drawIds(
+      tx,
+      rows.length,
+      rows.reduce((n, e) => n + e.guests.length, 0),
+    );
+    const values = {
+      id: ids.booking,
       state: input.state,
       type: resolved.type,
       channel,
@@ -119,25 +127,28 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       internalNote: writer.isAgent ? null : (input.internalNote ?? null),
       systemReference: input.systemReference ?? null,
       ...(chosenProducts.length > 0 ? { chosenProducts } : {}),
-    });
-    const written = await bookingWrites.insertEntryRows(tx, booking.id, entryRows(resolved.entries));
-    const ids = written.entries.map((e) => e.id);
-    // The entries as pricing reads them: each with its room's asset (same order as written).
-    const entries = written.entries.map((e, i) => ({
+      createdAt: now,
+      updatedAt: now,
+    };
+    // The booking, its entries and guests as they will be stored: priced and checked before anything is written.
+    const booking = rowOf<TBookingRow>(bookings, values);
+    const numbered = numberedEntries(ids, rows);
+    // The entries as pricing reads them: each with its room's asset (same order).
+    const entries = numbered.entryRows.map((e, i) => ({
       ...e,
       resortId: resolved.entries[i]?.resortId ?? null,
       vesselId: resolved.entries[i]?.vesselId ?? null,
     }));
-    const priced = await priceNewBooking(tx, user, booking, { entries, guests: written.guests }, reads);
+    const priced = await priceNewBooking(tx, user, booking, { entries, guests: numbered.guestRows }, reads);
     const optionExpiry =
       input.state === 'planned' ? optionExpiryOf(now, priced.terms, input.optionExpiry) : null;
-    const { warnings } = await availability.hold(tx, {
+    const held = await availability.planHold(tx, {
       bookingId: booking.id,
       state: input.state,
       holdUntil: optionExpiry,
       channel: holdChannel,
       force: input.force,
-      items: holdItems(resolved.entries, ids),
+      items: holdItems(resolved.entries, ids.entries),
       locked: resolved.locked,
     });
     assertPriced(priced, input.force);
@@ -146,13 +157,21 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       reservationNo: null,
       bookingNo: null,
     });
-    // The price, what it leaves to pay and the number in one write of the row.
-    const stored = await bookingWrites.updateBookingNamed(tx, booking.id, {
-      ...priced.patch,
-      ...newBookingPayments({ ...booking, totals: priced.patch.totals ?? null }, priced.lines),
-      optionExpiry,
-      ...numbers,
+    // The row with its price, what it leaves to pay and its number, the entries, guests, lines and holds: one write.
+    const { booking: stored, lines } = await bookingWrites.insertCreated(tx, {
+      booking: {
+        ...values,
+        ...priced.patch,
+        ...newBookingPayments({ ...booking, totals: priced.patch.totals ?? null }, priced.generated),
+        optionExpiry,
+        ...numbers,
+      },
+      entries: numbered.entries,
+      guests: numbered.guests,
+      lines: priced.generated,
+      holds: held.rows,
     });
+    const { warnings } = held;
     const todos = [
       ...(await raiseBookingTodos(tx, booking.id, todosOfWarnings(warnings))),
       ...(await addAutoTodos(tx, booking.id, resolved.type, reads)),
@@ -167,9 +186,9 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
         booking: stored,
         // A todo sets the row's flag.
         rowChanged: todos.length > 0,
-        entries: written.entries,
-        guests: written.guests,
-        lines: priced.lines,
+        entries: numbered.entryRows,
+        guests: numbered.guestRows,
+        lines,
         roomNames: new Map(resolved.entries.map((e) => [e.roomId, e.roomName])),
       },
     });

@@ -160,6 +160,14 @@ describe('a resort stay', () => {
     ];
     const pick = (b: Record<string, unknown>) => Object.fromEntries(shown.map((k) => [k, b[k]]));
     expect(pick(versions[0]?.snapshot as Record<string, unknown>)).toEqual(pick(detail));
+    // The rows were built before they were written (ids drawn first, one statement): the answer and the
+    // version are what a read answers afterwards, to the last line and guest.
+    expect(booking).toEqual(detail);
+    const snapshot = versions[0]?.snapshot as Record<string, unknown>;
+    expect({ rooms: snapshot.rooms, calculation: snapshot.calculation }).toEqual({
+      rooms: detail.rooms,
+      calculation: detail.calculation,
+    });
   });
 
   it('creates a confirmed booking: booking number, booking date, the room held', async () => {
@@ -306,6 +314,8 @@ describe('a departure', () => {
     expect(countedCents(booking.calculation)).toBe(cents(booking.total));
     const { holding } = await w.held({ bookingId: booking.id });
     expect(holding.map((h) => h.unit).sort()).toEqual(['B1', 'B2']);
+    // Berths with their beds, written in one statement: the answer is what a read answers afterwards.
+    expect(booking).toEqual((await w.t.get(`/api/bookings/${booking.id}`, staff)).json());
     // The two berths left can still be sold; a whole-cabin booking no more.
     ok(await create(tripBody(cabin, w.departure, { state: 'confirmed' }, [{}, {}], false)), 201);
     expectError(
@@ -341,6 +351,7 @@ describe('a departure', () => {
     expect(new Set(booking.calculation.map((l: { key: string }) => l.key)).size).toBe(
       booking.calculation.length,
     );
+    expect(booking).toEqual((await w.t.get(`/api/bookings/${booking.id}`, staff)).json());
   });
 });
 

@@ -182,6 +182,38 @@ describe('insertTogether', () => {
     }
   });
 
+  it('leaves out parts without rows, the same table at another place being another statement', async () => {
+    const { db } = database;
+    const row = async (n: number) => ({
+      id: await drawId(),
+      state: 'draft',
+      type: 'resort',
+      from: '2031-05-01',
+      to: `2031-05-0${n}`,
+    });
+    const alone = await insertTogether<{ nights: number }>(
+      db,
+      { table: bookings, row: await row(2), returning: named },
+      [{ table: calculationLines, rows: [] }],
+    );
+    expect(alone).toEqual({ row: expect.objectContaining({ nights: 1 }), back: [[]] });
+    // The lines as the first part, then as the second: each answered where it was asked.
+    for (const first of [true, false]) {
+      const main = await row(3);
+      const rows = [line(first ? 500 : 501, { bookingId: main.id })];
+      const parts = [
+        { table: calculationLines, rows: first ? rows : [], back: ['id'] },
+        { table: calculationLines, rows: first ? [] : rows, back: ['id'] },
+      ];
+      const { back } = await insertTogether(db, { table: bookings, row: main, returning: named }, parts);
+      const [stored] = await db
+        .select()
+        .from(calculationLines)
+        .where(eq(calculationLines.bookingId, main.id));
+      expect(back).toEqual(first ? [[{ id: stored?.id }], []] : [[], [{ id: stored?.id }]]);
+    }
+  });
+
   it('writes nothing when a part is refused', async () => {
     const { db } = database;
     const id = await drawId();

@@ -205,7 +205,7 @@ export type TBeside = {
 };
 
 /** insertTogether's statements by shape: the text and what its answer maps. */
-const together = new Map<string, { text: string; fields: SelectedFieldsOrdered }>();
+const together = new Map<string, { text: string; fields: SelectedFieldsOrdered; params: number }>();
 const BACK = '__beside';
 const INTEGERS = new Set(['PgInteger', 'PgSerial', 'PgSmallInt', 'PgSmallSerial']);
 
@@ -230,7 +230,7 @@ export async function insertTogether<T>(
   let key = `${returningKey(main.returning)}:`;
   for (const part of [...parts, { ...main, rows: [main.row], info: mainInfo, back: undefined, i: -1 }]) {
     if (part.info.fillsIn) return insertApart<T>(ex, main, beside);
-    key += `${getTableName(part.table)}${part.back ? `(${part.back.join(',')})` : ''}:`;
+    key += `${part.i}${getTableName(part.table)}${part.back ? `(${part.back.join(',')})` : ''}:`;
     for (const row of part.rows) {
       const mask = valuesOf(part.info.insertable, row, params);
       if (mask === undefined) return insertApart<T>(ex, main, beside);
@@ -240,6 +240,8 @@ export async function insertTogether<T>(
   let statement = together.get(key);
   if (statement === undefined) {
     statement = renderTogether(ex, main, parts);
+    if (statement.params !== params.length)
+      throw new Error(`insertTogether: ${statement.params} parameters rendered, ${params.length} values`);
     if (together.size < MAX_SHAPES) together.set(key, statement);
   }
   const [answer] = await runFields<Record<string, unknown>>(ex, statement.text, params, statement.fields);
@@ -290,13 +292,17 @@ function renderTogether(
     }
   }
   const returning = { ...main.returning, ...back };
-  const text = `with ${ctes.join(', ')} ${shifted(
+  const insert = shifted(
     ex
       .insert(main.table)
       .values([main.row] as never[])
       .returning(returning),
-  )}`;
-  return { text, fields: Object.entries(returning).map(([key, field]) => ({ path: [key], field })) };
+  );
+  return {
+    text: ctes.length > 0 ? `with ${ctes.join(', ')} ${insert}` : insert,
+    fields: Object.entries(returning).map(([key, field]) => ({ path: [key], field })),
+    params: offset,
+  };
 }
 
 /** insertTogether one statement per part: the main row first, then the parts in their order. */
@@ -331,7 +337,8 @@ export function rowOf<T>(table: PgTable, values: Record<string, unknown>): T {
     const value = values[name];
     if (value !== undefined) row[name] = value;
     else if (column.generated !== undefined) row[name] = null;
-    else if (column.default !== undefined && !(column.default instanceof SQL)) row[name] = column.default;
+    else if (column.default !== undefined && !(column.default instanceof SQL))
+      row[name] = typeof column.default === 'object' ? structuredClone(column.default) : column.default;
     else if (!column.hasDefault && column.defaultFn === undefined) row[name] = null;
     else throw new Error(`${getTableName(table)}.${name}: the database fills it in; give it a value`);
   }

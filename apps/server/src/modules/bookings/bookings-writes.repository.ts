@@ -1,13 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
-import {
-  insertRows,
-  insertTogether,
-  rowOf,
-  updateRow,
-  wholeRow,
-} from '../../db/fixed-statements.ts';
+import { insertRows, insertTogether, rowOf, updateRow, wholeRow } from '../../db/fixed-statements.ts';
 import {
   bookingGuests,
   bookingRooms,

@@ -3,19 +3,19 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { preparingClient } from './prepared.ts';
-import * as schema from './schema.ts';
 
-export type TSchema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
-export type Tx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
+// Without drizzle's relational queries (`db.query.…`): given the schema, drizzle would build a query builder for
+// every table on each transaction, for nothing.
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** The transaction `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a repository runs on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
@@ -80,7 +80,7 @@ function isAlive(pid: number) {
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -114,7 +114,7 @@ export async function openPostgres(url: string, poolSize = 10, prepared = true):
   // An idle connection that the server drops (restart, failover, admin command) must not take the
   // process down: the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool) as unknown as Db;
   return {
     db,
     kind: 'postgres',

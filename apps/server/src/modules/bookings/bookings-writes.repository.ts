@@ -38,34 +38,29 @@ export type TDrawnIds = { booking: number; entries: number[]; guests: number[] }
 export type TEntryValues = typeof bookingRooms.$inferInsert & { id: number };
 export type TGuestValues = typeof bookingGuests.$inferInsert & { id: number };
 
+/** A room entry with the guests it will hold, before it belongs to a booking. */
+type TEntryWithGuests = TEntryInsert & { guests: readonly TGuestInsert[] };
+
+/** The entries' values under their booking, sorted as given. */
+const entryValues = (bookingId: number, entries: readonly TEntryWithGuests[]) =>
+  entries.map(({ guests: _g, ...entry }, sort) => ({ ...entry, bookingId, sort }));
+
+/** Their guests' values, each under its entry's id (`entryIds` in the entries' order), sorted within it. */
+const guestValues = (bookingId: number, entries: readonly TEntryWithGuests[], entryIds: readonly number[]) =>
+  entries.flatMap((entry, i) =>
+    entry.guests.map((guest, sort) => ({ ...guest, bookingId, bookingRoomId: entryIds[i] as number, sort })),
+  );
+
 /**
  * The room entries and their guests as insertCreated writes them, under the ids drawn for them (in order), with
  * the rows they become (rowOf: nothing of them is filled in by the database).
  */
-export function numberedEntries(
-  ids: TDrawnIds,
-  entries: readonly (TEntryInsert & { guests: readonly TGuestInsert[] })[],
-) {
-  const bookingId = ids.booking;
-  let next = 0;
-  const values = entries.map(
-    ({ guests: _g, ...entry }, sort): TEntryValues => ({
-      ...entry,
-      id: ids.entries[sort] as number,
-      bookingId,
-      sort,
-    }),
+export function numberedEntries(ids: TDrawnIds, entries: readonly TEntryWithGuests[]) {
+  const values = entryValues(ids.booking, entries).map(
+    (entry, i): TEntryValues => ({ ...entry, id: ids.entries[i] as number }),
   );
-  const guests = entries.flatMap((entry, i) =>
-    entry.guests.map(
-      (guest, sort): TGuestValues => ({
-        ...guest,
-        id: ids.guests[next++] as number,
-        bookingId,
-        bookingRoomId: values[i]?.id as number,
-        sort,
-      }),
-    ),
+  const guests = guestValues(ids.booking, entries, ids.entries).map(
+    (guest, i): TGuestValues => ({ ...guest, id: ids.guests[i] as number }),
   );
   return {
     entries: values,
@@ -159,38 +154,26 @@ export const bookingWrites = {
   },
 
   /** Writes the room entries (one statement) and their guests (one more); answers the entries' ids in the given order. */
-  async insertEntries(
-    tx: Tx,
-    bookingId: number,
-    entries: readonly (TEntryInsert & { guests: readonly TGuestInsert[] })[],
-  ): Promise<number[]> {
+  async insertEntries(tx: Tx, bookingId: number, entries: readonly TEntryWithGuests[]): Promise<number[]> {
     if (entries.length === 0) return [];
     const written = await insertRows<{ id: number }>(
       tx,
       bookingRooms,
-      entries.map(({ guests: _g, ...entry }, sort) => ({ ...entry, bookingId, sort })),
+      entryValues(bookingId, entries),
       entryId,
     );
-    const guests = entries.flatMap((entry, i) =>
-      entry.guests.map((guest, sort) => ({
-        ...guest,
-        bookingId,
-        bookingRoomId: written[i]?.id ?? 0,
-        sort,
-      })),
-    );
+    const ids = written.map((e) => e.id);
+    const guests = guestValues(bookingId, entries, ids);
     if (guests.length > 0) await insertRows(tx, bookingGuests, guests);
-    return written.map((e) => e.id);
+    return ids;
   },
 
   /** Ids for a new booking, its room entries and their guests, drawn before they are written (insertCreated). */
   async drawIds(tx: Tx, entries: number, guests: number): Promise<TDrawnIds> {
     const result = await tx.execute(sql`
-      select nextval(pg_get_serial_sequence('bookings', 'id'))::int as "booking",
-             array(select nextval(pg_get_serial_sequence('booking_rooms', 'id'))::int
-                   from generate_series(1, ${entries}::int)) as "entries",
-             array(select nextval(pg_get_serial_sequence('booking_guests', 'id'))::int
-                   from generate_series(1, ${guests}::int)) as "guests"`);
+      select nextval('bookings_id_seq')::int as "booking",
+             array(select nextval('booking_rooms_id_seq')::int from generate_series(1, ${entries}::int)) as "entries",
+             array(select nextval('booking_guests_id_seq')::int from generate_series(1, ${guests}::int)) as "guests"`);
     const [row] = (result as unknown as { rows: TDrawnIds[] }).rows;
     if (!row) throw new Error('drawIds: no row returned');
     return row;

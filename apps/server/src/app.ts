@@ -81,7 +81,7 @@ export async function buildApp(opts: TAppOptions) {
   // Caches derived from the database hold while the change feed says their tables did not change (ADR 0024).
   const changes = opts.config.caches ? await openChangeFeed(opts.database) : NO_CHANGE_FEED;
   app.addHook('onClose', () => changes.close());
-  const c = createContainer({ ...opts, changes, log: app.log });
+  const c = createContainer(Object.assign({}, opts, { changes, log: app.log }));
 
   await app.register(cookie);
   const https = opts.config.appUrl.startsWith('https:');
@@ -176,7 +176,7 @@ export async function buildApp(opts: TAppOptions) {
   registerProductsRoutes(app, inventory);
   registerOnlineRoutes(app, inventory);
   registerWidgetsRoutes(app, inventory);
-  const finance = { ...inventory, logo: c.logo, config: opts.config };
+  const finance = Object.assign({}, inventory, { logo: c.logo, config: opts.config });
   registerPaymentsRoutes(app, finance);
   registerBanksRoutes(app, finance);
   registerDocumentsRoutes(app, finance);

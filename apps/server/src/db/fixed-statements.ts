@@ -223,12 +223,15 @@ export async function insertTogether<T>(
   beside: readonly TBeside[],
 ): Promise<{ row: T; back: Record<string, unknown>[][] }> {
   const parts = beside
-    .map((part, i) => ({ ...part, i, info: infoOf(part.table) }))
+    .map((part, i) => Object.assign({}, part, { i, info: infoOf(part.table) }))
     .filter((p) => p.rows.length > 0);
   const mainInfo = infoOf(main.table);
   const params: unknown[] = [];
   let key = `${returningKey(main.returning)}:`;
-  for (const part of [...parts, { ...main, rows: [main.row], info: mainInfo, back: undefined, i: -1 }]) {
+  for (const part of [
+    ...parts,
+    Object.assign({}, main, { rows: [main.row], info: mainInfo, back: undefined, i: -1 }),
+  ]) {
     if (part.info.fillsIn) return insertApart<T>(ex, main, beside);
     key += `${part.i}${getTableName(part.table)}${part.back ? `(${part.back.join(',')})` : ''}:`;
     for (const row of part.rows) {
@@ -258,7 +261,7 @@ export async function insertTogether<T>(
     const mapped = getTableColumns(part.table)[column] as PgColumn;
     const list = back[Number(i)] as Record<string, unknown>[];
     (value as (string | null)[]).forEach((v, n) => {
-      list[n] = { ...list[n], [column]: v === null ? null : mapped.mapFromDriverValue(v) };
+      list[n] = Object.assign({}, list[n], { [column]: v === null ? null : mapped.mapFromDriverValue(v) });
     });
   }
   return { row: row as T, back };
@@ -291,7 +294,7 @@ function renderTogether(
       );
     }
   }
-  const returning = { ...main.returning, ...back };
+  const returning = Object.assign({}, main.returning, back);
   const insert = shifted(
     ex
       .insert(main.table)

@@ -57,7 +57,7 @@ export function preparingClient(names = createStatementNames()): typeof pg.Clien
       if (isPlainQuery(config)) {
         const params = Array.isArray(values) ? values : config.values;
         const name = params && params.length > 0 ? names.nameOf(config.text) : undefined;
-        if (name) return super.query({ ...config, name } as never, values, callback);
+        if (name) return super.query(Object.assign({}, config, { name }) as never, values, callback);
       }
       return super.query(config, values, callback);
     }

@@ -108,8 +108,7 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
     .returning();
   const base = { status: 'confirmed', autoAdd: true, target: 'RoomPrice', includeIn: ONLINE_AND_AGENTS };
   await tx.insert(specials).values([
-    {
-      ...base,
+    Object.assign({}, base, {
       name: 'Early bird',
       description: {
         de: '10 % auf Zimmer- und Kabinenpreis bei Buchung mindestens 90 Tage vor Anreise.',
@@ -120,9 +119,8 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       discountValue: '10',
       groupId: group?.id ?? null,
       sort: 30,
-    },
-    {
-      ...base,
+    }),
+    Object.assign({}, base, {
       name: 'Stay 7 pay 6',
       description: {
         de: 'Eine Nacht frei je 7 Nächte im Coral Garden Resort; es zählt die günstigste Nacht.',
@@ -135,9 +133,8 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       discount: 'FOC',
       discountValue: '1',
       sort: 20,
-    },
-    {
-      ...base,
+    }),
+    Object.assign({}, base, {
       name: 'Group free place 10+1',
       description: {
         de: 'Gruppen auf der MV Atoll Explorer: eine Koje frei je 10 zahlende Taucher (Gruppenleiterplatz).',
@@ -152,10 +149,8 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       scopeUnit: 'Bed',
       includeIn: ['Booking', 'AgentDirectBooking'],
       sort: 20,
-    },
-    {
-      // Priority 1 of domain-rules §3.8: it outranks the agency's commission row below.
-      ...base,
+    }),
+    Object.assign({}, base, {
       name: 'Blue Reef Travel commission',
       type: 'AgencyCommission',
       description: {
@@ -167,7 +162,7 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       discountValue: '15',
       includeIn: ['Booking', 'AgentDirectBooking'],
       sort: 40,
-    },
+    }),
   ]);
 }
 

@@ -288,7 +288,10 @@ export function withRunningBalance<T extends { amount: string }>(
   let balance = new Decimal(0);
   return entries.map((entry) => {
     balance = balance.plus(entry.amount);
-    return { ...entry, amount: toMoney(new Decimal(entry.amount)), balance: toMoney(balance) };
+    return Object.assign({}, entry, {
+      amount: toMoney(new Decimal(entry.amount)),
+      balance: toMoney(balance),
+    });
   });
 }
 

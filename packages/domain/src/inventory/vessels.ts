@@ -257,7 +257,7 @@ export function manifestRows(
       const base = { cabin: cabin.name, ...(unit ? { bed: unit } : {}) };
       rows.push(
         hold
-          ? { isFree: false, values: { ...base, ...personValues(hold, options.firstNight) } }
+          ? { isFree: false, values: Object.assign({}, base, personValues(hold, options.firstNight)) }
           : { isFree: true, values: base },
       );
     }

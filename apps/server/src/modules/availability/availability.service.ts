@@ -26,11 +26,11 @@ import { createHoldFlow } from './hold.flow.ts';
 /** Longest interval one availability call answers (a year of nights). */
 export const MAX_NIGHTS = 366;
 
-const toInventoryRoom = (row: TRoomRow): TInventoryRoom => ({
-  ...row,
-  sort: sortValue(row.sort),
-  beds: (row.configuration.beds ?? []).map((b) => ({ ...b, type: b.type ?? '' })),
-});
+const toInventoryRoom = (row: TRoomRow): TInventoryRoom =>
+  Object.assign({}, row, {
+    sort: sortValue(row.sort),
+    beds: (row.configuration.beds ?? []).map((b) => Object.assign({}, b, { type: b.type ?? '' })),
+  });
 
 const byRoom = <T extends { roomId: number }>(rows: readonly T[]) => {
   const map = new Map<number, T[]>();
@@ -124,9 +124,7 @@ export function createAvailabilityService(deps: { db: Db }) {
   const bookable = (status: string, channel: TChannel) =>
     status === 'open' || (status === 'closed' && channel === 'staff');
 
-  return {
-    ...createHoldFlow(),
-
+  return Object.assign({}, createHoldFlow(), {
     /** Free rooms per night and room type of one resort (domain-rules §1.2). */
     async resort(
       resortId: number,
@@ -170,15 +168,14 @@ export function createAvailabilityService(deps: { db: Db }) {
       );
       const cabins = perRoom.map((r) => r.room);
       const open = bookable(schedule.status, channel);
-      return {
-        ...capacityOf(schedule.id, cabins, open),
+      return Object.assign({}, capacityOf(schedule.id, cabins, open), {
         vesselId: schedule.vesselId,
         from: schedule.from,
         to: schedule.to,
         channel,
         bookable: open,
         rooms: cabins,
-      };
+      });
     },
 
     /** Free cabins and berths of many departures in one go (tour lists, online departures by month). */
@@ -220,6 +217,6 @@ export function createAvailabilityService(deps: { db: Db }) {
       }
       return scheduleIds.flatMap((id) => out.get(id) ?? []);
     },
-  };
+  });
 }
 export type TAvailabilityService = ReturnType<typeof createAvailabilityService>;

@@ -272,18 +272,18 @@ export function createHoldFlow() {
           warnings,
         );
     return units.map(
-      (u): TRow => ({
-        ...u,
-        roomId: room.id,
-        from: item.from,
-        to: item.to,
-        scheduleId: item.scheduleId ?? null,
-        bookingId: req.bookingId,
-        entryId: item.entryId ?? null,
-        state: req.state,
-        holds,
-        holdUntil: holds ? (req.holdUntil ?? null) : null,
-      }),
+      (u): TRow =>
+        Object.assign({}, u, {
+          roomId: room.id,
+          from: item.from,
+          to: item.to,
+          scheduleId: item.scheduleId ?? null,
+          bookingId: req.bookingId,
+          entryId: item.entryId ?? null,
+          state: req.state,
+          holds,
+          holdUntil: holds ? (req.holdUntil ?? null) : null,
+        }),
     );
   }
 

@@ -142,7 +142,7 @@ export function registerBookingChoicesRoutes(app: FastifyInstance, deps: TInvent
         actor(request),
         params.bookingId,
         params.roomId,
-        { ...change, roomBookingId: entryIdOf(roomBookingId, query.roomBookingId) },
+        Object.assign({}, change, { roomBookingId: entryIdOf(roomBookingId, query.roomBookingId) }),
         lockOf(request, version, query.version),
       );
     },

@@ -113,28 +113,33 @@ function draftsOf(
   const trip = entries.filter((e) => e.vesselId !== null);
   const drafts: TPricingDraft[] = [];
   if (stay.length > 0) {
-    drafts.push({
-      ...common,
-      resortId: stay[0]?.resortId ?? null,
-      from: stay.map((e) => e.from).sort()[0] ?? booking.from,
-      to:
-        stay
-          .map((e) => e.to)
-          .sort()
-          .at(-1) ?? booking.to,
-      rooms: draftRooms(stay, guests, true),
-    });
+    drafts.push(
+      Object.assign({}, common, {
+        resortId: stay[0]?.resortId ?? null,
+        from: stay.map((e) => e.from).sort()[0] ?? booking.from,
+        to:
+          stay
+            .map((e) => e.to)
+            .sort()
+            .at(-1) ?? booking.to,
+        rooms: draftRooms(stay, guests, true),
+      }),
+    );
   }
   if (trip.length > 0) {
-    drafts.push({
-      ...common,
-      vesselId: trip[0]?.vesselId ?? null,
-      scheduleId: trip[0]?.scheduleId ?? null,
-      rooms: draftRooms(trip, guests, false),
-      ...(booking.type === 'charter' ? { fullCharter: true } : {}),
-      // Manual lines and hand-chosen specials belong to the booking once: they ride with the first part.
-      ...(stay.length > 0 ? { manualLines: [], chosenSpecials: [] } : {}),
-    });
+    drafts.push(
+      Object.assign(
+        {},
+        common,
+        {
+          vesselId: trip[0]?.vesselId ?? null,
+          scheduleId: trip[0]?.scheduleId ?? null,
+          rooms: draftRooms(trip, guests, false),
+        },
+        booking.type === 'charter' ? { fullCharter: true } : {},
+        stay.length > 0 ? { manualLines: [], chosenSpecials: [] } : {},
+      ),
+    );
   }
   return drafts.length < 2 ? drafts : splitProducts(drafts);
 }
@@ -144,7 +149,7 @@ function splitProducts(drafts: TPricingDraft[]) {
   return drafts.map((draft, i) => {
     const keys = new Set(draft.rooms.map((r) => r.key));
     const products = (draft.products ?? []).filter((p) => (p.roomKey ? keys.has(p.roomKey) : i === 0));
-    return { ...draft, products };
+    return Object.assign({}, draft, { products });
   });
 }
 
@@ -203,7 +208,7 @@ export function mergeResults(parts: readonly TPricingResult[]): TPricingResult {
     for (const line of part.lines) {
       const key = keys.has(line.key) ? `${line.key}:${i + 2}` : line.key;
       keys.add(key);
-      lines.push({ ...line, key });
+      lines.push(Object.assign({}, line, { key }));
     }
   });
   const totals = { ...first.totals };
@@ -408,7 +413,7 @@ export async function priceNewBooking(
     tx,
     user,
     booking,
-    { ...parts, lines: [], roomsLocked: true },
+    Object.assign({}, parts, { lines: [], roomsLocked: true }),
     reads,
   );
   return { booking, result, terms, inputs, patch, generated };

@@ -87,7 +87,7 @@ export async function recordVersion(
     tx,
     args.bookingId,
     undefined,
-    created && { ...created, payments: [] },
+    created && Object.assign({}, created, { payments: [] }),
   );
   const snapshot = await snapshotAfter(tx, args.bookingId, created, settled);
   if (!snapshot) throw new Error(`booking ${args.bookingId} vanished inside its transaction`);

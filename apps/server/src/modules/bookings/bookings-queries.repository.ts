@@ -167,7 +167,10 @@ export async function pageOfBookings(
   withCommission = false,
 ) {
   const columns = withCommission
-    ? { ...summaryColumns, commission: bookings.commission, commissionPercent: bookings.commissionPercent }
+    ? Object.assign({}, summaryColumns, {
+        commission: bookings.commission,
+        commissionPercent: bookings.commissionPercent,
+      })
     : summaryColumns;
   return (await fromBookings(ex, columns)
     .where(where)
@@ -240,7 +243,7 @@ export async function versionRows(
   page: { limit?: number; offset?: number; withSnapshots?: boolean } = {},
 ): Promise<TVersionRow[]> {
   const columns = page.withSnapshots
-    ? { ...versionColumns, snapshot: bookingVersions.snapshot }
+    ? Object.assign({}, versionColumns, { snapshot: bookingVersions.snapshot })
     : versionColumns;
   const query = ex
     .select(columns)

@@ -43,12 +43,14 @@ type TEntryWithGuests = TEntryInsert & { guests: readonly TGuestInsert[] };
 
 /** The entries' values under their booking, sorted as given. */
 const entryValues = (bookingId: number, entries: readonly TEntryWithGuests[]) =>
-  entries.map(({ guests: _g, ...entry }, sort) => ({ ...entry, bookingId, sort }));
+  entries.map(({ guests: _g, ...entry }, sort) => Object.assign({}, entry, { bookingId, sort }));
 
 /** Their guests' values, each under its entry's id (`entryIds` in the entries' order), sorted within it. */
 const guestValues = (bookingId: number, entries: readonly TEntryWithGuests[], entryIds: readonly number[]) =>
   entries.flatMap((entry, i) =>
-    entry.guests.map((guest, sort) => ({ ...guest, bookingId, bookingRoomId: entryIds[i] as number, sort })),
+    entry.guests.map((guest, sort) =>
+      Object.assign({}, guest, { bookingId, bookingRoomId: entryIds[i] as number, sort }),
+    ),
   );
 
 /**
@@ -57,10 +59,10 @@ const guestValues = (bookingId: number, entries: readonly TEntryWithGuests[], en
  */
 export function numberedEntries(ids: TDrawnIds, entries: readonly TEntryWithGuests[]) {
   const values = entryValues(ids.booking, entries).map(
-    (entry, i): TEntryValues => ({ ...entry, id: ids.entries[i] as number }),
+    (entry, i): TEntryValues => Object.assign({}, entry, { id: ids.entries[i] as number }),
   );
   const guests = guestValues(ids.booking, entries, ids.entries).map(
-    (guest, i): TGuestValues => ({ ...guest, id: ids.guests[i] as number }),
+    (guest, i): TGuestValues => Object.assign({}, guest, { id: ids.guests[i] as number }),
   );
   return {
     entries: values,
@@ -194,7 +196,7 @@ export const bookingWrites = {
     },
   ): Promise<{ booking: TBookingDetailRow; lines: TLineRow[] }> {
     const bookingId = parts.booking.id;
-    const lines = parts.lines.map((l) => ({ ...l, bookingId }));
+    const lines = parts.lines.map((l) => Object.assign({}, l, { bookingId }));
     const { row, back } = await insertTogether<TBookingDetailRow>(
       tx,
       { table: bookings, row: parts.booking, returning: namedRow },
@@ -208,7 +210,7 @@ export const bookingWrites = {
     const stored = back[2] ?? [];
     return {
       booking: row,
-      lines: lines.map((line, i) => rowOf<TLineRow>(calculationLines, { ...line, ...stored[i] })),
+      lines: lines.map((line, i) => rowOf<TLineRow>(calculationLines, Object.assign({}, line, stored[i]))),
     };
   },
 
@@ -239,7 +241,7 @@ export const bookingWrites = {
   },
 
   async updateBooking(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingRow> {
-    const set = { ...values, updatedAt: new Date() };
+    const set = Object.assign({}, values, { updatedAt: new Date() });
     const row = await updateRow<TBookingRow>(tx, bookings, bookings.id, id, set, wholeRow(bookings));
     if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
     return row;
@@ -252,7 +254,7 @@ export const bookingWrites = {
       .innerJoin(rooms, eq(rooms.id, bookingRooms.roomId))
       .where(eq(bookingRooms.bookingId, bookingId))
       .orderBy(asc(bookingRooms.sort), asc(bookingRooms.id));
-    return rows.map((r) => ({ ...r.entry, resortId: r.resortId, vesselId: r.vesselId }));
+    return rows.map((r) => Object.assign({}, r.entry, { resortId: r.resortId, vesselId: r.vesselId }));
   },
 
   async guests(ex: Executor, bookingId: number): Promise<TGuestRow[]> {
@@ -292,7 +294,7 @@ export const bookingWrites = {
     return insertRows<TLineRow>(
       tx,
       calculationLines,
-      lines.map((l) => ({ ...l, bookingId })),
+      lines.map((l) => Object.assign({}, l, { bookingId })),
       wholeRow(calculationLines),
     );
   },
@@ -302,7 +304,7 @@ export const bookingWrites = {
   },
 
   async insertLine(tx: Tx, bookingId: number, line: TLineInsert) {
-    await tx.insert(calculationLines).values({ ...line, bookingId });
+    await tx.insert(calculationLines).values(Object.assign({}, line, { bookingId }));
   },
 
   async insertVersion(tx: Tx, values: typeof bookingVersions.$inferInsert) {
@@ -313,4 +315,4 @@ export const bookingWrites = {
 /** What insertEntries answers of an entry: one object, so its statement is built once. */
 const entryId = { id: bookingRooms.id };
 /** The row and the names of its detail (insertCreated): one object, so its statement is built once. */
-const namedRow = { ...getTableColumns(bookings), ...detailNames };
+const namedRow = Object.assign({}, getTableColumns(bookings), detailNames);

@@ -67,7 +67,11 @@ export function registerBookingWritesRoutes(app: FastifyInstance, deps: TInvento
     },
     async (request) => {
       const version = sentVersion(request.headers, request.body.version) ?? undefined;
-      return cancel.cancelBooking(actor(request), request.params.id, { ...request.body, version });
+      return cancel.cancelBooking(
+        actor(request),
+        request.params.id,
+        Object.assign({}, request.body, { version }),
+      );
     },
   );
 

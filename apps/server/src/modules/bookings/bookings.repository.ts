@@ -160,8 +160,7 @@ const ZStoredTotals = ZBookingTotals.partial();
 /** The detail part of a booking (everything but rooms and lines) from its row; jsonb read defensively. */
 function toBookingHead(row: TBookingDetailRow): Omit<TBooking, 'rooms' | 'calculation'> {
   const explanation = ZExplanation.safeParse(row.explanation).data;
-  return {
-    ...toSummary(row),
+  return Object.assign({}, toSummary(row), {
     sourceId: row.sourceId,
     categoryId: row.categoryId,
     termsOfPayment: ZTerms.safeParse(row.termsOfPayment).data ?? null,
@@ -186,7 +185,7 @@ function toBookingHead(row: TBookingDetailRow): Omit<TBooking, 'rooms' | 'calcul
     internalNote: row.internalNote,
     why: explanation?.why ?? [],
     problems: explanation?.problems ?? [],
-  };
+  });
 }
 
 /** The whole row of one booking with the names, or undefined. */
@@ -205,12 +204,12 @@ async function loadDetailRow(ex: Executor, id: number, where?: SQL) {
     .leftJoin(vessels, eq(vessels.id, bookings.vesselId))
     .where(and(eq(bookings.id, id), where));
   return (
-    row && {
-      ...row.booking,
+    row &&
+    Object.assign({}, row.booking, {
       customerName: row.customerName,
       agencyName: row.agencyName,
       assetName: row.assetName,
-    }
+    })
   );
 }
 
@@ -304,7 +303,7 @@ export async function loadBooking(ex: Executor, id: number, where?: SQL): Promis
   const calculation = await loadLines(ex, id);
   const head = toBookingHead(row);
   const references = await withNumbers(ex, head.references ?? []);
-  return { ...head, references, rooms: roomList, calculation };
+  return Object.assign({}, head, { references, rooms: roomList, calculation });
 }
 
 /** The names a booking's detail shows beside its row, as columns of a statement on `bookings` (a RETURNING). */
@@ -335,7 +334,7 @@ export async function bookingOf(
 ): Promise<TBooking> {
   const head = toBookingHead(row);
   const references = await withNumbers(ex, head.references ?? []);
-  return { ...head, references, ...parts };
+  return Object.assign({}, head, { references }, parts);
 }
 
 /** bookingOf for a booking whose row the caller does not hold: the row (and linked numbers) is read. */
@@ -385,7 +384,7 @@ export function redactBooking(user: TSessionUser, booking: TBooking): TBooking {
     lines: booking.calculation,
     why: booking.why,
   });
-  return { ...rest, totals, calculation: lines, why };
+  return Object.assign({}, rest, { totals, calculation: lines, why });
 }
 
 /** Bookings within the user's resorts and vessels (an empty list: every asset of that kind). */

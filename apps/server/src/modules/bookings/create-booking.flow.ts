@@ -55,10 +55,11 @@ export function entryDates(
   now: Date,
   held: { reservationDate: Date | null; bookingDate: Date | null },
 ) {
-  return {
-    ...(state === 'planned' && !held.reservationDate ? { reservationDate: now } : {}),
-    ...(state === 'confirmed' && !held.bookingDate ? { bookingDate: now } : {}),
-  };
+  return Object.assign(
+    {},
+    state === 'planned' && !held.reservationDate ? { reservationDate: now } : {},
+    state === 'confirmed' && !held.bookingDate ? { bookingDate: now } : {},
+  );
 }
 
 /** `force` (override blocks, visibility, missing prices) is for staff who may change bookings. */
@@ -134,11 +135,12 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     const booking = rowOf<TBookingRow>(bookings, values);
     const numbered = numberedEntries(ids, rows);
     // The entries as pricing reads them: each with its room's asset (same order).
-    const entries = numbered.entryRows.map((e, i) => ({
-      ...e,
-      resortId: resolved.entries[i]?.resortId ?? null,
-      vesselId: resolved.entries[i]?.vesselId ?? null,
-    }));
+    const entries = numbered.entryRows.map((e, i) =>
+      Object.assign({}, e, {
+        resortId: resolved.entries[i]?.resortId ?? null,
+        vesselId: resolved.entries[i]?.vesselId ?? null,
+      }),
+    );
     const priced = await priceNewBooking(tx, user, booking, { entries, guests: numbered.guestRows }, reads);
     const optionExpiry =
       input.state === 'planned' ? optionExpiryOf(now, priced.terms, input.optionExpiry) : null;
@@ -159,13 +161,17 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     });
     // The row with its price, what it leaves to pay and its number, the entries, guests, lines and holds: one write.
     const { booking: stored, lines } = await bookingWrites.insertCreated(tx, {
-      booking: {
-        ...values,
-        ...priced.patch,
-        ...newBookingPayments({ ...booking, totals: priced.patch.totals ?? null }, priced.generated),
-        optionExpiry,
-        ...numbers,
-      },
+      booking: Object.assign(
+        {},
+        values,
+        priced.patch,
+        newBookingPayments(
+          Object.assign({}, booking, { totals: priced.patch.totals ?? null }),
+          priced.generated,
+        ),
+        { optionExpiry },
+        numbers,
+      ),
       entries: numbered.entries,
       guests: numbered.guests,
       lines: priced.generated,
@@ -210,7 +216,7 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
      * chosen products (checked by the caller) priced with the booking.
      */
     createOnlineBooking(tx: Tx, input: TCreateBooking, addons: unknown[] = []): Promise<TBooking> {
-      return write(tx, onlineWriter(), { ...input, force: false }, addons);
+      return write(tx, onlineWriter(), Object.assign({}, input, { force: false }), addons);
     },
   };
 }

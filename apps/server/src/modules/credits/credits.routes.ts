@@ -59,7 +59,10 @@ function registerBalanceList(app: FastifyInstance, spec: TBalanceList) {
       },
     },
     async (request, reply) => {
-      const { data } = await spec.list(actor(request), { ...request.query, page: 1, size: MAX_LIST_ROWS });
+      const { data } = await spec.list(
+        actor(request),
+        Object.assign({}, request.query, { page: 1, size: MAX_LIST_ROWS }),
+      );
       const columns = [owner, 'name', 'currency', 'balance', 'entries', 'lastEntryAt'] as const;
       const lines = data.map((row) => toCsvLine(columns.map((c) => row[c])));
       return reply

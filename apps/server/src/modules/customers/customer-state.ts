@@ -51,12 +51,11 @@ export function stateOf(row: TCustomerRow): TCustomerState {
   const contact = record(row.contact);
   const address = record(row.address);
   const passport = record(row.passport);
-  const gender = md.gender === 'm' || md.gender === 'f' ? md.gender : 'u';
+  const gender: 'f' | 'm' | 'u' = md.gender === 'm' || md.gender === 'f' ? md.gender : 'u';
   return {
     fullName: row.fullName,
     customerType: row.customerType as TCustomerType,
-    masterData: {
-      ...(typeof md.name === 'string' && md.name !== '' ? { name: md.name } : {}),
+    masterData: Object.assign({}, typeof md.name === 'string' && md.name !== '' ? { name: md.name } : {}, {
       firstName: str(md.firstName) ?? '',
       lastName: str(md.lastName) ?? '',
       middleName: str(md.middleName),
@@ -65,7 +64,7 @@ export function stateOf(row: TCustomerRow): TCustomerState {
       birthday: str(md.birthday),
       permanentAge: typeof md.permanentAge === 'number' ? md.permanentAge : null,
       nationality: str(md.nationality),
-    },
+    }),
     contact: { email: str(contact.email), phone: str(contact.phone), mobile: str(contact.mobile) },
     address: {
       street: str(address.street),
@@ -134,8 +133,7 @@ export function applyInput(
 /** Row values of a state: the jsonb objects and the typed columns lists search, sort and filter by. */
 export function columnsOf(state: TCustomerState): Omit<TNewCustomerRow, 'id' | 'version'> {
   const md = state.masterData;
-  return {
-    ...state,
+  return Object.assign({}, state, {
     firstName: md.firstName || null,
     lastName: md.lastName || null,
     email: state.contact.email?.toLowerCase() ?? null,
@@ -145,7 +143,7 @@ export function columnsOf(state: TCustomerState): Omit<TNewCustomerRow, 'id' | '
     gender: md.gender,
     nationality: md.nationality,
     country: state.address.country,
-  };
+  });
 }
 
 /** What `toOutput` gets: a row plus the values `expand` loads for a page of rows. */

@@ -109,12 +109,13 @@ type TAddress = TParty['address'];
 const addressOf = (value: unknown): TAddress => {
   const a = (value ?? {}) as Record<string, unknown>;
   const s = (k: string) => (typeof a[k] === 'string' && a[k] ? (a[k] as string) : undefined);
-  return {
-    ...(s('street') ? { street: s('street') } : {}),
-    ...(s('zip') ? { zip: s('zip') } : {}),
-    ...(s('city') ? { city: s('city') } : {}),
-    ...(s('country') ? { country: s('country') } : {}),
-  };
+  return Object.assign(
+    {},
+    s('street') ? { street: s('street') } : {},
+    s('zip') ? { zip: s('zip') } : {},
+    s('city') ? { city: s('city') } : {},
+    s('country') ? { country: s('country') } : {},
+  );
 };
 
 type TTax = { status?: string; value?: string; inclusive?: boolean };

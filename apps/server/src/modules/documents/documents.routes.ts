@@ -255,7 +255,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
         const texts = (template.texts ?? {}) as Record<string, unknown>;
         const merged = { ...texts };
         for (const lang of ['de', 'en'] as const) {
-          if (custom[lang]) merged[lang] = { ...((texts[lang] as object) ?? {}), ...custom[lang] };
+          if (custom[lang]) merged[lang] = Object.assign({}, (texts[lang] as object) ?? {}, custom[lang]);
         }
         await db
           .update(documentTemplates)
@@ -570,5 +570,5 @@ async function storedDocuments(ex: Executor, bookingId: number) {
     .innerJoin(storedFiles, eq(storedFiles.id, bookingDocuments.fileId))
     .where(eq(bookingDocuments.bookingId, bookingId))
     .orderBy(desc(bookingDocuments.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => Object.assign({}, r, { createdAt: r.createdAt.toISOString() }));
 }

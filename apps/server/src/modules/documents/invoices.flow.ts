@@ -168,7 +168,9 @@ export async function issueInvoice(
     bookingId,
     kind: 'invoice',
     lines,
-    recipient: { ...recipientFrom(data), servicePeriod: { from: data.booking.from, to: data.booking.to } },
+    recipient: Object.assign({}, recipientFrom(data), {
+      servicePeriod: { from: data.booking.from, to: data.booking.to },
+    }),
     currency: data.booking.currency,
     language: data.lang,
     userId: actor?.id ?? null,
@@ -263,10 +265,9 @@ export async function splitInvoice(
         bookingId,
         kind: 'split',
         lines: part,
-        recipient: {
-          ...(recipients[i] as TRecipient),
+        recipient: Object.assign({}, recipients[i] as TRecipient, {
           servicePeriod: { from: data.booking.from, to: data.booking.to },
-        },
+        }),
         currency: data.booking.currency,
         language: data.lang,
         userId: actor?.id ?? null,

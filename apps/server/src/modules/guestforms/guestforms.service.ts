@@ -216,7 +216,12 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     passport.nationality = str('nationality') ?? passport.nationality;
     passport.issueDate = str('passportIssueDate') ?? passport.issueDate;
     passport.expiryDate = str('passportExpiryDate') ?? passport.expiryDate;
-    return { ...state, masterData: md, contact, passport, fullName: fullNameOf(md) || state.fullName };
+    return Object.assign({}, state, {
+      masterData: md,
+      contact,
+      passport,
+      fullName: fullNameOf(md) || state.fullName,
+    });
   }
 
   /** Copies the answers onto the guest's customer (created when the guest has none), with version rows. */
@@ -233,7 +238,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     if (customerId === null) {
       const state = withAnswers(applyInput({ masterData: { firstName: '', lastName: '' } } as never), data);
       if (!state.fullName) throw badRequest('The form has no name to create the guest from', 'data.lastName');
-      const row = await customersRepo.insert(tx, { ...columnsOf(state), version: 1 });
+      const row = await customersRepo.insert(tx, Object.assign({}, columnsOf(state), { version: 1 }));
       await customersRepo.insertVersion(tx, {
         customerId: row.id,
         version: 1,
@@ -254,11 +259,11 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
           { customerId, version: existing.version, snapshot: stored, userId: null },
           { ifMissing: true },
         );
-        const row = await customersRepo.update(tx, customerId, {
-          ...columnsOf(next),
-          version: existing.version + 1,
-          updatedAt: new Date(),
-        });
+        const row = await customersRepo.update(
+          tx,
+          customerId,
+          Object.assign({}, columnsOf(next), { version: existing.version + 1, updatedAt: new Date() }),
+        );
         if (row)
           await customersRepo.insertVersion(tx, {
             customerId,
@@ -312,7 +317,9 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       const bookingId = q.bookingId ?? (Number(filter.bookingId) || undefined);
       const customerId = q.customerId ?? (Number(filter.customerId) || undefined);
       const own = self
-        ? bookingVisibility({ ...user, scopes: user.scopes.filter((s) => s.endsWith('.self')) })
+        ? bookingVisibility(
+            Object.assign({}, user, { scopes: user.scopes.filter((s) => s.endsWith('.self')) }),
+          )
         : undefined;
       const where = and(
         visibility(user),

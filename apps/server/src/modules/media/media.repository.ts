@@ -84,7 +84,7 @@ export function createMediaRepository() {
       const { data, thumbnail, ...facts } = file;
       const [row] = await ex
         .update(media)
-        .set({ ...facts, updatedAt: new Date() })
+        .set(Object.assign({}, facts, { updatedAt: new Date() }))
         .where(eq(media.id, id))
         .returning();
       await ex

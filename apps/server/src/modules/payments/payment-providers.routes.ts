@@ -87,7 +87,10 @@ export function registerPaymentProviderRoutes(app: FastifyInstance, db: Db) {
     // A copy keeps the settings and secrets but signs guest links with a key of its own.
     copyValues: async (_ctx, row: TProviderRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return { ...rest, name: `${row.name} (copy)`, secrets: { ...secretsOf(row), linkKey: newLinkKey() } };
+      return Object.assign({}, rest, {
+        name: `${row.name} (copy)`,
+        secrets: Object.assign({}, secretsOf(row), { linkKey: newLinkKey() }),
+      });
     },
   });
 }

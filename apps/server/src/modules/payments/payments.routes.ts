@@ -67,10 +67,9 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: TFinanceDeps)
       },
     },
     async (request, reply) => {
-      const body = {
-        ...request.body,
+      const body = Object.assign({}, request.body, {
         version: sentVersion(request.headers, request.body.version) ?? undefined,
-      };
+      });
       return reply.status(201).send(await service.create(actor(request), request.params.bookingId, body));
     },
   );
@@ -235,7 +234,10 @@ function registerPaymentsBase(app: FastifyInstance, service: ReturnType<typeof c
     '/api/payments/listCSV',
     { config: READ, schema: { tags, summary: 'Payments as CSV', querystring: ZListQuery } },
     async (request, reply) => {
-      const { data } = await service.list(actor(request), { ...request.query, page: 1, size: 0 });
+      const { data } = await service.list(
+        actor(request),
+        Object.assign({}, request.query, { page: 1, size: 0 }),
+      );
       const lines = [
         toCsvLine(CSV_COLUMNS),
         ...data.map((p) => toCsvLine(CSV_COLUMNS.map((c) => p[c as keyof typeof p]))),

@@ -29,9 +29,8 @@ function choiceInput(
   room: Omit<TPricingRoom, 'key' | 'roomTypeId' | 'persons'>,
 ): TPricingInput {
   const day = today();
-  return {
-    ...asset,
-    channel: 'Booking',
+  return Object.assign({}, asset, {
+    channel: 'Booking' as const,
     evaluationDate: day,
     rateDate: day,
     currency: prices[0]?.currencies[0] ?? 'EUR',
@@ -45,7 +44,7 @@ function choiceInput(
     specials: [],
     commissions: [],
     termsList: [],
-  };
+  });
 }
 
 /** The season chosen for each night of `[from, to)` (domain-rules §3.2); undefined where none. */
@@ -71,7 +70,9 @@ function entryOf(asset: TAsset, price: TPriceWithEntries, cell: TCell, currency?
 /** An engine context for reading the price's entries in the asked currency (default: the price's own). */
 function currencyContext(asset: TAsset, price: TPriceWithEntries, currency?: string) {
   const input = choiceInput(asset, [price], { from: price.validFrom, to: price.validFrom });
-  return createContext({ ...input, currency: currency ?? price.currencies[0] ?? input.currency });
+  return createContext(
+    Object.assign({}, input, { currency: currency ?? price.currencies[0] ?? input.currency }),
+  );
 }
 
 export function createPriceLookupsService(deps: {
@@ -90,12 +91,11 @@ export function createPriceLookupsService(deps: {
   async function entryDetail(user: TSessionUser, id: number): Promise<TPriceEntryDetail> {
     const row = await lookups.entryDetail(db, id, visiblePrices(user));
     if (!row) throw notFound('price entry');
-    return {
-      ...toPriceEntry(row.entry),
+    return Object.assign({}, toPriceEntry(row.entry), {
       price: toPrice(row.price),
       roomTypeName: row.roomTypeName,
       variantName: row.variantName,
-    };
+    });
   }
 
   /** The departure, the seasons its price is chosen from, and the chosen one. */
@@ -224,7 +224,12 @@ export function createPriceLookupsService(deps: {
       const own = explicit[wanted];
       const answer = { scheduleId: schedule.id, currency: wanted };
       if (typeof own === 'string') {
-        return { ...answer, value: own, source: 'schedule' as const, priceId: null, entryId: null };
+        return Object.assign({}, answer, {
+          value: own,
+          source: 'schedule' as const,
+          priceId: null,
+          entryId: null,
+        });
       }
       const charters = new Set(await lookups.fullCharterVariantIds(db));
       // The asked currency if an entry has it, else the one the engine would convert (as a booking does).
@@ -232,7 +237,7 @@ export function createPriceLookupsService(deps: {
         chosen && fullCharterEntry(currencyContext(asset, chosen, wanted), chosen, schedule.id, charters);
       if (!chosen || !entry) throw noPrice(`a full charter of schedule ${schedule.id}`);
       const value = { value: entry.value, source: 'entry' as const, priceId: chosen.id, entryId: entry.id };
-      return { ...answer, currency: entry.currency, ...value };
+      return Object.assign({}, answer, { currency: entry.currency }, value);
     },
   };
 }

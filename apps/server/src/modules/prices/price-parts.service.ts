@@ -49,7 +49,7 @@ export function createPricePartsService(deps: { repository: TPricesRepository; p
   return {
     /** One entry: the same rules as an entry of the grid, checked with the stored values it keeps. */
     async entryValues(ctx: TWriteContext, input: TEntryInput, existing?: TEntryRow) {
-      const merged = { ...existing, ...input };
+      const merged = Object.assign({}, existing, input);
       const { row, asset } = await priceOf(ctx, merged.priceId);
       await prices.assertEntries(ctx.tx, { asset, currencies: row.currencies }, [merged], (_i, f) => f);
       const values = entryValues(row.id, merged);
@@ -99,7 +99,7 @@ export function createPricePartsService(deps: { repository: TPricesRepository; p
 
     /** A copy of a named thing says so in its name. */
     async namedCopy<R extends { id: number; name: string }>(_ctx: TWriteContext, row: R) {
-      return { ...withoutIdentity(row), name: `${row.name} (copy)` };
+      return Object.assign({}, withoutIdentity(row), { name: `${row.name} (copy)` });
     },
   };
 }

@@ -76,11 +76,12 @@ export function registerTranslationRoutes(
     },
     toValues: async (_ctx, input) => {
       if (input.key !== undefined) service.assertOverridable(input.key);
-      return {
-        ...(input.key !== undefined ? { key: input.key } : {}),
-        ...(input.lang !== undefined ? { lang: input.lang } : {}),
-        ...(input.value !== undefined ? { value: input.value } : {}),
-      };
+      return Object.assign(
+        {},
+        input.key !== undefined ? { key: input.key } : {},
+        input.lang !== undefined ? { lang: input.lang } : {},
+        input.value !== undefined ? { value: input.value } : {},
+      );
     },
   });
 }

@@ -141,7 +141,7 @@ export function createVesselsService(deps: {
         db,
         rows.map((r) => r.id),
       );
-      return rows.map((row) => ({ ...row, cabins: cabins.filter((c) => c.deckId === row.id) }));
+      return rows.map((row) => Object.assign({}, row, { cabins: cabins.filter((c) => c.deckId === row.id) }));
     },
 
     async listValues({ user, tx }: TWriteContext, input: TCreateVesselList | TUpdateVesselList) {

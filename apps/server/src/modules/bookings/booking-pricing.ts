@@ -211,7 +211,7 @@ export function mergeResults(parts: readonly TPricingResult[]): TPricingResult {
       lines.push(Object.assign({}, line, { key }));
     }
   });
-  const totals = { ...first.totals };
+  const totals = Object.assign({}, first.totals);
   for (const field of TOTAL_SUMS)
     totals[field] = parts.reduce((sum, p) => sum.plus(p.totals[field]), new D(0)).toFixed(2);
   const base = new D(totals.commissionBase);

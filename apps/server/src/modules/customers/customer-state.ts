@@ -36,7 +36,7 @@ function merged<T extends Record<string, unknown>>(
   stored: T,
   patch: Partial<Record<keyof T, unknown>> | undefined,
 ) {
-  const out: Record<string, unknown> = { ...stored };
+  const out: Record<string, unknown> = Object.assign({}, stored);
   for (const [key, value] of Object.entries(patch ?? {})) if (value !== undefined) out[key] = clean(value);
   return out;
 }

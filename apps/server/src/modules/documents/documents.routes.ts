@@ -253,7 +253,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
       if (persist && custom) {
         if (!hasScope(user.scopes, ['settings.update'])) throw forbidden();
         const texts = (template.texts ?? {}) as Record<string, unknown>;
-        const merged = { ...texts };
+        const merged = Object.assign({}, texts);
         for (const lang of ['de', 'en'] as const) {
           if (custom[lang]) merged[lang] = Object.assign({}, (texts[lang] as object) ?? {}, custom[lang]);
         }

@@ -201,9 +201,9 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       const v = data[key];
       return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
     };
-    const md = { ...state.masterData };
-    const contact = { ...state.contact };
-    const passport = { ...state.passport };
+    const md = Object.assign({}, state.masterData);
+    const contact = Object.assign({}, state.contact);
+    const passport = Object.assign({}, state.passport);
     md.firstName = str('firstName') ?? md.firstName;
     md.lastName = str('lastName') ?? md.lastName;
     const gender = str('gender');

@@ -77,14 +77,14 @@ export function createPricePartsService(deps: { repository: TPricesRepository; p
       if (validFrom && validTo && validFrom > validTo) {
         throw badRequest('validFrom must not be after validTo', 'validTo');
       }
-      const values: Record<string, unknown> = { ...input };
+      const values: Record<string, unknown> = Object.assign({}, input);
       if (input.validFrom !== undefined) values.validFrom = input.validFrom ?? null;
       if (input.validTo !== undefined) values.validTo = input.validTo ?? null;
       return values;
     },
 
     async variantValues(_ctx: TWriteContext, input: TVariantInput) {
-      const values: Record<string, unknown> = { ...input };
+      const values: Record<string, unknown> = Object.assign({}, input);
       if (input.key !== undefined) values.key = input.key || null;
       if (input.noOfPax !== undefined) values.noOfPax = input.noOfPax ?? null;
       if (input.maxAge !== undefined) values.maxAge = input.maxAge ?? null;

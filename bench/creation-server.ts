@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import type { buildApp as TBuildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { openPostgres as TOpenPostgres } from '../apps/server/src/db/client.ts';
+import { seedDemo } from '../apps/server/src/db/seed.ts';
+import { createPostgresDatabase } from '../apps/server/test/harness.ts';
+import { percentile } from './percentile.ts';
+import { freeStaySlots, PRICED_DAYS, stayIn } from './seed-bookings.ts';
+
+// Booking creation as the server itself sees it (issue 7: p99 without the HTTP client): this process runs only
+// the server, on PostgreSQL and the demo data; a client in a process of its own
+// (`creation-server-client.mjs`) sends BENCH_WARM + BENCH_SAMPLES creations one after the other over HTTP with
+// keep-alive; the figures are the server's own time of each measured one, from its request arriving to its
+// answer written (Fastify's `reply.elapsedTime`), and this process's garbage collections meanwhile. Neither the
+// client's objects (app.inject's light-my-request promotes some of its own to the old generation) nor its CPU
+// share this heap. APP_DIR=/path/to/checkout runs that checkout's server code instead (an A/B: run it for
+// both, in turn). Run: TEST_DATABASE_URL=postgres://… npm run bench:creation-server
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1000);
+const WARM = Number(process.env.BENCH_WARM ?? 1500);
+const url = process.env.TEST_DATABASE_URL;
+if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL)');
+const dir = process.env.APP_DIR ?? resolve(import.meta.dirname, '..');
+const { buildApp } = (await import(resolve(dir, 'apps/server/src/app.ts'))) as { buildApp: typeof TBuildApp };
+const { openPostgres } = (await import(resolve(dir, 'apps/server/src/db/client.ts'))) as {
+  openPostgres: typeof TOpenPostgres;
+};
+
+const seeded = await createPostgresDatabase(url);
+const database = await openPostgres(seeded.url, 5);
+await database.migrate();
+await seedDemo(database.db);
+const slots = await freeStaySlots(database, PRICED_DAYS);
+if (slots.length < WARM + SAMPLES) throw new Error(`only ${slots.length} free slots`);
+
+const app = await buildApp({
+  database,
+  config: { ...loadConfig({}), authRateLimit: 1_000_000 },
+  version: 'creation-server',
+});
+const times: number[] = [];
+app.addHook('onResponse', async (request, reply) => {
+  if (request.method === 'POST' && request.url === '/api/bookings' && reply.statusCode === 201)
+    times.push(reply.elapsedTime);
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('no port');
+
+const gcs: { kind: number; ms: number }[] = [];
+const observer = new PerformanceObserver((list) => {
+  if (times.length < WARM) return;
+  for (const e of list.getEntries())
+    gcs.push({ kind: (e as unknown as { detail: { kind: number } }).detail.kind, ms: e.duration });
+});
+observer.observe({ entryTypes: ['gc'] });
+
+const client = spawn(process.execPath, [resolve(import.meta.dirname, 'creation-server-client.mjs')], {
+  stdio: ['pipe', 'inherit', 'inherit'],
+  env: { ...process.env, BENCH_PORT: String(address.port) },
+});
+client.stdin.end(JSON.stringify(slots.slice(0, WARM + SAMPLES).map(stayIn)));
+const code = await new Promise<number | null>((done) => client.on('exit', done));
+observer.disconnect();
+if (code !== 0) throw new Error(`the client ended with ${code}`);
+
+const measured = times.slice(WARM).sort((a, b) => a - b);
+const ms = (v: number) => v.toFixed(2);
+const minor = gcs.filter((g) => g.kind === constants.NODE_PERFORMANCE_GC_MINOR);
+const average = (list: { ms: number }[]) => ms(list.reduce((a, g) => a + g.ms, 0) / Math.max(1, list.length));
+console.log(
+  `${dir}: ${measured.length} creations after ${WARM}, the server's own time: p50 ${ms(percentile(measured, 50))}, ` +
+    `p95 ${ms(percentile(measured, 95))}, p99 ${ms(percentile(measured, 99))} ms; meanwhile ${minor.length} ` +
+    `scavenges (${average(minor)} ms each on average), ${gcs.length - minor.length} other collections`,
+);
+await app.close();
+await database.close();
+await seeded.drop();

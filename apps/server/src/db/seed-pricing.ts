@@ -150,6 +150,7 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       includeIn: ['Booking', 'AgentDirectBooking'],
       sort: 20,
     }),
+    // Priority 1 of domain-rules §3.8: it outranks the agency's commission row below.
     Object.assign({}, base, {
       name: 'Blue Reef Travel commission',
       type: 'AgencyCommission',

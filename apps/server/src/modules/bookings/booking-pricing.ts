@@ -137,6 +137,7 @@ function draftsOf(
           rooms: draftRooms(trip, guests, false),
         },
         booking.type === 'charter' ? { fullCharter: true } : {},
+        // Manual lines and hand-chosen specials belong to the booking once: they ride with the first part.
         stay.length > 0 ? { manualLines: [], chosenSpecials: [] } : {},
       ),
     );

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { buildApp as TBuildApp } from '../apps/server/src/app.ts';
@@ -13,7 +14,8 @@ import { freeStaySlots, PRICED_DAYS, stayIn } from './seed-bookings.ts';
 // the server, on PostgreSQL and the demo data; a client in a process of its own
 // (`creation-server-client.mjs`) sends BENCH_WARM + BENCH_SAMPLES creations one after the other over HTTP with
 // keep-alive; the figures are the server's own time of each measured one, from its request arriving to its
-// answer written (Fastify's `reply.elapsedTime`), and this process's garbage collections meanwhile. Neither the
+// answer written (Fastify's `reply.elapsedTime`), this process's garbage collections meanwhile, and the CPU time
+// per creation of this process and of PostgreSQL (less swayed by a noisy host than the latency). Neither the
 // client's objects (app.inject's light-my-request promotes some of its own to the old generation) nor its CPU
 // share this heap. APP_DIR=/path/to/checkout runs that checkout's server code instead (an A/B: run it for
 // both, in turn). Run: TEST_DATABASE_URL=postgres://… npm run bench:creation-server
@@ -26,6 +28,28 @@ const { buildApp } = (await import(resolve(dir, 'apps/server/src/app.ts'))) as {
 const { openPostgres } = (await import(resolve(dir, 'apps/server/src/db/client.ts'))) as {
   openPostgres: typeof TOpenPostgres;
 };
+
+/**
+ * CPU time so far of every PostgreSQL process of this host (its backends, WAL writer, …) in ms, from /proc:
+ * PostgreSQL runs on this machine in the bench. In ticks of 10 ms; over a thousand creations that is fine enough.
+ */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      // After the name: state is field 3, utime and stime fields 14 and 15 (proc(5)).
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * 10;
+}
 
 const seeded = await createPostgresDatabase(url);
 const database = await openPostgres(seeded.url, 5);
@@ -40,9 +64,12 @@ const app = await buildApp({
   version: 'creation-server',
 });
 const times: number[] = [];
+let cpuAtWarm: { server: NodeJS.CpuUsage; postgres: number } | undefined;
 app.addHook('onResponse', async (request, reply) => {
-  if (request.method === 'POST' && request.url === '/api/bookings' && reply.statusCode === 201)
+  if (request.method === 'POST' && request.url === '/api/bookings' && reply.statusCode === 201) {
     times.push(reply.elapsedTime);
+    if (times.length === WARM) cpuAtWarm = { server: process.cpuUsage(), postgres: postgresCpuMs() };
+  }
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
@@ -63,6 +90,8 @@ const client = spawn(process.execPath, [resolve(import.meta.dirname, 'creation-s
 client.stdin.end(JSON.stringify(slots.slice(0, WARM + SAMPLES).map(stayIn)));
 const code = await new Promise<number | null>((done) => client.on('exit', done));
 observer.disconnect();
+const postgresMs = postgresCpuMs() - (cpuAtWarm?.postgres ?? 0);
+const server = process.cpuUsage(cpuAtWarm?.server);
 if (code !== 0) throw new Error(`the client ended with ${code}`);
 
 const measured = times.slice(WARM).sort((a, b) => a - b);
@@ -72,7 +101,9 @@ const average = (list: { ms: number }[]) => ms(list.reduce((a, g) => a + g.ms, 0
 console.log(
   `${dir}: ${measured.length} creations after ${WARM}, the server's own time: p50 ${ms(percentile(measured, 50))}, ` +
     `p95 ${ms(percentile(measured, 95))}, p99 ${ms(percentile(measured, 99))} ms; meanwhile ${minor.length} ` +
-    `scavenges (${average(minor)} ms each on average), ${gcs.length - minor.length} other collections`,
+    `scavenges (${average(minor)} ms each on average), ${gcs.length - minor.length} other collections; CPU per ` +
+    `creation: the server ${ms((server.user + server.system) / 1000 / measured.length)} ms (all its threads; ` +
+    `in the kernel ${ms(server.system / 1000 / measured.length)}), PostgreSQL ${ms(postgresMs / measured.length)} ms`,
 );
 await app.close();
 await database.close();

@@ -2,7 +2,14 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
 import type { Database } from './client.ts';
-import { insertRows, insertTogether, rowOf, updateRow, wholeRow } from './fixed-statements.ts';
+import {
+  fixedStatement,
+  insertRows,
+  insertTogether,
+  rowOf,
+  updateRow,
+  wholeRow,
+} from './fixed-statements.ts';
 import { bookings, calculationLines, customers } from './schema.ts';
 
 // The booking writes' statements built once per shape (ADR 0025) answer exactly what drizzle's builder answers
@@ -265,6 +272,44 @@ describe('rowOf', () => {
     expect(() => rowOf(calculationLines, { bookingId, key: 'k', type: 'cost', text: 't' })).toThrow(
       /calculation_lines\.id/,
     );
+  });
+});
+
+describe('fixedStatement', () => {
+  let built = 0;
+  const linesByKey = fixedStatement<{ key: string; data: unknown; price: string; matches: boolean }>(() => {
+    built++;
+    const key = sql.placeholder('key');
+    return sql`
+      select ${calculationLines.key} as "key", ${calculationLines.customData} as "data",
+             ${calculationLines.price} as "price", ${calculationLines.key} = ${key} as "matches"
+      from ${calculationLines}
+      where ${calculationLines.bookingId} = ${sql.placeholder('booking')} and ${calculationLines.key} = ${key}`;
+  });
+
+  it('builds its text once and answers each run with its own values, under the names the statement gives', async () => {
+    const { db } = database;
+    await insertRows(db, calculationLines, [
+      line(1, { key: 'fixed:1', customData: { n: 1 } }),
+      line(2, { key: 'fixed:2', customData: { n: 2 } }),
+    ]);
+    expect(await linesByKey(db, { booking: bookingId, key: 'fixed:1' })).toEqual([
+      { key: 'fixed:1', data: { n: 1 }, price: '1.99', matches: true },
+    ]);
+    expect(await linesByKey(db, { booking: bookingId, key: 'fixed:2' })).toEqual([
+      { key: 'fixed:2', data: { n: 2 }, price: '2.99', matches: true },
+    ]);
+    expect(await linesByKey(db, { booking: bookingId + 1, key: 'fixed:1' })).toEqual([]);
+    expect(built).toBe(1);
+  });
+
+  it('runs on the executor it is given: in a transaction, with what that transaction wrote', async () => {
+    const { db } = database;
+    const seen = await db.transaction(async (tx) => {
+      await insertRows(tx, calculationLines, [line(3, { key: 'fixed:3' })]);
+      return linesByKey(tx, { booking: bookingId, key: 'fixed:3' });
+    });
+    expect(seen.map((r) => r.key)).toEqual(['fixed:3']);
   });
 });
 

@@ -1,5 +1,15 @@
-import { Column, eq, getTableColumns, getTableName, Param, Placeholder, SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import {
+  Column,
+  eq,
+  fillPlaceholders,
+  getTableColumns,
+  getTableName,
+  Param,
+  Placeholder,
+  SQL,
+  sql,
+} from 'drizzle-orm';
+import { type PgColumn, PgDialect, type PgTable, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 // Inserts and updates of the booking writes with their SQL text built once per shape instead of on every call
@@ -120,6 +130,27 @@ async function runFields<T>(
   const query = ex._.session.prepareQuery({ sql: text, params }, fields, undefined, true);
   const result = await query.execute();
   return (fields ? result : []) as T[];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement whose text never changes: drizzle renders `build()` once, on the first run, its
+ * `sql.placeholder(name)`s becoming parameters; every run sends that text with `values` in their places and
+ * answers the rows under the names the statement gives them (an alias such as `as "roomId"` names a key). For
+ * the statements a booking write sends every time; drizzle's SQL objects, built anew on each call, were most of
+ * what outlived a creation in the young generation (ADR 0025).
+ */
+export function fixedStatement<TRow>(build: () => SQL) {
+  let query: { sql: string; params: unknown[] } | undefined;
+  return async (ex: Executor, values: Record<string, unknown>): Promise<TRow[]> => {
+    query ??= dialect.sqlToQuery(build());
+    const params = fillPlaceholders(query.params, values);
+    const result = await ex._.session
+      .prepareQuery({ sql: query.sql, params }, undefined, undefined, false)
+      .execute();
+    return (result as { rows: TRow[] }).rows;
+  };
 }
 
 /**

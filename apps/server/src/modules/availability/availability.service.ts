@@ -168,7 +168,7 @@ export function createAvailabilityService(deps: { db: Db }) {
       );
       const cabins = perRoom.map((r) => r.room);
       const open = bookable(schedule.status, channel);
-      return Object.assign({}, capacityOf(schedule.id, cabins, open), {
+      return Object.assign(capacityOf(schedule.id, cabins, open), {
         vesselId: schedule.vesselId,
         from: schedule.from,
         to: schedule.to,

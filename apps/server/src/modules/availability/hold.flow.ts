@@ -11,7 +11,7 @@ import {
 import { activeBeds, type TBed, type TRoomConfiguration } from '@atoll/domain/inventory/rooms';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { insertRows, wholeRow } from '../../db/fixed-statements.ts';
+import { fixedStatement, insertRows, wholeRow } from '../../db/fixed-statements.ts';
 import { occupancy, roomBlocks, rooms, schedules, settings } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 
@@ -79,6 +79,22 @@ const notAvailable = (what: string) => new AppError(409, 'NOT_AVAILABLE', what);
  * room queue on the lock and the second sees the first's rows. The exclusion constraint backs it up.
  * A booking that changes releases its rows and holds again in the same transaction.
  */
+/** What holds a room on some dates, and whether a block closes it meanwhile (`from` to `to`, nights). */
+const roomOnDatesStatement = fixedStatement<{ held: THeld[]; blocked: boolean }>(() => {
+  const [roomId, from, to] = [sql.placeholder('roomId'), sql.placeholder('from'), sql.placeholder('to')];
+  return sql`
+    select coalesce((
+             select json_agg(json_build_object('unit', o.unit, 'from', o.from_date, 'to', o.to_date,
+                                               'gender', o.gender, 'expired', coalesce(o.hold_until <= now(), false)))
+             from ${occupancy} o
+             where o.room_id = ${roomId} and o.holds
+               and daterange(o.from_date, o.to_date) && daterange(${from}::date, ${to}::date)
+           ), '[]'::json) as held,
+           exists (select 1 from ${roomBlocks} b
+                   where b.room_id = ${roomId} and b.from_date < ${to}::date and b.to_date > ${from}::date
+           ) as blocked`;
+});
+
 export function createHoldFlow() {
   async function lockRooms(
     tx: Tx,
@@ -116,18 +132,7 @@ export function createHoldFlow() {
    * query (the exclusion constraint's index finds the nights).
    */
   async function roomOnDates(tx: Tx, item: THoldItem) {
-    const nights = sql`daterange(${item.from}::date, ${item.to}::date)`;
-    const result = await tx.execute(sql`
-      select coalesce((
-               select json_agg(json_build_object('unit', o.unit, 'from', o.from_date, 'to', o.to_date,
-                                                 'gender', o.gender, 'expired', coalesce(o.hold_until <= now(), false)))
-               from ${occupancy} o
-               where o.room_id = ${item.roomId} and o.holds and daterange(o.from_date, o.to_date) && ${nights}
-             ), '[]'::json) as held,
-             exists (select 1 from ${roomBlocks} b
-                     where b.room_id = ${item.roomId} and b.from_date < ${item.to}::date and b.to_date > ${item.from}::date
-             ) as blocked`);
-    const [row] = (result as unknown as { rows: { held: THeld[]; blocked: boolean }[] }).rows;
+    const [row] = await roomOnDatesStatement(tx, { roomId: item.roomId, from: item.from, to: item.to });
     return row ?? { held: [], blocked: false };
   }
 

@@ -6,6 +6,7 @@ import {
 } from '@atoll/domain/bookings';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { fixedStatement } from '../../db/fixed-statements.ts';
 import { bookingCounters } from '../../db/schema.ts';
 import { today } from '../currencies/currencies.service.ts';
 
@@ -15,16 +16,19 @@ import { today } from '../currencies/currencies.service.ts';
 
 export { formatBookingNumber };
 
+/** The counter of a kind and year, bumped (or started at 1); its new value. */
+const bumpCounter = fixedStatement<{ last: number }>(
+  () => sql`
+    insert into ${bookingCounters} (${sql.identifier(bookingCounters.kind.name)}, ${sql.identifier(bookingCounters.year.name)}, ${sql.identifier(bookingCounters.last.name)})
+    values (${sql.placeholder('kind')}, ${sql.placeholder('year')}, 1)
+    on conflict (${sql.identifier(bookingCounters.kind.name)}, ${sql.identifier(bookingCounters.year.name)})
+    do update set ${sql.identifier(bookingCounters.last.name)} = ${bookingCounters.last} + 1
+    returning ${bookingCounters.last} as "last"`,
+);
+
 /** The next number of this kind and year, e.g. `O26-00012`. Locks the counter row until the commit. */
 export async function nextNumber(tx: Tx, kind: TNumberKind, year: number): Promise<string> {
-  const [row] = await tx
-    .insert(bookingCounters)
-    .values({ kind, year, last: 1 })
-    .onConflictDoUpdate({
-      target: [bookingCounters.kind, bookingCounters.year],
-      set: { last: sql`${bookingCounters.last} + 1` },
-    })
-    .returning({ last: bookingCounters.last });
+  const [row] = await bumpCounter(tx, { kind, year });
   if (!row) throw new Error('booking_counters: no row returned');
   return formatBookingNumber(kind, year, row.last);
 }

@@ -1,7 +1,14 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
-import { insertRows, insertTogether, rowOf, updateRow, wholeRow } from '../../db/fixed-statements.ts';
+import {
+  fixedStatement,
+  insertRows,
+  insertTogether,
+  rowOf,
+  updateRow,
+  wholeRow,
+} from '../../db/fixed-statements.ts';
 import {
   bookingGuests,
   bookingRooms,
@@ -80,25 +87,7 @@ export const bookingWrites = {
    */
   async lockRooms(tx: Tx, ids: readonly number[]) {
     if (ids.length === 0) return [];
-    return tx
-      .select({
-        id: rooms.id,
-        name: rooms.name,
-        resortId: rooms.resortId,
-        vesselId: rooms.vesselId,
-        roomTypeId: rooms.roomTypeId,
-        isActive: rooms.isActive,
-        isVisible: rooms.isVisible,
-        hide: rooms.hide,
-        // What the hold flow checks, so that it need not lock them again (THoldRequest.locked).
-        allowSharedRoom: rooms.allowSharedRoom,
-        allowMixedGender: rooms.allowMixedGender,
-        configuration: rooms.configuration,
-      })
-      .from(rooms)
-      .where(inArray(rooms.id, [...new Set(ids)]))
-      .orderBy(asc(rooms.id))
-      .for('update');
+    return lockRoomsStatement(tx, { ids: [...new Set(ids)] });
   },
 
   /** The active cabins of a vessel (a full charter takes them all), locked in id order as lockRooms. */
@@ -172,11 +161,7 @@ export const bookingWrites = {
 
   /** Ids for a new booking, its room entries and their guests, drawn before they are written (insertCreated). */
   async drawIds(tx: Tx, entries: number, guests: number): Promise<TDrawnIds> {
-    const result = await tx.execute(sql`
-      select nextval('bookings_id_seq')::int as "booking",
-             array(select nextval('booking_rooms_id_seq')::int from generate_series(1, ${entries}::int)) as "entries",
-             array(select nextval('booking_guests_id_seq')::int from generate_series(1, ${guests}::int)) as "guests"`);
-    const [row] = (result as unknown as { rows: TDrawnIds[] }).rows;
+    const [row] = await drawIdsStatement(tx, { entries, guests });
     if (!row) throw new Error('drawIds: no row returned');
     return row;
   },
@@ -311,6 +296,44 @@ export const bookingWrites = {
     await insertRows(tx, bookingVersions, [values]);
   },
 };
+
+/** drawIds: the ids as one row. */
+const drawIdsStatement = fixedStatement<TDrawnIds>(
+  () => sql`
+    select nextval('bookings_id_seq')::int as "booking",
+           array(select nextval('booking_rooms_id_seq')::int
+                 from generate_series(1, ${sql.placeholder('entries')}::int)) as "entries",
+           array(select nextval('booking_guests_id_seq')::int
+                 from generate_series(1, ${sql.placeholder('guests')}::int)) as "guests"`,
+);
+
+/** lockRooms: the rooms with what the hold flow checks, so that it need not lock them again (THoldRequest.locked). */
+const lockRoomsStatement = fixedStatement<
+  Pick<
+    typeof rooms.$inferSelect,
+    | 'id'
+    | 'name'
+    | 'resortId'
+    | 'vesselId'
+    | 'roomTypeId'
+    | 'isActive'
+    | 'isVisible'
+    | 'hide'
+    | 'allowSharedRoom'
+    | 'allowMixedGender'
+    | 'configuration'
+  >
+>(
+  () => sql`
+    select ${rooms.id} as "id", ${rooms.name} as "name", ${rooms.resortId} as "resortId",
+           ${rooms.vesselId} as "vesselId", ${rooms.roomTypeId} as "roomTypeId", ${rooms.isActive} as "isActive",
+           ${rooms.isVisible} as "isVisible", ${rooms.hide} as "hide", ${rooms.allowSharedRoom} as "allowSharedRoom",
+           ${rooms.allowMixedGender} as "allowMixedGender", ${rooms.configuration} as "configuration"
+    from ${rooms}
+    where ${rooms.id} = any(${sql.placeholder('ids')}::int[])
+    order by ${rooms.id}
+    for update`,
+);
 
 /** What insertEntries answers of an entry: one object, so its statement is built once. */
 const entryId = { id: bookingRooms.id };

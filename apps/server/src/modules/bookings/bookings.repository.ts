@@ -160,7 +160,8 @@ const ZStoredTotals = ZBookingTotals.partial();
 /** The detail part of a booking (everything but rooms and lines) from its row; jsonb read defensively. */
 function toBookingHead(row: TBookingDetailRow): Omit<TBooking, 'rooms' | 'calculation'> {
   const explanation = ZExplanation.safeParse(row.explanation).data;
-  return Object.assign({}, toSummary(row), {
+  // Onto the summary's own fresh object: no second copy (ADR 0026).
+  return Object.assign(toSummary(row), {
     sourceId: row.sourceId,
     categoryId: row.categoryId,
     termsOfPayment: ZTerms.safeParse(row.termsOfPayment).data ?? null,

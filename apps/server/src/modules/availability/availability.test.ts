@@ -163,6 +163,51 @@ describe('resort availability per night (domain-rules §1.2)', () => {
     await hold({ bookingId: 21, items: [whole(r.id, '2027-04-08', '2027-04-10')] });
   });
 
+  it('checks every item of one hold on its own room and dates, whatever their order', async () => {
+    const [open, closed] = [
+      await room({ name: 'Open', resortId, roomTypeId: typeA }),
+      await room({ name: 'Closed', resortId, roomTypeId: typeA }),
+    ];
+    await db.insert(roomBlocks).values({
+      roomId: closed.id,
+      kind: 'Maintanance',
+      from: '2027-05-10',
+      to: '2027-05-12',
+      reason: 'Roof',
+    });
+    await hold({ bookingId: 22, items: [whole(open.id, '2027-05-20', '2027-05-22')] });
+    // The open room is taken later in May, the closed one blocked at its start: each item meets only its own.
+    const items = [
+      whole(open.id, '2027-05-10', '2027-05-12'),
+      whole(closed.id, '2027-05-11', '2027-05-13'),
+      whole(closed.id, '2027-05-14', '2027-05-16'),
+    ];
+    for (const order of [items, [...items].reverse()]) {
+      const refused = await errorOf(hold({ bookingId: 23, items: order }));
+      expect(refused).toMatchObject({
+        code: 'NOT_AVAILABLE',
+        message: `Room ${closed.id} is blocked on these dates`,
+      });
+    }
+    const forced = await hold({ bookingId: 23, force: true, items: [...items].reverse() });
+    expect(forced.warnings).toEqual([{ roomId: closed.id, code: 'BLOCKED' }]);
+    expect(forced.rows.map((r) => [r.roomId, r.from])).toEqual([
+      [closed.id, '2027-05-14'],
+      [closed.id, '2027-05-11'],
+      [open.id, '2027-05-10'],
+    ]);
+    const taken = await errorOf(
+      hold({
+        bookingId: 24,
+        items: [whole(closed.id, '2027-05-17', '2027-05-18'), whole(open.id, '2027-05-21', '2027-05-23')],
+      }),
+    );
+    expect(taken).toMatchObject({
+      code: 'NOT_AVAILABLE',
+      message: `Room ${open.id} is already taken on these dates`,
+    });
+  });
+
   it('invisible or hidden rooms are not sold to agencies and online; staff may', async () => {
     const r = await room({ name: 'Hidden', resortId, roomTypeId: typeA, isVisible: false });
     const answer = await engine.resort(resortId, { from: '2027-05-01', to: '2027-05-02', channel: 'online' });

@@ -56,8 +56,18 @@ export type THoldWarning = {
 };
 
 type TRow = typeof occupancy.$inferInsert;
-/** A hold on a room's dates as `roomOnDates` reads it. */
+/** A hold on a room's dates as `onDatesStatement` reads it. */
 type THeld = { unit: string; from: string; to: string; gender: TGender; expired: boolean };
+type TOnDates = { held: THeld[]; blocked: boolean };
+type TSchedule = typeof schedules.$inferSelect;
+/** What the items of one hold share while they are placed one after the other. */
+type TPlacing = {
+  holds: boolean;
+  /** The rows placed so far: a later item on the same room sees them. */
+  pending: TRow[];
+  warnings: THoldWarning[];
+  scheduleOf(id: number): Promise<TSchedule | undefined>;
+};
 /** A room as the hold checks it (locked FOR UPDATE). */
 export type THoldRoom = {
   id: number;
@@ -74,27 +84,32 @@ type TRoom = THoldRoom & { configuration: Partial<TRoomConfiguration> };
 const notAvailable = (what: string) => new AppError(409, 'NOT_AVAILABLE', what);
 
 /**
+ * What holds each item's room on its dates (expired options flagged) and whether a block covers them, for all
+ * items in one statement, in their order (the exclusion constraint's index finds the nights).
+ */
+const onDatesStatement = fixedStatement<TOnDates>(
+  () => sql`
+    select coalesce((
+             select json_agg(json_build_object('unit', o.unit, 'from', o.from_date, 'to', o.to_date,
+                                               'gender', o.gender, 'expired', coalesce(o.hold_until <= now(), false)))
+             from ${occupancy} o
+             where o.room_id = i.room_id and o.holds
+               and daterange(o.from_date, o.to_date) && daterange(i.from_date, i.to_date)
+           ), '[]'::json) as "held",
+           exists (select 1 from ${roomBlocks} b
+                   where b.room_id = i.room_id and b.from_date < i.to_date and b.to_date > i.from_date
+           ) as "blocked"
+    from unnest(${sql.placeholder('rooms')}::int[], ${sql.placeholder('froms')}::date[],
+                ${sql.placeholder('tos')}::date[]) with ordinality as i(room_id, from_date, to_date, n)
+    order by i.n`,
+);
+
+/**
  * Writes what a booking holds (domain-rules §1). The rooms are locked first (in id order, so two writers
  * never deadlock), then checked and written in the caller's transaction: concurrent attempts on one
  * room queue on the lock and the second sees the first's rows. The exclusion constraint backs it up.
  * A booking that changes releases its rows and holds again in the same transaction.
  */
-/** What holds a room on some dates, and whether a block closes it meanwhile (`from` to `to`, nights). */
-const roomOnDatesStatement = fixedStatement<{ held: THeld[]; blocked: boolean }>(() => {
-  const [roomId, from, to] = [sql.placeholder('roomId'), sql.placeholder('from'), sql.placeholder('to')];
-  return sql`
-    select coalesce((
-             select json_agg(json_build_object('unit', o.unit, 'from', o.from_date, 'to', o.to_date,
-                                               'gender', o.gender, 'expired', coalesce(o.hold_until <= now(), false)))
-             from ${occupancy} o
-             where o.room_id = ${roomId} and o.holds
-               and daterange(o.from_date, o.to_date) && daterange(${from}::date, ${to}::date)
-           ), '[]'::json) as held,
-           exists (select 1 from ${roomBlocks} b
-                   where b.room_id = ${roomId} and b.from_date < ${to}::date and b.to_date > ${from}::date
-           ) as blocked`;
-});
-
 export function createHoldFlow() {
   async function lockRooms(
     tx: Tx,
@@ -127,15 +142,6 @@ export function createHoldFlow() {
       .for('update');
   }
 
-  /**
-   * What holds the item's room on its dates (expired options flagged) and whether a block covers them, in one
-   * query (the exclusion constraint's index finds the nights).
-   */
-  async function roomOnDates(tx: Tx, item: THoldItem) {
-    const [row] = await roomOnDatesStatement(tx, { roomId: item.roomId, from: item.from, to: item.to });
-    return row ?? { held: [], blocked: false };
-  }
-
   /** An expired option holds nothing: let it go before the exclusion constraint sees the new rows. */
   async function letExpiredGo(tx: Tx, roomId: number) {
     await tx
@@ -146,9 +152,9 @@ export function createHoldFlow() {
       );
   }
 
-  async function checkSchedule(tx: Tx, room: TRoom, item: THoldItem) {
+  async function checkSchedule(room: TRoom, item: THoldItem, run: TPlacing) {
     if (!item.scheduleId) return;
-    const [schedule] = await tx.select().from(schedules).where(eq(schedules.id, item.scheduleId));
+    const schedule = await run.scheduleOf(item.scheduleId);
     if (!schedule) throw notFound('Schedule');
     if (schedule.vesselId !== room.vesselId)
       throw badRequest("The cabin is not on the departure's vessel", 'roomId');
@@ -224,25 +230,24 @@ export function createHoldFlow() {
     });
   }
 
+  /** One item's rows; `onDates`: what holds its room on its dates (nothing when the booking holds nothing). */
   async function place(
     tx: Tx,
     room: TRoom,
     item: THoldItem,
+    onDates: TOnDates,
     req: THoldRequest,
-    holds: boolean,
-    pending: TRow[],
-    warnings: THoldWarning[],
+    run: TPlacing,
   ) {
-    if (item.to <= item.from) throw badRequest('"to" must be after "from"', 'to');
+    const { holds, pending, warnings } = run;
     const maxPax = room.configuration.maxNoOfPax ?? 2;
     if (item.whole && item.persons.length > maxPax)
       throw new AppError(400, 'PAX_LIMIT', `Room ${room.id} takes at most ${maxPax} guests`);
     if (!item.whole && !room.allowSharedRoom)
       throw badRequest(`Room ${room.id} is not shared: book it whole`, 'whole');
-    await checkSchedule(tx, room, item);
+    await checkSchedule(room, item, run);
     const force = req.force === true;
     const overlapsItem = (r: { from: string; to: string }) => overlaps(r, item);
-    const onDates = holds ? await roomOnDates(tx, item) : { held: [], blocked: false };
     if (onDates.held.some((h) => h.expired)) await letExpiredGo(tx, room.id);
     const held = [
       ...onDates.held.filter((h) => !h.expired),
@@ -315,13 +320,39 @@ export function createHoldFlow() {
       [...new Set(req.items.map((i) => i.roomId))].sort((a, b) => a - b),
       req.locked,
     );
-    const pending: TRow[] = [];
-    const warnings: THoldWarning[] = [];
-    for (const item of req.items) {
+    for (const item of req.items)
+      if (item.to <= item.from) throw badRequest('"to" must be after "from"', 'to');
+    const onDates = holds
+      ? await onDatesStatement(tx, {
+          rooms: req.items.map((i) => i.roomId),
+          froms: req.items.map((i) => i.from),
+          tos: req.items.map((i) => i.to),
+        })
+      : [];
+    // A charter's cabins share their departure: read once.
+    const read = new Map<number, Promise<TSchedule | undefined>>();
+    const run: TPlacing = {
+      holds,
+      pending: [],
+      warnings: [],
+      scheduleOf(id) {
+        const known = read.get(id);
+        if (known) return known;
+        const schedule = tx
+          .select()
+          .from(schedules)
+          .where(eq(schedules.id, id))
+          .then(([row]) => row);
+        read.set(id, schedule);
+        return schedule;
+      },
+    };
+    const free: TOnDates = { held: [], blocked: false };
+    for (const [i, item] of req.items.entries()) {
       const room = locked.get(item.roomId);
-      if (room) pending.push(...(await place(tx, room, item, req, holds, pending, warnings)));
+      if (room) run.pending.push(...(await place(tx, room, item, onDates[i] ?? free, req, run)));
     }
-    return { rows: pending, holds, warnings };
+    return { rows: run.pending, holds, warnings: run.warnings };
   }
 
   return {

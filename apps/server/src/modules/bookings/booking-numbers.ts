@@ -17,14 +17,17 @@ import { today } from '../currencies/currencies.service.ts';
 export { formatBookingNumber };
 
 /** The counter of a kind and year, bumped (or started at 1); its new value. */
-const bumpCounter = fixedStatement<{ last: number }>(
-  () => sql`
-    insert into ${bookingCounters} (${sql.identifier(bookingCounters.kind.name)}, ${sql.identifier(bookingCounters.year.name)}, ${sql.identifier(bookingCounters.last.name)})
+const bumpCounter = fixedStatement<{ last: number }>(() => {
+  // Unqualified names where PostgreSQL takes no table's name (the insert's and the conflict's column lists).
+  const kind = sql.identifier(bookingCounters.kind.name);
+  const year = sql.identifier(bookingCounters.year.name);
+  const last = sql.identifier(bookingCounters.last.name);
+  return sql`
+    insert into ${bookingCounters} (${kind}, ${year}, ${last})
     values (${sql.placeholder('kind')}, ${sql.placeholder('year')}, 1)
-    on conflict (${sql.identifier(bookingCounters.kind.name)}, ${sql.identifier(bookingCounters.year.name)})
-    do update set ${sql.identifier(bookingCounters.last.name)} = ${bookingCounters.last} + 1
-    returning ${bookingCounters.last} as "last"`,
-);
+    on conflict (${kind}, ${year}) do update set ${last} = ${bookingCounters.last} + 1
+    returning ${bookingCounters.last} as "last"`;
+});
 
 /** The next number of this kind and year, e.g. `O26-00012`. Locks the counter row until the commit. */
 export async function nextNumber(tx: Tx, kind: TNumberKind, year: number): Promise<string> {

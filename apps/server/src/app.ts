@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, normalize } from 'node:path';
-import { isPublicEntryPath, PUBLIC_SHELL_SCRIPT } from '@atoll/domain/navigation/public-entry';
+import { isPublicEntryPath } from '@atoll/domain/navigation/public-entry';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,6 +15,7 @@ import { NO_CHANGE_FEED, openChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { errorBody, frameworkErrors, notFound, registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -85,25 +84,7 @@ export async function buildApp(opts: TAppOptions) {
 
   await app.register(cookie);
   const https = opts.config.appUrl.startsWith('https:');
-  await app.register(helmet, {
-    // HSTS and upgrade-insecure-requests only where the site is served over TLS; they break plain http.
-    hsts: https,
-    contentSecurityPolicy: {
-      directives: {
-        upgradeInsecureRequests: https ? [] : null,
-        defaultSrc: ["'self'"],
-        // The one inline script: public.html's shell (public-entry.ts), allowed by its hash.
-        scriptSrc: [
-          "'self'",
-          `'sha256-${createHash('sha256').update(PUBLIC_SHELL_SCRIPT).digest('base64')}'`,
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app, { https });
   // Per-route limits only: a global bucket would be spent by static assets (stack-notes G7).
   // With REDIS_URL the counters are shared, so N instances enforce one limit together.
   const redis = opts.config.redisUrl

@@ -9,7 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { preparingClient } from './prepared.ts';
+import { pgClient } from './pg-client.ts';
+import { createStatementNames } from './prepared.ts';
 
 // Without drizzle's relational queries (`db.query.…`): given the schema, drizzle would build a query builder for
 // every table on each transaction, for nothing.
@@ -109,7 +110,7 @@ export async function openPostgres(url: string, poolSize = 10, prepared = true):
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    ...(prepared ? { Client: preparingClient() } : {}),
+    Client: pgClient(prepared ? createStatementNames() : undefined),
   });
   // An idle connection that the server drops (restart, failover, admin command) must not take the
   // process down: the pool replaces it on the next checkout.
@@ -147,6 +148,7 @@ async function listenPostgres(
   onMessage: (payload: string) => void,
   onState: (listening: boolean) => void,
 ): Promise<TListener> {
+  const ListenerClient = pgClient();
   let current: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -156,7 +158,7 @@ async function listenPostgres(
     if (!stopped) retry = setTimeout(() => void connect(), 1000);
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url, application_name: `atoll ${channel}` });
+    const client = new ListenerClient({ connectionString: url, application_name: `atoll ${channel}` });
     client.on('notification', (message) => onMessage(message.payload ?? ''));
     client.on('error', () => {}); // 'end' follows and reconnects
     try {

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/harness.ts';
-import { createStatementNames, preparingClient } from './prepared.ts';
+import { pgClient } from './pg-client.ts';
+import { createStatementNames } from './prepared.ts';
 
 describe('statement names', () => {
   it('names a text from its third call on, always with the same name', () => {
@@ -30,7 +31,11 @@ describe('statement names', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL', () => {
   const withPool = async (work: (pool: pg.Pool) => Promise<void>) => {
     const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
-    const pool = new pg.Pool({ connectionString: created.url, max: 1, Client: preparingClient() });
+    const pool = new pg.Pool({
+      connectionString: created.url,
+      max: 1,
+      Client: pgClient(createStatementNames()),
+    });
     try {
       await work(pool);
     } finally {

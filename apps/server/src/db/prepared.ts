@@ -1,5 +1,3 @@
-import pg from 'pg';
-
 // Named prepared statements for the statements this process sends again and again (ADR 0025). PostgreSQL
 // parses and plans an unnamed statement on every call; a named one is parsed once per connection, and pg
 // then sends only Bind and Execute. Drizzle sends the same text for the same query shape with its values
@@ -11,8 +9,6 @@ const REPEAT = 3;
 const MAX_NAMED = 500;
 /** Texts seen but not named yet, with how often; forgotten in bulk when it grows past this. */
 const MAX_COUNTED = 20_000;
-
-type TQueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown };
 
 export function createStatementNames(repeat = REPEAT, maxNamed = MAX_NAMED) {
   const named = new Map<string, string>();
@@ -39,28 +35,4 @@ export function createStatementNames(repeat = REPEAT, maxNamed = MAX_NAMED) {
   };
 }
 
-const isPlainQuery = (config: unknown): config is TQueryConfig =>
-  typeof config === 'object' &&
-  config !== null &&
-  typeof (config as TQueryConfig).text === 'string' &&
-  (config as TQueryConfig).name === undefined &&
-  typeof (config as TQueryConfig).submit !== 'function';
-
-/**
- * A pg Client class for `new pg.Pool({ Client })` that names the repeated parameterised statements. Statements
- * without values (BEGIN, COMMIT, DDL, `select 1`) stay unnamed; so does whatever passes a name or a Submittable.
- */
-export function preparingClient(names = createStatementNames()): typeof pg.Client {
-  class PreparingClient extends pg.Client {
-    // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes them all through.
-    override query(config: any, values?: any, callback?: any): any {
-      if (isPlainQuery(config)) {
-        const params = Array.isArray(values) ? values : config.values;
-        const name = params && params.length > 0 ? names.nameOf(config.text) : undefined;
-        if (name) return super.query(Object.assign({}, config, { name }) as never, values, callback);
-      }
-      return super.query(config, values, callback);
-    }
-  }
-  return PreparingClient;
-}
+export type TStatementNames = ReturnType<typeof createStatementNames>;

@@ -37,22 +37,24 @@ await seedDemo(database.db);
 // connection of its own, beside the transaction's statements: shares overlap).
 let statements: Map<string, number[]> | undefined;
 const query = pg.Client.prototype.query;
+// The server's client (src/db/pg-client.ts) hands pg a callback: the time is taken when it is called.
 pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) {
-  const started = performance.now();
-  const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
   const into = statements;
-  if (into && answer instanceof Promise) {
+  const last = args.length - 1;
+  if (into && typeof args[last] === 'function') {
+    const started = performance.now();
     const config = args[0] as string | { text?: string };
     const text = typeof config === 'string' ? config : (config?.text ?? '?');
     const key = text.slice(0, 96).replace(/\s+/g, ' ').trim().slice(0, 48);
     const list = into.get(key) ?? [];
     into.set(key, list);
-    answer.then(
-      () => list.push(performance.now() - started),
-      () => {},
-    );
+    const callback = args[last] as (...a: unknown[]) => void;
+    args[last] = (...answer: unknown[]) => {
+      list.push(performance.now() - started);
+      callback(...answer);
+    };
   }
-  return answer;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
 const app = await buildApp({

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { buildApp as TBuildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { openPostgres as TOpenPostgres } from '../apps/server/src/db/client.ts';
@@ -14,8 +15,9 @@ import { freeStaySlots, PRICED_DAYS, stayIn } from './seed-bookings.ts';
 // the server, on PostgreSQL and the demo data; a client in a process of its own
 // (`creation-server-client.mjs`) sends BENCH_WARM + BENCH_SAMPLES creations one after the other over HTTP with
 // keep-alive; the figures are the server's own time of each measured one, from its request arriving to its
-// answer written (Fastify's `reply.elapsedTime`), this process's garbage collections meanwhile, and the CPU time
-// per creation of this process and of PostgreSQL (less swayed by a noisy host than the latency). Neither the
+// answer written (Fastify's `reply.elapsedTime`), this process's garbage collections meanwhile, the CPU time
+// per creation of this process and of PostgreSQL (less swayed by a noisy host than the latency), and how much
+// of a creation's objects outlived the young generation (the old generation's growth; ADR 0026, 0027). Neither the
 // client's objects (app.inject's light-my-request promotes some of its own to the old generation) nor its CPU
 // share this heap. APP_DIR=/path/to/checkout runs that checkout's server code instead (an A/B: run it for
 // both, in turn). Run: TEST_DATABASE_URL=postgres://… npm run bench:creation-server
@@ -64,11 +66,17 @@ const app = await buildApp({
   version: 'creation-server',
 });
 const times: number[] = [];
-let cpuAtWarm: { server: NodeJS.CpuUsage; postgres: number } | undefined;
+/** Bytes in V8's old generation: without a full collection meanwhile, it grows by what the scavenges promote. */
+const oldBytes = () =>
+  getHeapSpaceStatistics()
+    .filter((s) => s.space_name === 'old_space' || s.space_name === 'large_object_space')
+    .reduce((sum, s) => sum + s.space_used_size, 0);
+let cpuAtWarm: { server: NodeJS.CpuUsage; postgres: number; old: number } | undefined;
 app.addHook('onResponse', async (request, reply) => {
   if (request.method === 'POST' && request.url === '/api/bookings' && reply.statusCode === 201) {
     times.push(reply.elapsedTime);
-    if (times.length === WARM) cpuAtWarm = { server: process.cpuUsage(), postgres: postgresCpuMs() };
+    if (times.length === WARM)
+      cpuAtWarm = { server: process.cpuUsage(), postgres: postgresCpuMs(), old: oldBytes() };
   }
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -92,6 +100,7 @@ const code = await new Promise<number | null>((done) => client.on('exit', done))
 observer.disconnect();
 const postgresMs = postgresCpuMs() - (cpuAtWarm?.postgres ?? 0);
 const server = process.cpuUsage(cpuAtWarm?.server);
+const promoted = oldBytes() - (cpuAtWarm?.old ?? 0);
 if (code !== 0) throw new Error(`the client ended with ${code}`);
 
 const measured = times.slice(WARM).sort((a, b) => a - b);
@@ -103,7 +112,10 @@ console.log(
     `p95 ${ms(percentile(measured, 95))}, p99 ${ms(percentile(measured, 99))} ms; meanwhile ${minor.length} ` +
     `scavenges (${average(minor)} ms each on average), ${gcs.length - minor.length} other collections; CPU per ` +
     `creation: the server ${ms((server.user + server.system) / 1000 / measured.length)} ms (all its threads; ` +
-    `in the kernel ${ms(server.system / 1000 / measured.length)}), PostgreSQL ${ms(postgresMs / measured.length)} ms`,
+    `in the kernel ${ms(server.system / 1000 / measured.length)}), PostgreSQL ${ms(postgresMs / measured.length)} ms; ` +
+    (gcs.length === minor.length
+      ? `the old generation grew by ${(promoted / 1024 / measured.length).toFixed(1)} KB per creation (what outlived the young one)`
+      : 'the old generation: not comparable (a full collection ran)'),
 );
 await app.close();
 await database.close();

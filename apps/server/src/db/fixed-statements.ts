@@ -163,21 +163,33 @@ export async function insertRows<T>(
   rows: readonly Record<string, unknown>[],
   returning?: TReturning,
 ): Promise<T[]> {
-  const info = infoOf(table);
-  if (info.fillsIn) return drizzleInsert(ex, table, rows, returning);
   const params: unknown[] = [];
-  let key = `${returningKey(returning)}:`;
-  for (const row of rows) {
-    const mask = valuesOf(info.insertable, row, params);
-    if (mask === undefined) return drizzleInsert(ex, table, rows, returning);
-    key += `${mask}|`;
-  }
+  const shape = rowsShape(table, rows, params);
+  if (shape === undefined) return drizzleInsert(ex, table, rows, returning);
+  const info = infoOf(table);
+  const key = `${returningKey(returning)}:${shape}`;
   let text = info.texts.get(key);
   if (text === undefined) {
     text = drizzleInsertQuery(ex, table, rows, returning).toSQL().sql;
     remember(info, key, text);
   }
   return run<T>(ex, text, params, returning);
+}
+
+/**
+ * The shape of an insert of `rows` into `table` (which columns of each row get a value), their values pushed
+ * onto `params`; undefined when drizzle fills in a column itself or must render a value into the text.
+ */
+function rowsShape(table: PgTable, rows: readonly Record<string, unknown>[], params: unknown[]) {
+  const info = infoOf(table);
+  if (info.fillsIn) return undefined;
+  let shape = '';
+  for (const row of rows) {
+    const mask = valuesOf(info.insertable, row, params);
+    if (mask === undefined) return undefined;
+    shape += `${mask}|`;
+  }
+  return shape;
 }
 
 function drizzleInsertQuery(
@@ -253,47 +265,51 @@ export async function insertTogether<T>(
   main: { table: PgTable; row: Record<string, unknown>; returning: TReturning },
   beside: readonly TBeside[],
 ): Promise<{ row: T; back: Record<string, unknown>[][] }> {
-  const parts = beside
-    .map((part, i) => Object.assign({}, part, { i, info: infoOf(part.table) }))
-    .filter((p) => p.rows.length > 0);
-  const mainInfo = infoOf(main.table);
+  // The key and the values, part by part in their order, the main row last; no object made per part (a
+  // creation's hottest function: objects of changing shapes here made V8 compile it again and again).
   const params: unknown[] = [];
   let key = `${returningKey(main.returning)}:`;
-  for (const part of [
-    ...parts,
-    Object.assign({}, main, { rows: [main.row], info: mainInfo, back: undefined, i: -1 }),
-  ]) {
-    if (part.info.fillsIn) return insertApart<T>(ex, main, beside);
-    key += `${part.i}${getTableName(part.table)}${part.back ? `(${part.back.join(',')})` : ''}:`;
-    for (const row of part.rows) {
-      const mask = valuesOf(part.info.insertable, row, params);
-      if (mask === undefined) return insertApart<T>(ex, main, beside);
-      key += `${mask}|`;
-    }
+  for (let i = 0; i < beside.length; i++) {
+    const part = beside[i] as TBeside;
+    if (part.rows.length === 0) continue;
+    const shape = rowsShape(part.table, part.rows, params);
+    if (shape === undefined) return insertApart<T>(ex, main, beside);
+    key += `${i}${getTableName(part.table)}(${part.back?.join(',') ?? ''}):${shape}`;
   }
+  const shape = rowsShape(main.table, [main.row], params);
+  if (shape === undefined) return insertApart<T>(ex, main, beside);
+  key += `${getTableName(main.table)}:${shape}`;
   let statement = together.get(key);
   if (statement === undefined) {
-    statement = renderTogether(ex, main, parts);
+    statement = renderTogether(ex, main, beside);
     if (statement.params !== params.length)
       throw new Error(`insertTogether: ${statement.params} parameters rendered, ${params.length} values`);
     if (together.size < MAX_SHAPES) together.set(key, statement);
   }
   const [answer] = await runFields<Record<string, unknown>>(ex, statement.text, params, statement.fields);
   if (!answer) throw new Error(`${getTableName(main.table)}: no row returned`);
+  return splitAnswer<T>(answer, beside);
+}
+
+/** insertTogether's answer: the main row, and apart from it the columns of the parts' rows it brought back. */
+function splitAnswer<T>(answer: Record<string, unknown>, beside: readonly TBeside[]) {
   const back = beside.map((): Record<string, unknown>[] => []);
   const row: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(answer)) {
+  for (const name of Object.keys(answer)) {
+    const value = answer[name];
     if (!name.startsWith(BACK)) {
       row[name] = value;
       continue;
     }
     const [i, column] = name.slice(BACK.length).split(':') as [string, string];
-    const part = beside[Number(i)] as TBeside;
-    const mapped = getTableColumns(part.table)[column] as PgColumn;
+    const mapped = getTableColumns((beside[Number(i)] as TBeside).table)[column] as PgColumn;
     const list = back[Number(i)] as Record<string, unknown>[];
-    (value as (string | null)[]).forEach((v, n) => {
-      list[n] = Object.assign({}, list[n], { [column]: v === null ? null : mapped.mapFromDriverValue(v) });
-    });
+    const values = value as (string | null)[];
+    for (let n = 0; n < values.length; n++) {
+      const v = values[n] as string | null;
+      list[n] ??= {};
+      (list[n] as Record<string, unknown>)[column] = v === null ? null : mapped.mapFromDriverValue(v);
+    }
   }
   return { row: row as T, back };
 }
@@ -301,7 +317,7 @@ export async function insertTogether<T>(
 function renderTogether(
   ex: Executor,
   main: { table: PgTable; row: Record<string, unknown>; returning: TReturning },
-  parts: readonly (TBeside & { i: number })[],
+  beside: readonly TBeside[],
 ) {
   let offset = 0;
   /** Drizzle's text of a piece with its parameters numbered after the pieces before it. */
@@ -311,20 +327,18 @@ function renderTogether(
     offset += params.length;
     return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + at}`);
   };
-  const ctes = parts.map(
-    (part) => `"w${part.i}" as (${shifted(ex.insert(part.table).values(part.rows as never[]))} returning *)`,
-  );
+  const ctes: string[] = [];
   const back: TReturning = {};
-  for (const part of parts) {
+  beside.forEach((part, i) => {
+    if (part.rows.length === 0) return;
+    ctes.push(`"w${i}" as (${shifted(ex.insert(part.table).values(part.rows as never[]))} returning *)`);
     for (const column of part.back ?? []) {
       const { name, columnType } = getTableColumns(part.table)[column] as PgColumn;
       // Integers come back as numbers; everything else as text, mapped by its column.
       const value = INTEGERS.has(columnType) ? `"${name}"` : `"${name}"::text`;
-      back[`${BACK}${part.i}:${column}`] = sql.raw(
-        `(select array_agg(${value} order by "id") from "w${part.i}")`,
-      );
+      back[`${BACK}${i}:${column}`] = sql.raw(`(select array_agg(${value} order by "id") from "w${i}")`);
     }
-  }
+  });
   const returning = Object.assign({}, main.returning, back);
   const insert = shifted(
     ex

@@ -265,8 +265,8 @@ export async function insertTogether<T>(
   main: { table: PgTable; row: Record<string, unknown>; returning: TReturning },
   beside: readonly TBeside[],
 ): Promise<{ row: T; back: Record<string, unknown>[][] }> {
-  // The key and the values, part by part in their order, the main row last; no object made per part (a
-  // creation's hottest function: objects of changing shapes here made V8 compile it again and again).
+  // The key and the values, part by part in their order, the main row last; no object made per part: objects
+  // of changing shapes meeting here made V8 compile this function again and again (ADR 0025, session 21).
   const params: unknown[] = [];
   let key = `${returningKey(main.returning)}:`;
   for (let i = 0; i < beside.length; i++) {

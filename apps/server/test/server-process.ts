@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// Real server processes for the tests that need more than one instance or a hard kill (scale-out,
-// crash): `node --import tsx apps/server/src/main.ts`, exactly what `npm start` serves, on a free port.
+// Real server processes for the tests that need more than one instance, a hard kill or the run contract
+// (scale-out, crash, run-contract): `node --import tsx apps/server/src/main.ts`, exactly what `npm start` serves, on a free port.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 150_000;
@@ -12,8 +12,8 @@ export type TServerProcess = {
   url: string;
   /** Everything the process wrote, for failure messages. */
   output(): string;
-  /** SIGKILL (no shutdown at all) or SIGTERM (graceful); resolves when the process is gone. */
-  stop(signal?: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+  /** SIGKILL (no shutdown at all) or SIGTERM (graceful); resolves with its exit code when the process is gone. */
+  stop(signal?: 'SIGKILL' | 'SIGTERM'): Promise<number | null>;
 };
 
 /** A port nobody listens on right now. */
@@ -51,7 +51,7 @@ export async function startServer(env: Record<string, string>): Promise<TServerP
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
@@ -71,9 +71,8 @@ export async function startServer(env: Record<string, string>): Promise<TServerP
     url,
     output: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill(signal);
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
     },
   };
 }

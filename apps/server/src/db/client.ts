@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -48,6 +49,45 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Thrown by a query on the main handle while the same call chain holds an open transaction. */
+export class OutsideTransactionError extends Error {
+  constructor() {
+    super(
+      'A query went to the database handle while its own transaction is open: it would wait for the connection ' +
+        'that transaction holds (the embedded database has one). Use the transaction (tx), or read it before.',
+    );
+    this.name = 'OutsideTransactionError';
+  }
+}
+
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * Makes a call chain that holds a transaction fail loudly when it queries through the main handle. On PGlite
+ * (one connection) such a query waits forever for the connection its own transaction holds; on PostgreSQL it
+ * takes a second connection and, under load, every connection waits on another. `db.transaction` marks its
+ * callback's async context as inside an open transaction until the callback settles; `guard()` is called by
+ * every entry of the main handle (a query, a new transaction) and throws there.
+ */
+function guardTransactions(db: Db) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    transaction((tx) => {
+      const scope = { open: true };
+      return openTransaction.run(scope, async () => {
+        try {
+          return await work(tx);
+        } finally {
+          scope.open = false;
+        }
+      });
+    }, config)) as Db['transaction'];
+}
+
+function guard() {
+  if (openTransaction.getStore()?.open) throw new OutsideTransactionError();
+}
+
 const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 const extensions = { btree_gist, pg_trgm };
 
@@ -81,7 +121,16 @@ function isAlive(pid: number) {
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
+  // Every way drizzle reaches the connection outside a transaction goes through these three.
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      guard();
+      return original(...args);
+    };
+  }
   const db = drizzlePglite(client) as unknown as Db;
+  guardTransactions(db);
   return {
     db,
     kind: 'pglite',
@@ -115,7 +164,19 @@ export async function openPostgres(url: string, poolSize = 10, prepared = true):
   // An idle connection that the server drops (restart, failover, admin command) must not take the
   // process down: the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  // drizzle queries through `pool.query` and opens a transaction on `pool.connect()`.
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    guard();
+    return query(...args);
+  }) as typeof pool.query;
+  pool.connect = ((...args: unknown[]) => {
+    guard();
+    return connect(...args);
+  }) as typeof pool.connect;
   const db = drizzleNodePg(pool) as unknown as Db;
+  guardTransactions(db);
   return {
     db,
     kind: 'postgres',

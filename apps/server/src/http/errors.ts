@@ -59,6 +59,8 @@ function toAppError(error: FastifyError & { code?: string; cause?: unknown }): A
   if (known) return known();
   if (pgCode && PG_CONFLICT_CODES.has(pgCode)) return conflict('The change conflicts with existing data');
   if (pgCode === '23503') return badRequest('A referenced record does not exist');
+  // A RESTRICT foreign key: the record to delete or change is still referenced (a room with bookings).
+  if (pgCode === '23001') return conflict('The record is still in use');
   if (pgCode && PG_FORMAT_CODES.has(pgCode)) return badRequest('A value has the wrong format or range');
   if (error.statusCode === 429)
     return new AppError(429, 'TOO_MANY_REQUESTS', 'Too many requests, try again later');

@@ -365,15 +365,16 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     /** The guest's answers (token) or staff entering them: checked, saved, status submitted. */
     async submit(id: number, who: { token: string } | { user: TSessionUser }, data: Record<string, unknown>) {
       const { maxKb } = await limits();
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const form =
           'token' in who ? await tokenForm(tx, id, who.token) : await visibleForm(tx, who.user, id);
         assertEditable(form);
         const checked = await prepared(tx, form, data, maxKb);
         if (checked.errors.length) throw formErrors(checked.errors);
         await repo.update(tx, id, { data: checked.data, status: 'submitted', submittedAt: new Date() });
-        return view((await repo.one(tx, id)) as TGuestFormListRow);
+        return (await repo.one(tx, id)) as TGuestFormListRow;
       });
+      return view(saved);
     },
 
     /** The multi-guest page: every form of the booking in one transaction, all or nothing. */
@@ -479,10 +480,11 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     },
 
     async addToBooking(user: TSessionUser, id: number) {
-      return db.transaction(async (tx) => {
+      const added = await db.transaction(async (tx) => {
         await addOne(tx, user, await visibleForm(tx, user, id));
-        return view((await repo.one(tx, id)) as TGuestFormListRow);
+        return (await repo.one(tx, id)) as TGuestFormListRow;
       });
+      return view(added);
     },
 
     async addAllToBooking(user: TSessionUser, bookingId: number) {
@@ -551,22 +553,23 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       bookingId: number,
       body: { types?: TGuestFormType[] | undefined; language?: 'de' | 'en' | undefined },
     ) {
-      return db.transaction(async (tx) => {
+      const { created, row } = await db.transaction(async (tx) => {
         const booking = await repo.booking(tx, bookingId, visibility(user));
         if (!booking) throw notFound('Booking');
         const [guest] = await tx
           .select({ id: bookingGuests.id })
           .from(bookingGuests)
           .where(and(eq(bookingGuests.bookingId, bookingId), eq(bookingGuests.customerId, customerId)))
-          .limit(1);
+          .limit(1)
+          // Calls at once for one guest: the first creates the form, the others wait and find it.
+          .for('update');
         if (!guest) throw notFound('Guest of this booking');
         const [existing] = await tx
           .select({ id: guestForms.id })
           .from(guestForms)
           .where(eq(guestForms.bookingGuestId, guest.id));
-        if (existing)
-          return { created: false, form: await view((await repo.one(tx, existing.id)) as TGuestFormListRow) };
-        const row = await repo.insert(tx, {
+        if (existing) return { created: false, row: (await repo.one(tx, existing.id)) as TGuestFormListRow };
+        const inserted = await repo.insert(tx, {
           bookingId,
           bookingGuestId: guest.id,
           customerId,
@@ -574,8 +577,10 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
           types: body.types ?? [...DEFAULT_TYPES],
           language: body.language ?? (booking.language === 'de' ? 'de' : 'en'),
         });
-        return { created: true, form: await view((await repo.one(tx, row.id)) as TGuestFormListRow) };
+        return { created: true, row: (await repo.one(tx, inserted.id)) as TGuestFormListRow };
       });
+      // Read after the commit: the limits come from the settings, through the main handle.
+      return { created, form: await view(row) };
     },
 
     /** The form for the PDF (with the token it is shown to whoever has it). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentFrame, FieldSection, renderPdf, type TLetterhead } from './pdf.tsx';
-import { pdfText } from './pdf-text.ts';
+import { pdfFonts, pdfText } from './pdf-text.ts';
 
 const company: TLetterhead = {
   name: 'Atoll Demo Divers',
@@ -44,5 +44,19 @@ describe('renderPdf', () => {
     expect(text).toContain('Page 1 of 1');
     expect(text).toContain('VAT ID DE123456789');
     expect(text).toMatch(/Created on \d{4}-\d{2}-\d{2}/);
+  });
+
+  it('prints names in every Latin script with an embedded font, and no other font', async () => {
+    const names = 'Łukasz Dvořák Ősz Şahin Ærøskøbing Ñúñez Ψάρι Юлия';
+    const pdf = await renderPdf(
+      <DocumentFrame company={company} lang="en" title="Guests">
+        <FieldSection title="Guests" rows={[['Names', names]]} />
+      </DocumentFrame>,
+    );
+    expect(await pdfText(pdf)).toContain(names);
+    const fonts = await pdfFonts(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+    expect(fonts.every((f) => f.name.includes('DejaVuSansCondensed'))).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { TLanguage } from '@atoll/domain/constants';
-import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { ReactElement, ReactNode } from 'react';
@@ -54,17 +56,36 @@ export async function loadLetterhead(db: Db, settings: TSettingsService): Promis
   };
 }
 
+/**
+ * The one font of every PDF, embedded (subset) in each: DejaVu Sans Condensed covers the Latin, Greek and Cyrillic
+ * scripts of guests' names ("Łukasz Dvořák Ősz Şahin"), which the PDF standard fonts (Helvetica: Latin-1 only)
+ * print wrong; the condensed cut is about as wide as Helvetica, so layouts keep their lines.
+ */
+export const PDF_FONT = 'DejaVu Sans Condensed';
+const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+Font.register({
+  family: PDF_FONT,
+  fonts: [
+    { src: join(fontDir, 'DejaVuSansCondensed.ttf') },
+    { src: join(fontDir, 'DejaVuSansCondensed-Bold.ttf'), fontWeight: 'bold' },
+    { src: join(fontDir, 'DejaVuSansCondensed-Oblique.ttf'), fontStyle: 'italic' },
+    { src: join(fontDir, 'DejaVuSansCondensed-BoldOblique.ttf'), fontWeight: 'bold', fontStyle: 'italic' },
+  ],
+});
+// Words are not hyphenated (names, booking numbers and IBANs must stay whole).
+Font.registerHyphenationCallback((word) => [word]);
+
 const styles = StyleSheet.create({
-  page: { paddingTop: 36, paddingBottom: 64, paddingHorizontal: 40, fontSize: 10, fontFamily: 'Helvetica' },
+  page: { paddingTop: 36, paddingBottom: 64, paddingHorizontal: 40, fontSize: 10, fontFamily: PDF_FONT },
   head: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 24 },
-  company: { fontSize: 14, fontFamily: 'Helvetica-Bold' },
+  company: { fontSize: 14, fontWeight: 'bold' },
   small: { fontSize: 8, color: '#444' },
   logo: { maxWidth: 140, maxHeight: 56, objectFit: 'contain' },
-  title: { fontSize: 16, fontFamily: 'Helvetica-Bold', marginBottom: 12 },
+  title: { fontSize: 16, fontWeight: 'bold', marginBottom: 12 },
   section: { marginBottom: 12 },
   sectionTitle: {
     fontSize: 11,
-    fontFamily: 'Helvetica-Bold',
+    fontWeight: 'bold',
     marginBottom: 4,
     paddingBottom: 2,
     borderBottomWidth: 0.5,

@@ -18,7 +18,7 @@ export type TAgencyPrint = {
 const styles = StyleSheet.create({
   paragraph: { marginBottom: 8 },
   party: { marginBottom: 10 },
-  bold: { fontFamily: 'Helvetica-Bold' },
+  bold: { fontWeight: 'bold' },
   signatures: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 48 },
   signature: { width: '45%', borderTopWidth: 0.5, borderTopColor: '#000', paddingTop: 4, fontSize: 8 },
 });

@@ -64,8 +64,8 @@ const TEXTS = {
 const styles = StyleSheet.create({
   table: { fontSize: 8 },
   row: { flexDirection: 'row', borderBottomWidth: 0.25, borderBottomColor: '#bbb', paddingVertical: 2 },
-  head: { fontFamily: 'Helvetica-Bold', borderBottomWidth: 0.75, borderBottomColor: '#000' },
-  bold: { fontFamily: 'Helvetica-Bold' },
+  head: { fontWeight: 'bold', borderBottomWidth: 0.75, borderBottomColor: '#000' },
+  bold: { fontWeight: 'bold' },
 });
 
 const COLS: [keyof (typeof TEXTS)['de'], number, boolean][] = [

@@ -46,7 +46,7 @@ type TTable = { columns: TColumn[]; rows: string[][] };
 
 const styles = StyleSheet.create({
   head: { flexDirection: 'row', borderBottomWidth: 0.75, borderBottomColor: '#333', paddingBottom: 3 },
-  headCell: { fontFamily: 'Helvetica-Bold', fontSize: 9, paddingRight: 4 },
+  headCell: { fontWeight: 'bold', fontSize: 9, paddingRight: 4 },
   row: { flexDirection: 'row', borderBottomWidth: 0.25, borderBottomColor: '#bbb', paddingVertical: 3 },
   cell: { fontSize: 9, paddingRight: 4 },
   note: { marginTop: 8, fontSize: 8, color: '#444' },

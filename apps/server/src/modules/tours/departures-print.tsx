@@ -21,7 +21,7 @@ const styles = StyleSheet.create({
     borderBottomWidth: 0.25,
     borderBottomColor: '#ccc',
   },
-  head: { fontFamily: 'Helvetica-Bold', borderBottomWidth: 0.5, borderBottomColor: '#999' },
+  head: { fontWeight: 'bold', borderBottomWidth: 0.5, borderBottomColor: '#999' },
   date: { width: '21%' },
   tour: { width: '20%' },
   vessel: { width: '15%' },

@@ -47,10 +47,10 @@ const WIDTHS: Record<TVesselListColumn, number> = {
 const styles = StyleSheet.create({
   table: { marginTop: 4, fontSize: 8 },
   row: { flexDirection: 'row', borderBottomWidth: 0.25, borderBottomColor: '#bbb', paddingVertical: 2 },
-  head: { fontFamily: 'Helvetica-Bold', borderBottomWidth: 0.75, borderBottomColor: '#000' },
+  head: { fontWeight: 'bold', borderBottomWidth: 0.75, borderBottomColor: '#000' },
   cell: { paddingRight: 4 },
-  free: { color: '#777', fontFamily: 'Helvetica-Oblique' },
-  total: { marginTop: 8, fontFamily: 'Helvetica-Bold' },
+  free: { color: '#777', fontStyle: 'italic' },
+  total: { marginTop: 8, fontWeight: 'bold' },
 });
 
 /** Departure and document dates of a manifest read DD.MM.YYYY in both languages (spec platform §9). */

@@ -182,8 +182,9 @@ function diveSupplements(priceId: number, amounts: { parkFee: string; nitrox: st
       priceId,
       name: 'Marine park fee',
       translations: {
-        de: 'Meeresschutzgebühr pro Tauchtag (vor Ort zahlbar)',
-        en: 'Marine park fee per dive day (payable on site)',
+        // Documents and screens add "payable on site" from the customer type.
+        de: 'Meeresschutzgebühr pro Tauchtag',
+        en: 'Marine park fee per dive day',
       },
       value: amounts.parkFee,
       chargingBase: 'PerDiveDay',

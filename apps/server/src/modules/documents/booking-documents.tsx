@@ -150,12 +150,15 @@ const LINE_SECTION_HIDDEN = ['deposit', 'rest'];
 function PricedBody({ data, t }: { data: TBookingDocData; t: TBookingDocumentTexts }) {
   const { lang, booking } = data;
   const cur = booking.currency;
-  const lines = data.lines.filter((l) => !LINE_SECTION_HIDDEN.includes(l.type));
+  const shown = data.lines.filter((l) => !LINE_SECTION_HIDDEN.includes(l.type));
+  // An option is not billed until chosen: listed apart, so the lines above the total add up to it.
+  const lines = shown.filter((l) => l.type !== 'option');
+  const options = shown.filter((l) => l.type === 'option');
   const terms = data.lines.filter((l) => LINE_SECTION_HIDDEN.includes(l.type));
   const totals = (booking.totals ?? {}) as { onSite?: string; dueBeforeTravel?: string };
-  const rows = lines.map((l) => {
+  const row = (l: TBookingDocData['lines'][number]) => {
     const note = customerTypeNote(l.customerType, t);
-    const text = note ? `${l.text} (${note})` : l.text;
+    const text = note && !l.text.includes(`(${note})`) ? `${l.text} (${note})` : l.text;
     if (l.type === 'text') return [{ text, bold: true }, '', '', ''];
     const muted = l.customerType === 'ForFree' || l.customerType === 'Info';
     return [
@@ -164,7 +167,14 @@ function PricedBody({ data, t }: { data: TBookingDocData; t: TBookingDocumentTex
       { text: money(l.price, cur, lang), muted },
       { text: money(l.total, cur, lang), muted },
     ];
-  });
+  };
+  const rows = lines.map(row);
+  const priceCols: TCol[] = [
+    { label: t.text, flex: 5 },
+    { label: t.qty, flex: 0.8, right: true },
+    { label: t.unitPrice, flex: 1.5, right: true },
+    { label: t.lineTotal, flex: 1.5, right: true },
+  ];
   const sums: [string, string, boolean?][] = [[t.total, money(booking.total, cur, lang), true]];
   if (totals.onSite && !new D(totals.onSite).isZero()) {
     sums.push([t.totalOnSite, money(totals.onSite, cur, lang)]);
@@ -186,17 +196,15 @@ function PricedBody({ data, t }: { data: TBookingDocData; t: TBookingDocumentTex
       {rows.length === 0 ? (
         <Text style={styles.text}>{t.noLines}</Text>
       ) : (
-        <Table
-          cols={[
-            { label: t.text, flex: 5 },
-            { label: t.qty, flex: 0.8, right: true },
-            { label: t.unitPrice, flex: 1.5, right: true },
-            { label: t.lineTotal, flex: 1.5, right: true },
-          ]}
-          rows={rows}
-        />
+        <Table cols={priceCols} rows={rows} />
       )}
       <SumRows rows={sums} />
+      {options.length > 0 && (
+        <>
+          <Text style={[styles.strong, { marginBottom: 4 }]}>{t.optional}</Text>
+          <Table cols={priceCols} rows={options.map(row)} />
+        </>
+      )}
       {data.payments.length > 0 && (
         <Table
           cols={[
@@ -446,7 +454,7 @@ function InvoiceView(props: {
   bookingNo: string;
   period: { from: string; to: string };
   cancels: { number: string; date: string } | null;
-  open: { paid: string; open: string } | null;
+  open: { paid: string; open: string; onSite: string } | null;
   qr: Buffer | null;
 }) {
   const { invoice, company, texts } = props;
@@ -471,6 +479,10 @@ function InvoiceView(props: {
     sums.push([t.paid, money(props.open.paid, cur, lang)]);
     sums.push([t.open, money(props.open.open, cur, lang), true]);
   }
+  const isCancellation = invoice.kind === 'cancellation';
+  // The part of the total the guest pays at the resort or on board: why total and open amount differ.
+  const onSite = props.open && new D(props.open.onSite).greaterThan(0) ? props.open.onSite : null;
+  const closing = isCancellation ? [t.cancellationClosing] : [texts.closing, ...texts.blocks];
   return (
     <DocumentFrame
       company={company}
@@ -539,8 +551,9 @@ function InvoiceView(props: {
         ]}
       />
       <SumRows rows={sums} />
-      <Paragraphs texts={[texts.closing, ...texts.blocks]} />
-      {props.qr && (
+      {onSite && <Paragraphs texts={[fill(t.onSiteNote, { amount: money(onSite, cur, lang) })]} />}
+      <Paragraphs texts={closing} />
+      {props.qr && !isCancellation && (
         <View style={styles.qrRow} wrap={false}>
           <Image style={styles.qr} src={{ data: props.qr, format: 'png' }} />
           <Text style={{ marginLeft: 10, width: 250 }}>{t.payQr}</Text>

@@ -198,6 +198,90 @@ describe('booking documents', () => {
   });
 });
 
+/** The amounts of a printed money column, read back from `pdftotext -layout`: the last amount of each row. */
+function printedAmounts(text: string, lang: 'de' | 'en', from: string, to: string) {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.includes(from));
+  const end = lines.findIndex((l, i) => i > start && l.trimStart().startsWith(to));
+  const amount = lang === 'de' ? /(-?[\d.]+,\d{2})\s€\s*$/ : /(-?)€([\d,]+\.\d{2})\s*$/;
+  return lines.slice(start + 1, end).flatMap((l) => {
+    const m = amount.exec(l);
+    if (!m) return [];
+    return [
+      lang === 'de'
+        ? (m[1] ?? '').replaceAll('.', '').replace(',', '.')
+        : `${m[1]}${(m[2] ?? '').replaceAll(',', '')}`,
+    ];
+  });
+}
+const cents = (amounts: string[]) => amounts.reduce((sum, a) => sum + Math.round(Number(a) * 100), 0);
+
+describe('what a document prints adds up', () => {
+  it('lists options apart, says an on-site charge once, and the lines above the total add up to it', async () => {
+    const b = await stay();
+    ok(
+      await w.t.post(`/api/bookings/${b.id}/calculation`, staff, {
+        type: 'option',
+        text: 'Nitrox',
+        amount: '5',
+        price: '24',
+      }),
+    );
+    ok(
+      await w.t.post(`/api/bookings/${b.id}/calculation`, staff, {
+        type: 'cost',
+        text: 'Park fee',
+        amount: '2',
+        price: '15',
+        customerType: 'OnSite',
+      }),
+    );
+    const booking = ok(await w.t.get(`/api/bookings/${b.id}`, staff)) as { total: string };
+    expect(booking.total).toBe('492.00');
+    for (const [lang, words] of [
+      [
+        'de',
+        {
+          head: 'Beschreibung',
+          total: 'Gesamtbetrag',
+          optional: 'Optional, nicht im Gesamtbetrag enthalten',
+          onSite: 'vor Ort zu zahlen',
+        },
+      ],
+      [
+        'en',
+        {
+          head: 'Description',
+          total: 'Total',
+          optional: 'Optional, not included in the total',
+          onSite: 'payable on site',
+        },
+      ],
+    ] as const) {
+      const text = await pdf(`/api/bookings/${b.bookingNo}/download?force=confirmation&language=${lang}`);
+      const charged = printedAmounts(text, lang, words.head, words.total);
+      expect(charged.length, text).toBeGreaterThanOrEqual(2);
+      expect(cents(charged), text).toBe(49_200);
+      expect(text.indexOf(words.optional), text).toBeGreaterThan(text.indexOf(words.total));
+      expect(text.indexOf('Nitrox')).toBeGreaterThan(text.indexOf(words.optional));
+      expect(text).toContain(`Park fee (${words.onSite})`);
+      expect(text).not.toContain(`(${words.onSite}) (`);
+    }
+
+    ok(await issue(b.id), 201);
+    const [invoice] = (
+      ok(await w.t.get(`/api/invoices?bookingId=${b.id}`, staff)) as { data: { id: number }[] }
+    ).data;
+    const bill = await pdf(`/api/invoices/${invoice?.id}/pdf`);
+    expect(bill).toContain('Davon vor Ort zu zahlen: 30,00 €');
+    expect(bill).not.toContain('Nitrox');
+    const cancel = ok(await w.t.post(`/api/invoices/${invoice?.id}/cancel`, staff), 201) as { id: number };
+    const reversal = await pdf(`/api/invoices/${cancel.id}/pdf`);
+    expect(reversal).toContain('Eine Zahlung ist nicht zu leisten.');
+    expect(reversal).not.toContain('überweisen');
+  });
+});
+
 describe('invoices', () => {
   type TInvoice = {
     id: number;

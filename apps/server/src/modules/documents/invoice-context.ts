@@ -78,7 +78,8 @@ export type TInvoiceContext = {
   bookingNo: string;
   period: { from: string; to: string };
   cancels: { number: string; date: string } | null;
-  open: { paid: string; open: string } | null;
+  /** The booking's balance; `onSite` is the part of the total paid at the resort or on board, not transferred. */
+  open: { paid: string; open: string; onSite: string } | null;
   qr: Buffer | null;
 };
 
@@ -95,8 +96,11 @@ export async function loadInvoiceContext(
         .from(invoices)
         .where(eq(invoices.id, invoice.cancelsId))
     : [];
+  const onSite = (booking?.totals as { onSite?: string } | null)?.onSite ?? '0';
   const open =
-    booking && invoice.kind !== 'cancellation' ? { paid: booking.paid, open: booking.openAmount } : null;
+    booking && invoice.kind !== 'cancellation'
+      ? { paid: booking.paid, open: booking.openAmount, onSite }
+      : null;
   let qr: Buffer | null = null;
   if (open && invoice.currency === 'EUR' && new D(open.open).greaterThan(0)) {
     const payee = await payeeOf(ex, company);

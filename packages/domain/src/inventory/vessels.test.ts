@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  manifestHoldsOfGuests,
   manifestRows,
   type TManifestCabin,
   type TManifestHold,
@@ -127,6 +128,38 @@ describe('manifestRows', () => {
       ['Cabin 2', 'A', true],
       ['Cabin 2', 'B', false],
       ['Suite', '', true],
+    ]);
+  });
+});
+
+describe('manifestHoldsOfGuests', () => {
+  const guest = (id: number, roomId: number, bed: string | null, lastName: string) => ({
+    id,
+    bookingId: 7,
+    roomId,
+    bed,
+    gender: 'm' as const,
+    person: hold(roomId, '', lastName).person,
+  });
+
+  it('a whole-cabin hold stands for every guest of its booking in that cabin', () => {
+    const holds = manifestHoldsOfGuests(
+      [hold(1, '', 'Lead')],
+      [guest(1, 1, null, 'Lead'), guest(2, 1, null, 'Guest 2 of B-1')],
+    );
+    expect(holds.map((h) => h.person?.lastName)).toEqual(['Lead', 'Guest 2 of B-1']);
+    expect(holds.map((h) => h.unit)).toEqual(['', '']);
+  });
+
+  it('a berth hold takes the guest on that berth, else one without a berth; others stay as they are', () => {
+    const holds = manifestHoldsOfGuests(
+      [hold(1, 'B', null), hold(1, 'A', null), hold(2, 'A', 'Alone')],
+      [guest(1, 1, null, 'Free'), guest(2, 1, 'B', 'OnB')],
+    );
+    expect(holds.map((h) => [h.unit, h.person?.lastName])).toEqual([
+      ['B', 'OnB'],
+      ['A', 'Free'],
+      ['A', 'Alone'],
     ]);
   });
 });

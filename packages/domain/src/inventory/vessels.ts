@@ -199,6 +199,52 @@ export type TManifestRow = {
   values: Partial<Record<TVesselListColumn, string>>;
 };
 
+/** A guest of a booking's cabin entry on the departure; `person` null: no customer record yet. */
+export type TManifestGuest = {
+  id: number;
+  bookingId: number;
+  roomId: number;
+  bed: string | null;
+  gender: TGender;
+  person: TManifestPerson | null;
+};
+
+/**
+ * Every guest of every held cabin and berth. A holding row stands for its booking's guests in that cabin: a
+ * whole-cabin hold (unit '') for all of them, a berth for the guest on it (by bed, else the next without one).
+ * A guest without a customer record still counts, named by the caller (`person`). Holds whose booking has no
+ * guests in the cabin stay as they are.
+ */
+export function manifestHoldsOfGuests(holds: TManifestHold[], guests: TManifestGuest[]): TManifestHold[] {
+  const used = new Set<number>();
+  const out: TManifestHold[] = [];
+  for (const hold of holds) {
+    const mine = guests.filter(
+      (g) => g.bookingId === hold.bookingId && g.roomId === hold.roomId && !used.has(g.id),
+    );
+    const taken =
+      hold.unit === ''
+        ? mine
+        : [mine.find((g) => g.bed === hold.unit) ?? mine.find((g) => !g.bed) ?? mine[0]].filter(
+            (g): g is TManifestGuest => g !== undefined,
+          );
+    if (taken.length === 0) {
+      out.push(hold);
+      continue;
+    }
+    for (const guest of taken) {
+      used.add(guest.id);
+      out.push(
+        Object.assign({}, hold, {
+          gender: guest.gender !== 'u' ? guest.gender : hold.gender,
+          person: guest.person ?? hold.person,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
 const byCabinOrder = (a: TManifestCabin, b: TManifestCabin) =>
   sortValue(a.sort) - sortValue(b.sort) || a.name.localeCompare(b.name) || a.id - b.id;
 

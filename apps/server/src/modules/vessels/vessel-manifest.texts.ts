@@ -15,6 +15,8 @@ type TManifestTexts = {
   persons: string;
   freeBerths: string;
   nobody: string;
+  /** A guest without a customer record. */
+  guestOf: string;
   columns: Record<TVesselListColumn, string>;
   genders: Record<TGender, string>;
   states: Record<TBookingState, string>;
@@ -35,6 +37,7 @@ export const MANIFEST_TEXTS = {
     persons: 'Personen an Bord: {count}',
     freeBerths: 'Freie Plätze: {count}',
     nobody: 'Für diese Abfahrt ist niemand gebucht.',
+    guestOf: 'Gast {n} von {booking}',
     columns: {
       cabin: 'Kabine',
       bed: 'Platz',
@@ -80,6 +83,7 @@ export const MANIFEST_TEXTS = {
     persons: 'Persons on board: {count}',
     freeBerths: 'Free berths: {count}',
     nobody: 'Nobody is booked on this departure.',
+    guestOf: 'Guest {n} of {booking}',
     columns: {
       cabin: 'Cabin',
       bed: 'Berth',

@@ -10,6 +10,9 @@ import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
+  bookingGuests,
+  bookingRooms,
+  bookings,
   currencies,
   customers,
   media,
@@ -208,8 +211,46 @@ export function createVesselsRepository() {
         .leftJoin(customers, eq(customers.id, occupancy.customerId))
         .where(and(eq(occupancy.scheduleId, scheduleId), eq(occupancy.holds, true)));
     },
+
+    /** The guests of these bookings in these cabins, in their order, with their customers where linked. */
+    manifestGuests(ex: Executor, bookingIds: number[], roomIds: number[]) {
+      if (bookingIds.length === 0) return Promise.resolve([]);
+      return ex
+        .select({
+          id: bookingGuests.id,
+          bookingId: bookingGuests.bookingId,
+          roomId: bookingRooms.roomId,
+          bed: bookingGuests.bed,
+          name: bookingGuests.name,
+          gender: bookingGuests.gender,
+          bookingNo: sql<string>`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo}, ${bookings.id}::text)`,
+          customerId: customers.id,
+          fullName: customers.fullName,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          customerGender: customers.gender,
+          birthday: customers.birthday,
+          permanentAge: customers.permanentAge,
+          nationality: customers.nationality,
+          passport: customers.passport,
+          email: customers.email,
+          phone: customers.phone,
+        })
+        .from(bookingGuests)
+        .innerJoin(bookingRooms, eq(bookingRooms.id, bookingGuests.bookingRoomId))
+        .innerJoin(bookings, eq(bookings.id, bookingGuests.bookingId))
+        .leftJoin(customers, eq(customers.id, bookingGuests.customerId))
+        .where(and(inArray(bookingGuests.bookingId, bookingIds), inArray(bookingRooms.roomId, roomIds)))
+        .orderBy(
+          asc(bookingGuests.bookingId),
+          asc(bookingRooms.sort),
+          asc(bookingGuests.sort),
+          asc(bookingGuests.id),
+        );
+    },
   };
 }
 
 export type TVesselsRepository = ReturnType<typeof createVesselsRepository>;
 export type TManifestHoldRow = Awaited<ReturnType<TVesselsRepository['manifestHolds']>>[number];
+export type TManifestGuestRow = Awaited<ReturnType<TVesselsRepository['manifestGuests']>>[number];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
 import { occupancy, ports, rooms, schedules, tours } from '../../db/schema.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
+import { insertBooking } from '../bookings/test-bookings.ts';
 
 let t: TTestApp;
 let admin: string;
@@ -346,6 +347,66 @@ describe('GET /api/vessellist/{listId}/print/{scheduleId}', () => {
     expect(text).toContain('Free berths: 2');
     const german = await print(id, '?lang=de');
     expect(german.text).toMatch(/Cabin 1\s+A\s+frei/);
+  });
+
+  it('lists every guest of a cabin booked for two, one without a customer record yet', async () => {
+    const db = t.database.db;
+    const [tour] = await db.insert(tours).values({ name: 'Two in one' }).returning();
+    const [schedule] = await db
+      .insert(schedules)
+      .values({ tourId: tour?.id ?? 0, vesselId, from: '2031-08-02', to: '2031-08-09' })
+      .returning();
+    const [cabin] = await db
+      .insert(rooms)
+      .values({
+        name: 'Cabin 9',
+        type: 'Cabin',
+        vesselId,
+        sort: 9,
+        configuration: {
+          beds: [
+            { internalId: 'A', active: true },
+            { internalId: 'B', active: true },
+          ],
+        },
+      })
+      .returning();
+    const carla = await customer({ firstName: 'Carla', lastName: 'Cruz', gender: 'f' });
+    const booking = await insertBooking(db, {
+      type: 'vessel',
+      vesselId,
+      state: 'confirmed',
+      bookingNo: 'B31-00042',
+      from: '2031-08-02',
+      to: '2031-08-09',
+      customerId: carla,
+      rooms: [{ roomId: cabin?.id ?? 0, guests: [{ customerId: carla, gender: 'f' }, { gender: 'm' }] }],
+    });
+    await db.insert(occupancy).values({
+      from: '2031-08-02',
+      to: '2031-08-09',
+      scheduleId: schedule?.id ?? 0,
+      wholeRoom: true,
+      roomId: cabin?.id ?? 0,
+      unit: '',
+      customerId: carla,
+      bookingId: booking.id,
+      state: 'confirmed',
+      holds: true,
+      gender: 'f',
+    });
+    const id = await list({ name: 'Two guests', columns: ['cabin', 'name', 'gender'] });
+    for (const [lang, unnamed, total] of [
+      ['de', 'Gast 2 von B31-00042', 'Personen an Bord: 2'],
+      ['en', 'Guest 2 of B31-00042', 'Persons on board: 2'],
+    ] as const) {
+      const res = await t.get(`/api/vessellist/${id}/print/${schedule?.id}?lang=${lang}`, reader);
+      expect(res.statusCode, res.body).toBe(200);
+      const text = await pdfText(res.rawPayload);
+      expect(text).toMatch(/Cabin 9\s+Carla Cruz/);
+      expect(text).toContain(unnamed);
+      expect(text).toContain(total);
+    }
   });
 
   it('turns the page for landscape lists', async () => {

@@ -3,11 +3,14 @@ import { ZPassport } from '@atoll/domain/customers';
 import { GENDERS, type TGender } from '@atoll/domain/inventory/availability';
 import { activeBeds, ZRoomConfiguration } from '@atoll/domain/inventory/rooms';
 import {
+  manifestHoldsOfGuests,
   manifestRows,
   type TCreateVessel,
   type TCreateVesselDeck,
   type TCreateVesselList,
+  type TManifestGuest,
   type TManifestHold,
+  type TManifestPerson,
   type TUpdateVessel,
   type TUpdateVesselDeck,
   type TUpdateVesselList,
@@ -22,8 +25,10 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TWriteContext } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
+import { MANIFEST_TEXTS } from './vessel-manifest.texts.ts';
 import { VesselManifest } from './vessel-manifest.tsx';
 import {
+  type TManifestGuestRow,
   type TManifestHoldRow,
   type TVesselDeckRow,
   type TVesselRow,
@@ -51,33 +56,71 @@ export const visibleLists = (user: TSessionUser): SQL | undefined => {
 const asGender = (value: string | null | undefined): TGender | null =>
   (GENDERS as readonly string[]).includes(value ?? '') ? (value as TGender) : null;
 
+type TCustomerColumns = Omit<TManifestHoldRow, 'roomId' | 'unit' | 'bookingId' | 'state' | 'gender'>;
+
+/** The customer of a row as the manifest reads it; null without a linked customer. */
+function personOf(row: TCustomerColumns): TManifestPerson | null {
+  if (row.customerId === null) return null;
+  const passport = ZPassport.partial().safeParse(row.passport).data ?? {};
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: row.fullName,
+    gender: asGender(row.customerGender),
+    birthday: row.birthday,
+    permanentAge: row.permanentAge,
+    nationality: row.nationality,
+    passportNo: passport.number ?? null,
+    passportNationality: passport.nationality ?? null,
+    passportExpiry: passport.expiryDate ?? null,
+    email: row.email,
+    phone: row.phone,
+  };
+}
+
 /** A holding row with its customer as the manifest reads it. */
 function toManifestHold(row: TManifestHoldRow): TManifestHold {
-  const passport = ZPassport.partial().safeParse(row.passport).data ?? {};
   return {
     roomId: row.roomId,
     unit: row.unit,
     bookingId: row.bookingId,
     state: row.state,
     gender: asGender(row.gender) ?? 'u',
-    person:
-      row.customerId === null
-        ? null
-        : {
-            firstName: row.firstName,
-            lastName: row.lastName,
-            fullName: row.fullName,
-            gender: asGender(row.customerGender),
-            birthday: row.birthday,
-            permanentAge: row.permanentAge,
-            nationality: row.nationality,
-            passportNo: passport.number ?? null,
-            passportNationality: passport.nationality ?? null,
-            passportExpiry: passport.expiryDate ?? null,
-            email: row.email,
-            phone: row.phone,
-          },
+    person: personOf(row),
   };
+}
+
+/** The booking's guests for the manifest; one without a customer record by its name or as "Guest 2 of B26-…". */
+function toManifestGuests(rows: TManifestGuestRow[], lang: TLanguage): TManifestGuest[] {
+  const place = new Map<number, number>();
+  return rows.map((row) => {
+    const n = (place.get(row.bookingId) ?? 0) + 1;
+    place.set(row.bookingId, n);
+    const unnamed = MANIFEST_TEXTS[lang].guestOf
+      .replace('{n}', String(n))
+      .replace('{booking}', row.bookingNo);
+    return {
+      id: row.id,
+      bookingId: row.bookingId,
+      roomId: row.roomId,
+      bed: row.bed,
+      gender: asGender(row.gender) ?? 'u',
+      person: personOf(row) ?? {
+        firstName: null,
+        lastName: row.name ?? unnamed,
+        fullName: row.name ?? unnamed,
+        gender: null,
+        birthday: null,
+        permanentAge: null,
+        nationality: null,
+        passportNo: null,
+        passportNationality: null,
+        passportExpiry: null,
+        email: null,
+        phone: null,
+      },
+    };
+  });
 }
 
 export function createVesselsService(deps: {
@@ -159,7 +202,14 @@ export function createVesselsService(deps: {
         throw badRequest('The list belongs to another vessel than the departure', 'scheduleId');
       }
       const list = toVesselList(listRow);
-      const holds = (await repository.manifestHolds(db, scheduleId)).map(toManifestHold);
+      const lang = list.language ?? readerLang;
+      const held = (await repository.manifestHolds(db, scheduleId)).map(toManifestHold);
+      const guestRows = await repository.manifestGuests(
+        db,
+        [...new Set(held.flatMap((h) => (h.bookingId === null ? [] : [h.bookingId])))],
+        [...new Set(held.map((h) => h.roomId))],
+      );
+      const holds = manifestHoldsOfGuests(held, toManifestGuests(guestRows, lang));
       const cabinRows = await repository.manifestCabins(db, departure.vesselId, [
         ...new Set(holds.map((h) => h.roomId)),
       ]);
@@ -173,7 +223,6 @@ export function createVesselsService(deps: {
         ),
       }));
       const rows = manifestRows(cabins, holds, { kind: list.kind, firstNight: departure.from });
-      const lang = list.language ?? readerLang;
       const company = await loadLetterhead(db, deps.settings);
       const pdf = await renderPdf(createElement(VesselManifest, { list, departure, rows, company, lang }));
       return { pdf, filename: `${list.name}-${departure.vessel}-${departure.from}.pdf` };

@@ -145,6 +145,17 @@ async function twoBerths(page: Page, months: number, cabin: string) {
   await page.getByTestId('continue').click();
   await expect(page.getByRole('heading', { name: 'Guests and price' })).toBeVisible();
   await expect(page.getByTestId('total')).toBeVisible();
+  await expectLinesAddUp(page);
+}
+
+/** The price lines the guest sees (options apart, not counted) add up to the total shown. */
+async function expectLinesAddUp(page: Page) {
+  const amounts = await page
+    .getByTestId('price-line')
+    .evaluateAll((rows) => rows.map((r) => Math.round(Number(r.getAttribute('data-amount')) * 100)));
+  const total = Math.round(Number(await page.getByTestId('total').getAttribute('data-amount')) * 100);
+  expect(amounts.length).toBeGreaterThan(0);
+  expect(amounts.reduce((a, b) => a + b, 0)).toBe(total);
 }
 
 test('a guest books two berths on a departure, pays with Stripe, gets the confirmation and fills the guest forms', async ({
@@ -206,6 +217,7 @@ test('a guest books a resort stay, pays with Stripe, gets the confirmation and f
   await page.getByRole('combobox', { name: 'Guests' }).selectOption('2');
   await page.getByTestId('continue').click();
   await expect(page.getByTestId('total')).toBeVisible();
+  await expectLinesAddUp(page);
   await page.getByRole('textbox', { name: 'Name of guest 1' }).fill('Rita Resort');
   await page.getByRole('textbox', { name: 'Name of guest 2' }).fill('Rolf Resort');
   await fillLead(page, 'Rita', 'Resort', 'rita.resort@example.test');

@@ -1,15 +1,25 @@
 import { formatMoney } from '@atoll/domain/money';
 import type { TCalcLine, TLineSource } from '@atoll/domain/pricing/engine-types';
-import { ActionIcon, Badge, List, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, List, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatNumber, type TLang } from './format.ts';
 
-type TProps = { lines: TCalcLine[]; currency: string; lang: TLang };
+type TProps = {
+  lines: TCalcLine[];
+  currency: string;
+  lang: TLang;
+  /** Staff take an option into the booking (billed from then on) or drop a taken one back to optional. */
+  onChooseOption?: (line: TCalcLine, take: boolean) => void;
+  busy?: boolean;
+};
 
 const NUMBER = { fontVariantNumeric: 'tabular-nums', textAlign: 'right' } as const;
-const COLUMNS = 6;
+const COLUMNS = 7;
+/** An optional supplement the guest took: a cost line that came from a non-mandatory supplement. */
+const isTakenOption = (line: TCalcLine) =>
+  line.type === 'cost' && line.deletable && line.customData.supplementId !== undefined;
 /** A badge's label is cut with an ellipsis otherwise: table cells would squeeze it. */
 const WHOLE = { minWidth: 'max-content' };
 
@@ -81,8 +91,11 @@ function LineDetail({ line, currency, lang }: { line: TCalcLine; currency: strin
   );
 }
 
-/** The calculation lines: type, text, amount × price = total and who pays; a line unfolds to explain itself. */
-export function CalcLinesTable({ lines, currency, lang }: TProps) {
+/**
+ * The calculation lines: type, text, amount × price = total and who pays; a line unfolds to explain itself.
+ * Options are not billed until taken: they come last, under their own heading, so the lines above add up.
+ */
+export function CalcLinesTable({ lines, currency, lang, onChooseOption, busy }: TProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
@@ -91,7 +104,26 @@ export function CalcLinesTable({ lines, currency, lang }: TProps) {
       if (!next.delete(key)) next.add(key);
       return next;
     });
-  const sorted = [...lines].sort((a, b) => a.sort - b.sort);
+  const byOrder = [...lines].sort((a, b) => a.sort - b.sort);
+  const charged = byOrder.filter((l) => l.type !== 'option');
+  const options = byOrder.filter((l) => l.type === 'option');
+  const choice = (line: TCalcLine) => {
+    const take = line.type === 'option';
+    if (!onChooseOption || (!take && !isTakenOption(line))) return null;
+    return (
+      <Button
+        size="compact-xs"
+        variant="light"
+        loading={busy}
+        onClick={() => onChooseOption(line, take)}
+        aria-label={t(take ? 'specials.simulator.takeOptionOf' : 'specials.simulator.dropOptionOf', {
+          text: line.text,
+        })}
+      >
+        {t(take ? 'specials.simulator.takeOption' : 'specials.simulator.dropOption')}
+      </Button>
+    );
+  };
 
   return (
     <Table.ScrollContainer minWidth={640} type="native">
@@ -104,16 +136,28 @@ export function CalcLinesTable({ lines, currency, lang }: TProps) {
             <Table.Th style={NUMBER}>{t('specials.simulator.price')}</Table.Th>
             <Table.Th style={NUMBER}>{t('specials.simulator.total')}</Table.Th>
             <Table.Th>{t('specials.simulator.customerType')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('specials.simulator.actions')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {sorted.map((line) => {
+          {[...charged, ...options].map((line, index) => {
             const expandable = hasDetail(line.customData);
             const isOpen = open.has(line.key);
             const detailId = `line-detail-${line.key.replace(/[^\w-]/g, '_')}`;
             return (
               <Fragment key={line.key}>
-                <Table.Tr>
+                {index === charged.length && (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS}>
+                      <Text size="sm" fw={600}>
+                        {t('specials.simulator.optionalLines')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                <Table.Tr c={line.type === 'option' ? 'dimmed' : undefined}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {expandable && (
                       <ActionIcon
@@ -153,6 +197,7 @@ export function CalcLinesTable({ lines, currency, lang }: TProps) {
                     {formatMoney(line.total, currency, lang)}
                   </Table.Td>
                   <Table.Td>{t(`specials.lineCustomerTypes.${line.customerType}`)}</Table.Td>
+                  <Table.Td>{choice(line)}</Table.Td>
                 </Table.Tr>
                 {expandable && isOpen && (
                   <Table.Tr id={detailId}>

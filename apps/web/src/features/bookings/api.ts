@@ -88,6 +88,7 @@ export type TBookingCall =
   | { kind: 'changeRoom'; roomBookingId: number; roomId: number; reloadPrice: boolean }
   | { kind: 'changePrice'; priceId: number | null }
   | { kind: 'commission'; commissionId: number | null }
+  | { kind: 'lineType'; calcId: number; type: 'cost' | 'option' }
   | { kind: 'addProduct'; as: 'product' | 'addon'; productId: number; body: Omit<TAddProduct, 'version'> };
 
 function send(booking: Pick<TBooking, 'id' | 'version'>, call: TBookingCall) {
@@ -112,6 +113,12 @@ function send(booking: Pick<TBooking, 'id' | 'version'>, call: TBookingCall) {
       return api<TBooking>(`${base}/commission/${call.commissionId ?? 0}`, {
         method: 'POST',
         query: { version },
+      });
+    // An option taken into the booking is billed as a cost; made optional again, it is not.
+    case 'lineType':
+      return api<TBooking>(`${base}/calculation/${call.calcId}`, {
+        method: 'POST',
+        body: { type: call.type, version },
       });
     default:
       return sendLifecycle(base, version, call);

@@ -1,4 +1,4 @@
-import type { TBooking } from '@atoll/domain/bookings';
+import { isEditable, type TBooking, type TBookingState } from '@atoll/domain/bookings';
 import type { TCalcLine, TSpecialWhy } from '@atoll/domain/pricing/engine-types';
 import { hasScope } from '@atoll/domain/scopes';
 import { Stack, Text, Title } from '@mantine/core';
@@ -10,6 +10,7 @@ import { langOf } from '../../../components/pricing/format.ts';
 import { PricingProblems } from '../../../components/pricing/PricingProblems.tsx';
 import { SpecialsWhy } from '../../../components/pricing/SpecialsWhy.tsx';
 import { SectionCard } from '../../../components/SectionCard.tsx';
+import { useBookingCall } from '../api.ts';
 import { AddProductModal } from './AddProductModal.tsx';
 import { BookingPriceChoice } from './BookingPriceChoice.tsx';
 
@@ -35,6 +36,13 @@ export function BookingCalculationCard({ booking, canOpenSpecials }: TProps) {
   // The engine's own lines and explanation, stored as it made them: the contract only types them loosely.
   const lines = booking.calculation as TCalcLine[];
   const why = booking.why as TSpecialWhy[];
+  const call = useBookingCall(booking);
+  const chooseOption = (line: TCalcLine, take: boolean) =>
+    call.mutate({
+      kind: 'lineType',
+      calcId: (line as TCalcLine & { id: number }).id,
+      type: take ? 'cost' : 'option',
+    });
   return (
     <SectionCard title={t('bookings.calculation.title')} icon={IconCalculator}>
       <Stack gap="md">
@@ -46,7 +54,15 @@ export function BookingCalculationCard({ booking, canOpenSpecials }: TProps) {
             {t('bookings.calculation.noLines')}
           </Text>
         ) : (
-          <CalcLinesTable lines={lines} currency={booking.currency} lang={lang} />
+          <CalcLinesTable
+            lines={lines}
+            currency={booking.currency}
+            lang={lang}
+            busy={call.isPending}
+            {...(canChoosePrice && isEditable(booking.state as TBookingState)
+              ? { onChooseOption: chooseOption }
+              : {})}
+          />
         )}
         <div>
           <Title order={4} mb="xs">

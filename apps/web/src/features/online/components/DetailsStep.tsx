@@ -226,20 +226,34 @@ export function DetailsStep({ selection, preview, onBack, onTaken, onCreated }: 
 
 export function PriceLines({ price, lang }: { price: TOnlinePrice; lang: string }) {
   const { t } = useTranslation();
+  // An option is not in the total until the office adds it: shown below the total, apart.
+  const options = price.lines.filter((l) => l.type === 'option');
   return (
     <Stack gap={4}>
       {price.lines
-        .filter((l) => l.type !== 'special')
+        .filter((l) => l.type !== 'special' && l.type !== 'option')
         .map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the engine's line order, never reordered
-          <Group key={`${l.name}-${i}`} justify="space-between" wrap="nowrap">
+          <Group
+            key={`${l.name}-${i}`}
+            justify="space-between"
+            wrap="nowrap"
+            data-testid="price-line"
+            data-amount={l.total}
+          >
             <Text size="sm">{l.name}</Text>
             <Text size="sm">{formatMoney(l.total, price.currency, lang)}</Text>
           </Group>
         ))}
       {price.specials.map((s, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the engine's order, never reordered
-        <Group key={`${s.name}-${i}`} justify="space-between" wrap="nowrap">
+        <Group
+          key={`${s.name}-${i}`}
+          justify="space-between"
+          wrap="nowrap"
+          data-testid="price-line"
+          data-amount={s.total}
+        >
           <Text size="sm" c="teal.9">
             {t('online.special')}: {s.name}
           </Text>
@@ -250,10 +264,28 @@ export function PriceLines({ price, lang }: { price: TOnlinePrice; lang: string 
       ))}
       <Group justify="space-between" mt={4}>
         <Text fw={700}>{t('online.total')}</Text>
-        <Text fw={700} data-testid="total">
+        <Text fw={700} data-testid="total" data-amount={price.total}>
           {formatMoney(price.total, price.currency, lang)}
         </Text>
       </Group>
+      {options.length > 0 && (
+        <Stack gap={2} mt={4} data-testid="optional-lines">
+          <Text size="sm" fw={600}>
+            {t('online.optionalLines')}
+          </Text>
+          {options.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the engine's line order, never reordered
+            <Group key={`${l.name}-${i}`} justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {l.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatMoney(l.total, price.currency, lang)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }

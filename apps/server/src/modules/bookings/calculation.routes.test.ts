@@ -346,3 +346,30 @@ describe('updatePaymentPolicy', () => {
     expect(newRest.customData.dueDate).toBe(rest.customData.dueDate);
   });
 });
+
+describe('options', () => {
+  it('an option is not billed until taken; taken, it is billed and survives reloadPrice; dropped, it is not', async () => {
+    const b = await create();
+    const before = consistent(b);
+    const offered = consistent(
+      await w.t.post(`/api/bookings/${b.id}/calculation`, staff, {
+        type: 'option',
+        text: 'Nitrox',
+        amount: '5',
+        price: '24',
+      }),
+    );
+    expect(offered.total).toBe(before.total);
+    const option = line(offered, (l) => l.type === 'option');
+    const taken = consistent(
+      await w.t.post(`/api/bookings/${b.id}/calculation/${option.id}`, staff, { type: 'cost' }),
+    );
+    expect(cents(taken.total)).toBe(cents(before.total) + 12_000);
+    const reloaded = consistent(await w.t.post(`/api/bookings/${b.id}/reloadPrice`, staff));
+    expect(line(reloaded, (l) => l.id === option.id).type).toBe('cost');
+    const dropped = consistent(
+      await w.t.post(`/api/bookings/${b.id}/calculation/${option.id}`, staff, { type: 'option' }),
+    );
+    expect(dropped.total).toBe(before.total);
+  });
+});

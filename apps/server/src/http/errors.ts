@@ -108,8 +108,24 @@ export function errorBody(request: FastifyRequest, error: AppError): TErrorBody 
   };
 }
 
+/** A path segment that is a word (`topCountries`), not a malformed number: it names no route. */
+const WORD = /^[A-Za-z][\w-]*$/;
+
+/**
+ * `GET /api/bookings/topCountries` reaches `/api/bookings/:id` in the router; a numeric parameter that got a
+ * word means the path is unknown (404 Route not found), not a bad value (400), which `-1` or `1.5` still are.
+ */
+function isUnknownPath(error: FastifyError, request: FastifyRequest) {
+  if (!hasZodFastifySchemaValidationErrors(error) || error.validationContext !== 'params') return false;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return error.validation.every((issue) => {
+    const value = params[issue.instancePath.replace(/^\//, '')];
+    return typeof value === 'string' && WORD.test(value);
+  });
+}
+
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const appError = toAppError(error);
+  const appError = isUnknownPath(error, request) ? notFound('Route') : toAppError(error);
   if (appError.statusCode >= 500 || isResponseSerializationError(error)) {
     request.log.error({ err: error }, 'request failed');
   }

@@ -420,7 +420,9 @@ describe('GET /api/vessellist/{listId}/print/{scheduleId}', () => {
     const id = await list({ name: 'Any', columns: ['cabin'] });
     expectError(await t.get(`/api/vessellist/999999/print/${scheduleId}`, reader), 404, 'NOT_FOUND');
     expectError(await t.get(`/api/vessellist/${id}/print/999999`, reader), 404, 'NOT_FOUND');
-    expectError(await t.get(`/api/vessellist/${id}/print/abc`, reader), 400, 'ValidationError');
+    // A word where the departure's id goes names no route.
+    expectError(await t.get(`/api/vessellist/${id}/print/abc`, reader), 404, 'NOT_FOUND');
+    expectError(await t.get(`/api/vessellist/${id}/print/-1`, reader), 400, 'ValidationError');
     const other = await createVessel({ name: 'Other Star' });
     const foreign = ok(await t.post('/api/vessellist', staff, { name: 'Foreign', vesselId: other.id }), 201);
     expectError(

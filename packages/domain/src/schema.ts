@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 /**
+ * A yes/no flag as the spec sends it: 1 or 0 (the force flag, "as 1 or 0"), also true or false; a query string
+ * carries it as text, a JSON body as a boolean. One definition for every flag of the API.
+ */
+export const ZFlag = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+  .transform((v) => v === true || v === '1' || v === 'true');
+
+/**
  * A partial update changes only what the body names. `.partial()` of a create schema keeps its
  * defaults in zod 4 (`{ phone }` would parse to `{ phone, name: '', userType: 'Default' }`), so the
  * top-level defaults go; nested objects keep theirs (declare a default-free patch schema for merges).

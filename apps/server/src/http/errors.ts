@@ -111,16 +111,21 @@ export function errorBody(request: FastifyRequest, error: AppError): TErrorBody 
 /** A path segment that is a word (`topCountries`), not a malformed number: it names no route. */
 const WORD = /^[A-Za-z][\w-]*$/;
 
+type TParamsSchema = { shape?: Record<string, { safeParse(value: unknown): { success: boolean } }> };
+
 /**
- * `GET /api/bookings/topCountries` reaches `/api/bookings/:id` in the router; a numeric parameter that got a
- * word means the path is unknown (404 Route not found), not a bad value (400), which `-1` or `1.5` still are.
+ * `GET /api/bookings/topCountries` reaches `/api/bookings/:id` in the router; a parameter that takes a number
+ * (its schema accepts "1") but got a word means the path is unknown (404 Route not found), not a bad value
+ * (400), which `-1`, `1.5` or a word where a date or a template name goes still are.
  */
 function isUnknownPath(error: FastifyError, request: FastifyRequest) {
   if (!hasZodFastifySchemaValidationErrors(error) || error.validationContext !== 'params') return false;
   const params = (request.params ?? {}) as Record<string, unknown>;
+  const shape = (request.routeOptions.schema?.params as TParamsSchema | undefined)?.shape ?? {};
   return error.validation.every((issue) => {
-    const value = params[issue.instancePath.replace(/^\//, '')];
-    return typeof value === 'string' && WORD.test(value);
+    const name = issue.instancePath.replace(/^\//, '');
+    const value = params[name];
+    return typeof value === 'string' && WORD.test(value) && shape[name]?.safeParse('1').success === true;
   });
 }
 

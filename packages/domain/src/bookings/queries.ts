@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATES, GENDERS, ZIsoDate } from '../inventory/availability.ts';
 import { ZListQuery } from '../list/list.ts';
+import { ZFlag } from '../schema.ts';
 import { NOT_RESOLVED, ZBookingVersion } from './bookings.ts';
 
 // The query calls of the bookings (spec booking §7 "Bookings … GET"): their query strings and the
@@ -46,10 +47,6 @@ export const ZBookingListQuery = ZListQuery.extend({
   customerId: ZQueryId.optional(),
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export type TBookingListQuery = z.infer<typeof ZBookingListQuery>;
-
-const ZFlag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
 
 /** `GET find`: a quick lookup by any number or the customer's name (20 rows). */
 export const ZBookingFindQuery = z.object({

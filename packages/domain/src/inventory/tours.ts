@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZLocalizedText } from '../geo/geo.ts';
+import { ZFlag } from '../schema.ts';
 import { ZIsoDate } from './availability.ts';
 
 // ─── Tours (itineraries without dates, domain-rules §2.1) ───
@@ -185,18 +186,13 @@ export const ZDepartureShort = ZDeparture.pick({
 });
 export type TDepartureShort = z.infer<typeof ZDepartureShort>;
 
-const ZFlag = z
-  .enum(['0', '1', 'true', 'false'])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
-
 /** `GET /api/tours/booking` (spec platform §7). */
 export const ZTourBookingQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   size: z.coerce.number().int().min(0).max(1000).default(25),
-  new: ZFlag,
-  available: ZFlag,
-  short: ZFlag,
+  new: ZFlag.default(false),
+  available: ZFlag.default(false),
+  short: ZFlag.default(false),
   filter: z.string().max(5000).optional(),
 });
 export type TTourBookingQuery = z.infer<typeof ZTourBookingQuery>;

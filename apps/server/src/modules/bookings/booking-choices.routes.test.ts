@@ -95,7 +95,7 @@ describe('access, version and input', () => {
   it('refuses bad input with the field path and writes nothing', async () => {
     const b = await stay();
     const entry = b.rooms[0] as TEntry;
-    expectError(await post(`${b.id}/changePrice/abc`), 400, 'ValidationError');
+    expectError(await post(`${b.id}/changePrice/abc`), 404, 'NOT_FOUND');
     expectError(await post(`${b.id}/changePrice/-1`), 400, 'ValidationError');
     // A price of the vessel does not fit a resort stay.
     const [vesselPrice] = await w.db

@@ -1,4 +1,5 @@
 import { ZBooking, ZBookingGuestInput } from '@atoll/domain/bookings';
+import { ZFlag } from '@atoll/domain/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,9 +28,9 @@ const ZPathChoice = z
   .transform(Number)
   .pipe(z.number().max(MAX_ID));
 const ZVersion = z.coerce.number().int().min(1).optional();
-const ZForce = z.enum(['true', 'false']).optional();
+const ZForce = ZFlag.optional();
 const ZChoiceQuery = z.object({
-  reset: z.enum(['true', 'false']).optional(),
+  reset: ZFlag.optional(),
   version: ZVersion,
   force: ZForce,
 });
@@ -51,13 +52,13 @@ const ZGuestsBody = z.object({
   version: z.number().int().min(1).optional(),
 });
 
-type TQuery = { force?: 'true' | 'false' | undefined };
+type TQuery = { force?: boolean | undefined };
 const lockOf = (
   request: FastifyRequest<{ Querystring: TQuery }>,
   ...sent: (number | undefined)[]
 ): TLock => ({
   version: sentVersion(request.headers, ...sent),
-  force: request.query.force === 'true',
+  force: request.query.force === true,
 });
 
 const entryIdOf = (body: number | undefined, query: number | undefined) => {
@@ -92,7 +93,7 @@ export function registerBookingChoicesRoutes(app: FastifyInstance, deps: TInvent
     },
     async (request) => {
       const { params, query } = request;
-      const priceId = params.price === 0 || query.reset === 'true' ? null : params.price;
+      const priceId = params.price === 0 || query.reset === true ? null : params.price;
       return flow.changePrice(actor(request), params.booking, priceId, lockOf(request, query.version));
     },
   );
@@ -114,7 +115,7 @@ export function registerBookingChoicesRoutes(app: FastifyInstance, deps: TInvent
     },
     async (request) => {
       const { params, query } = request;
-      const commissionId = params.commission === 0 || query.reset === 'true' ? null : params.commission;
+      const commissionId = params.commission === 0 || query.reset === true ? null : params.commission;
       return flow.commission(actor(request), params.bookingId, commissionId, lockOf(request, query.version));
     },
   );

@@ -335,7 +335,10 @@ describe('prices and force', () => {
     expectError(await post(url), 409, 'NO_PRICE');
     expect((await read(b.id)).from).toBe('2041-03-29');
     expectError(await post(`${url}&force=true`, agent), 403, 'FORBIDDEN');
-    const forced = ok(await post(`${url}&force=true`)) as TAnswer;
+    // The spec sends the force flag as 1 or 0; anything else is refused.
+    expectError(await post(`${url}&force=yes`), 400, 'ValidationError');
+    expectError(await post(`${url}&force=0`), 409, 'NO_PRICE');
+    const forced = ok(await post(`${url}&force=1`)) as TAnswer;
     expect(forced).toMatchObject({ from: '2042-03-01', to: '2042-03-05', version: 2 });
     // Without a price already: other changes do not need force again.
     expect((ok(await post(`${b.id}/language/en`)) as TAnswer).language).toBe('en');

@@ -1,5 +1,6 @@
 import { ZBooking, ZBookingRoomInput } from '@atoll/domain/bookings';
 import { ZCurrencyCode } from '@atoll/domain/geo';
+import { ZFlag } from '@atoll/domain/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ const ZPathCustomer = z
 const ZQueryId = z.coerce.number().int().min(1).max(2_147_483_647);
 const ZVersion = z.coerce.number().int().min(1).optional();
 /** Staff override of blocks, the gender rule and missing prices (as `force` of change). */
-const ZForce = z.enum(['true', 'false']).optional();
+const ZForce = ZFlag.optional();
 
 const ZEntryQuery = z.object({ roomBookingId: ZQueryId.optional(), version: ZVersion, force: ZForce });
 const ZEntryBody = z
@@ -72,11 +73,11 @@ const ZDateBody = z
 
 /** The version read: body, query or If-Match; none = no comparison (as release and reloadPrice). */
 const lockOf = (
-  request: FastifyRequest<{ Querystring: { force?: 'true' | 'false' | undefined } }>,
+  request: FastifyRequest<{ Querystring: { force?: boolean | undefined } }>,
   ...sent: (number | undefined)[]
 ): TLock => ({
   version: sentVersion(request.headers, ...sent),
-  force: request.query.force === 'true',
+  force: request.query.force === true,
 });
 
 export function registerBookingRoomsRoutes(app: FastifyInstance, deps: TInventoryDeps) {

@@ -1,4 +1,5 @@
 import { ZBooking } from '@atoll/domain/bookings';
+import { ZFlag } from '@atoll/domain/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,6 @@ const ZPathId = ZIdParams.shape.id;
 const ZId = z.number().int().min(1).max(2_147_483_647);
 const ZVersion = z.number().int().min(1).optional();
 const ZVersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
-const ZFlag = z.enum(['true', 'false']).optional();
 
 const ZChangeRoomBody = z.object({
   roomBookingId: ZId,
@@ -71,7 +71,7 @@ export function registerBookingLifecycleRoutes(app: FastifyInstance, deps: TInve
       schema: {
         tags,
         params: ZIdParams,
-        querystring: ZVersionQuery.extend({ force: ZFlag }),
+        querystring: ZVersionQuery.extend({ force: ZFlag.optional() }),
         body: ZChangeRoomBody,
         response: { 200: ZBooking },
       },
@@ -80,7 +80,7 @@ export function registerBookingLifecycleRoutes(app: FastifyInstance, deps: TInve
       const { body, query } = request;
       return changeRoom.changeRoom(actor(request), request.params.id, body, {
         version: sentVersion(request.headers, body.version, query.version),
-        force: body.force ?? query.force === 'true',
+        force: body.force ?? query.force === true,
       });
     },
   );
@@ -115,7 +115,7 @@ export function registerBookingLifecycleRoutes(app: FastifyInstance, deps: TInve
       schema: {
         tags,
         params: z.object({ booking: ZPathId, schedule: ZPathId }),
-        querystring: ZVersionQuery.extend({ keepPrice: ZFlag }),
+        querystring: ZVersionQuery.extend({ keepPrice: ZFlag.optional() }),
         body: ZRebookOptions.nullish(),
         response: { 200: ZBooking },
       },
@@ -124,7 +124,7 @@ export function registerBookingLifecycleRoutes(app: FastifyInstance, deps: TInve
       const { params, query, body } = request;
       const input = {
         scheduleId: params.schedule,
-        keepPrice: body?.keepPrice ?? query.keepPrice === 'true',
+        keepPrice: body?.keepPrice ?? query.keepPrice === true,
         cabins: body?.cabins,
       };
       return rebook.rebook(

@@ -62,12 +62,12 @@ describe('booking documents', () => {
       guestlist: ['Gästeliste', 'Guest list'],
     } as const;
     for (const [kind, [de, en]] of Object.entries(expected)) {
-      const german = await pdf(`/api/bookings/${b.bookingNo}/download?force=${kind}&language=de`);
+      const german = await pdf(`/api/bookings/${b.bookingNo}/download?kind=${kind}&language=de`);
       expect(german, kind).toContain(de);
       expect(german).toContain('Atoll Tauchreisen GmbH');
       expect(german).toContain('Hafenstraße 5');
       expect(german).toContain('Ben Diver');
-      const english = await pdf(`/api/bookings/${b.bookingNo}/download?force=${kind}&language=en`);
+      const english = await pdf(`/api/bookings/${b.bookingNo}/download?kind=${kind}&language=en`);
       expect(english, kind).toContain(en);
       if (kind === 'confirmation' || kind === 'offer') {
         expect(german).toMatch(/462,00\s€/);
@@ -88,7 +88,19 @@ describe('booking documents', () => {
     expectError(await w.t.get('/api/bookings/1%00/download', staff), 400, 'ValidationError');
     expectError(await w.t.get('/api/bookings/%00/voucher', staff), 400, 'ValidationError');
     expectError(
-      await w.t.get(`/api/bookings/${confirmed.bookingNo}/download?force=bill`, staff),
+      await w.t.get(`/api/bookings/${confirmed.bookingNo}/download?kind=bill`, staff),
+      400,
+      'ValidationError',
+    );
+    // The force flag as the spec sends it (1 or 0), beside the kind under its own name.
+    expect(await pdf(`/api/bookings/${confirmed.bookingNo}/download?force=1`)).toContain(
+      'Buchungsbestätigung',
+    );
+    expect(await pdf(`/api/bookings/${confirmed.bookingNo}/download?force=0&kind=voucher`)).toContain(
+      'Voucher',
+    );
+    expectError(
+      await w.t.get(`/api/bookings/${confirmed.bookingNo}/download?force=voucher`, staff),
       400,
       'ValidationError',
     );
@@ -258,7 +270,7 @@ describe('what a document prints adds up', () => {
         },
       ],
     ] as const) {
-      const text = await pdf(`/api/bookings/${b.bookingNo}/download?force=confirmation&language=${lang}`);
+      const text = await pdf(`/api/bookings/${b.bookingNo}/download?kind=confirmation&language=${lang}`);
       const charged = printedAmounts(text, lang, words.head, words.total);
       expect(charged.length, text).toBeGreaterThanOrEqual(2);
       expect(cents(charged), text).toBe(49_200);
@@ -309,7 +321,7 @@ describe('invoices', () => {
     if (process.env.ATOLL_PDF_PREVIEW) {
       const raw = (await w.t.get(`/api/invoices/${invoice?.id}/pdf`, staff)).rawPayload;
       writeFileSync(process.env.ATOLL_PDF_PREVIEW, raw);
-      const conf = (await w.t.get(`/api/bookings/${b.id}/download?force=confirmation`, staff)).rawPayload;
+      const conf = (await w.t.get(`/api/bookings/${b.id}/download?kind=confirmation`, staff)).rawPayload;
       writeFileSync(`${process.env.ATOLL_PDF_PREVIEW}.confirmation.pdf`, conf);
     }
     for (const part of [

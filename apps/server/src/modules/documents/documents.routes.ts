@@ -12,6 +12,7 @@ import {
   ZSplitInvoiceBody,
   ZStoreBody,
 } from '@atoll/domain/documents';
+import { ZFlag } from '@atoll/domain/schema';
 import { hasScope } from '@atoll/domain/scopes';
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -60,8 +61,10 @@ const ZTemplateParams = z.object({ templateId: ZId });
 const ZIdTemplateParams = z.object({ id: ZId, templateId: ZId });
 const ZLanguageQuery = z.object({ language: z.enum(['de', 'en']).optional() });
 const ZDownloadQuery = ZLanguageQuery.extend({
+  /** The spec's force flag (1 or 0): the document is rendered anew on every call either way. */
+  force: ZFlag.optional(),
   /** A document kind instead of the one fitting the booking's state. */
-  force: z.enum(DOCUMENT_KINDS).optional(),
+  kind: z.enum(DOCUMENT_KINDS).optional(),
   template: ZId.optional(),
 });
 const ZBinary = { 200: z.any().describe('application/pdf') };
@@ -120,7 +123,8 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
         summary: 'The booking’s document as PDF',
         description:
           `The document fitting the state: offer for a draft or waitlist, reservation when planned, else the ` +
-          `confirmation; \`force\` names another kind, \`template\` a document template. In the booking's ` +
+          `confirmation; \`kind\` names another kind, \`template\` a document template, \`force\` (1 or 0) is ` +
+          `accepted (every call renders anew). In the booking's ` +
           `language unless \`language\`. bookingNo: any of its numbers or its id. ${SEEN}`,
         params: ZBookingNoParams,
         querystring: ZDownloadQuery,
@@ -129,9 +133,9 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
     },
     async (request, reply) => {
       const booking = await bookingByNumber(db, actor(request), request.params.bookingNo);
-      const { force, template, language } = request.query;
+      const { kind: asked, template, language } = request.query;
       const kind =
-        force ??
+        asked ??
         (template ? renderKind((await templateRow(db, template)).kind) : documentKindForState(booking.state));
       const doc = await renderBookingDocument(db, {
         bookingId: booking.id,

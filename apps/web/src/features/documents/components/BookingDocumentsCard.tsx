@@ -42,7 +42,7 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
               key={kind}
               size="xs"
               variant="light"
-              onClick={() => openPdf(`/api/bookings/${booking.id}/download`, { force: kind }, `${kind}.pdf`)}
+              onClick={() => openPdf(`/api/bookings/${booking.id}/download`, { kind }, `${kind}.pdf`)}
             >
               {t(`documents.kinds.${kind}`)}
             </Button>

@@ -199,12 +199,19 @@ export function FieldSection({
 export const renderPdf = (document: ReactElement): Promise<Buffer> =>
   renderToBuffer(document as Parameters<typeof renderToBuffer>[0]);
 
-/** Answers a PDF to be shown in the browser (inline) with a safe file name. */
+/**
+ * Answers a PDF to be shown in the browser (inline): an ASCII file name for old clients and the full one
+ * (umlauts, any script) as RFC 6266/5987 `filename*`.
+ */
 export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
-  const safe = filename.replace(/[^\w.-]+/g, '_');
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.-]+/g, '_');
+  const full = encodeURIComponent(filename.replace(/[^\p{L}\p{N}.-]+/gu, '_'));
   return reply
     .type('application/pdf')
-    .header('content-disposition', `inline; filename="${safe}"`)
+    .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${full}`)
     .header('cache-control', 'private, no-store')
     .send(pdf);
 }

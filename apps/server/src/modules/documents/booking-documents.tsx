@@ -344,7 +344,8 @@ export function BookingDocumentView({
   }) as ReactElement<{ children: ReactElement }>;
 }
 
-const safeName = (text: string) => text.replace(/[^\w.-]+/g, '_');
+/** A file name part: letters of any script and digits stay ("Buchungsbestätigung"), the rest becomes _. */
+const safeName = (text: string) => text.replace(/[^\p{L}\p{N}.-]+/gu, '_');
 
 /**
  * A booking's document as PDF in the booking's language (or `language`): offer, reservation, confirmation,

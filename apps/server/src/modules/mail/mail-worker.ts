@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { renderBookingDocument, renderInvoicePdf } from '../documents/booking-documents.tsx';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { mailRepository as repo, type TMailQueueRow } from './mail.repository.ts';
 import { accountTransport, fromOf, installationTransport, type TMailTransport } from './mail-transport.ts';
 
@@ -55,6 +56,13 @@ export function createMailWorker(deps: {
     return files;
   }
 
+  /** Answers go to the company (settings: company e-mail), not to a no-reply sender. */
+  async function companyAddress(): Promise<string | undefined> {
+    const rows = await createSettingsRepository().group(db, 'company');
+    const email = rows.find((r) => r.key === 'email')?.value;
+    return typeof email === 'string' && email.includes('@') ? email : undefined;
+  }
+
   /** The mail's account, else the default account, else the installation's SMTP_URL. */
   async function transportOf(row: TMailQueueRow) {
     const account =
@@ -64,11 +72,11 @@ export function createMailWorker(deps: {
       return {
         transport: accountTransport(account),
         from: fromOf(account),
-        replyTo: account.replyTo ?? undefined,
+        replyTo: account.replyTo ?? (await companyAddress()),
       };
     }
     const transport: TMailTransport = installationTransport(config, (m) => log.info(m));
-    return { transport, from: config.mailFrom, replyTo: undefined };
+    return { transport, from: config.mailFrom, replyTo: await companyAddress() };
   }
 
   async function sendOne(row: TMailQueueRow, now: Date): Promise<boolean> {

@@ -209,6 +209,12 @@ describe('a confirmation mail', () => {
     const pdf = mail?.attachments[0];
     expect(pdf?.contentType).toBe('application/pdf');
     expect(await pdfText(pdf?.content as Buffer)).toContain('B-MAIL-1');
+    // Answers reach the company, and the attachment keeps its umlaut (RFC 2231 parameter encoding).
+    const company = await t.get('/api/settings/group/company', admin);
+    expect(mail?.replyTo?.text).toBe(company.json().email);
+    expect(mail?.replyTo?.text).toContain('@');
+    expect(pdf?.filename).toBe('Buchungsbestätigung-B-MAIL-1.pdf');
+    expect(smtp.raw[0]).toMatch(/filename\*(0\*)?=utf-8''Buchungsbest%C3%A4tigung/i);
 
     const sent = await row(mailId);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });

@@ -19,6 +19,8 @@ export type TConfig = {
   trustProxy: boolean;
   /** Rate limits for login and password reset, per IP and minute. */
   authRateLimit: number;
+  /** Mail-sending calls per user (token) and minute (MAIL_RATE_LIMIT). */
+  mailRateLimit: number;
   /** The in-memory caches behind the change feed (sessions, booking list, reference data; ADR 0024); CACHES=off turns them off. */
   caches: boolean;
   /** Repeated statements as named prepared statements on PostgreSQL (ADR 0025); PG_PREPARED_STATEMENTS=off turns them off. */
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     authRateLimit: int(env.AUTH_RATE_LIMIT, 10),
+    mailRateLimit: int(env.MAIL_RATE_LIMIT, 20),
     caches: env.CACHES !== 'off',
     preparedStatements: env.PG_PREPARED_STATEMENTS !== 'off',
     // WEB_DIST: another build of the web app (a second checkout's or a test's); default apps/web/dist.

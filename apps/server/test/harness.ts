@@ -99,7 +99,13 @@ export async function createTestApp(
 ): Promise<TTestApp> {
   const database = await createTestDatabase();
   if (opts.seed !== false) await seedDemo(database.db);
-  const config = { ...loadConfig({}), authRateLimit: 10_000, appUrl: 'http://atoll.test', ...opts.config };
+  const config = {
+    ...loadConfig({}),
+    authRateLimit: 10_000,
+    mailRateLimit: 10_000,
+    appUrl: 'http://atoll.test',
+    ...opts.config,
+  };
   const app = await buildApp({
     database,
     config,

@@ -365,6 +365,47 @@ describe('agents', () => {
     const rows = await t.database.db.select().from(mailQueue).where(eq(mailQueue.bookingId, foreign));
     expect(rows).toHaveLength(0);
   });
+
+  it('send templates to the booking’s own addresses only: no recipients, subject or text of their own', async () => {
+    const before = await t.database.db.select().from(mailQueue).where(eq(mailQueue.bookingId, own));
+    const relay = Array.from({ length: 60 }, (_, i) => `victim${i}@example.test`).join(',');
+    for (const body of [
+      { bookingId: own, to: relay },
+      { bookingId: own, state: 'planned', subject: 'You won' },
+      { bookingId: own, state: 'planned', body: 'Click here' },
+    ]) {
+      expectError(await t.post('/api/bookings/sendMail', agent, body), 403, 'FORBIDDEN');
+      expectError(await t.post('/api/bookings/sendGuestFormMail', agent, body), 403, 'FORBIDDEN');
+    }
+    expectError(
+      await t.post(`/api/bookings/${own}/sendInvoice`, agent, { to: 'someone@example.test' }),
+      403,
+      'FORBIDDEN',
+    );
+    const after = await t.database.db.select().from(mailQueue).where(eq(mailQueue.bookingId, own));
+    expect(after).toHaveLength(before.length);
+  });
+});
+
+describe('throttle', () => {
+  it('answers 429 with Retry-After once a user has sent its calls of the minute', async () => {
+    const limited = await createTestApp({ config: { mailRateLimit: 2 } });
+    try {
+      const { agent: token } = await limited.demoTokens('agent');
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await limited.post('/api/bookings/sendMail', token, { bookingId: 999_999 });
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) {
+          expectError(res, 429, 'TOO_MANY_REQUESTS');
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+      expect(codes).toEqual([404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('texts', () => {

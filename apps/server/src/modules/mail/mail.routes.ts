@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ZSendCustomerMail, ZSendCustomerMailAnswer } from '@atoll/domain/customers';
 import { listAnswer } from '@atoll/domain/list';
 import {
@@ -18,7 +19,7 @@ import {
   ZSendScheduleMail,
 } from '@atoll/domain/mail';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailQueue } from '../../db/schema.ts';
@@ -54,7 +55,7 @@ declare module 'fastify' {
 }
 
 const tags = ['mail'];
-const SEND = { access: { scopes: ['mail.create', 'bookings.update', 'agencies.self'] } };
+const SEND_ACCESS = { scopes: ['mail.create', 'bookings.update', 'agencies.self'] };
 const MAILBOX_READ = { access: { scopes: ['mail.read', 'mailqueue.read'] } };
 const MAILBOX_DELETE = { access: { scopes: ['mail.delete', 'mailqueue.delete'] } };
 const ZFolderParams = z.object({ folder: z.enum(MAIL_FOLDERS) });
@@ -71,6 +72,18 @@ export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
   app.decorate('mailWorker', worker);
   app.addHook('onClose', async () => worker.stop());
   const service = createMailService({ db, appUrl: deps.config.appUrl, nudge: () => worker.nudge() });
+  // The sending calls per caller (its token; the address when none) and minute: 429 with Retry-After.
+  const SEND = {
+    access: SEND_ACCESS,
+    rateLimit: {
+      max: deps.config.mailRateLimit,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) =>
+        `mail:${createHash('sha256')
+          .update(request.headers.authorization ?? request.ip)
+          .digest('hex')}`,
+    },
+  };
   configureStateMails({ appUrl: deps.config.appUrl });
   const customersRepository = createCustomersRepository();
 

@@ -33,6 +33,16 @@ type TOverride = {
   attachments?: TMailAttachmentKind[] | undefined;
 };
 
+/**
+ * Agents send the operator's templates to the booking's own addresses; choosing recipients or writing the
+ * text is for staff (mail.create or bookings.update), so the sending calls cannot relay arbitrary mail.
+ */
+function assertMayEdit(user: TSessionUser, o: { to?: unknown; subject?: unknown; body?: unknown }) {
+  if (hasScope(user.scopes, ['mail.create', 'bookings.update'])) return;
+  if (o.to !== undefined || o.subject !== undefined || o.body !== undefined)
+    throw new AppError(403, 'FORBIDDEN', 'Only staff choose the recipients or write the text of a mail');
+}
+
 const noTemplate = (state: string) =>
   new AppError(409, 'INVALID_STATE', `No active mail template for "${state}"`);
 const hash = (...parts: (string | undefined)[]) =>
@@ -149,6 +159,7 @@ export function createMailService(deps: TMailDeps) {
     ids: number[],
     o: TOverride & { templateId?: number | undefined; state?: string | undefined; force: boolean },
   ) {
+    assertMayEdit(user, o);
     return commit(async (tx) => {
       const items = [];
       for (const id of [...new Set(ids)]) {
@@ -199,6 +210,7 @@ export function createMailService(deps: TMailDeps) {
       bookingId: number,
       dto: { to?: string; templateId?: number; force: boolean },
     ) {
+      assertMayEdit(user, dto);
       return commit(async (tx) => {
         const ctx = await context(tx, user, bookingId);
         if (ctx.latestInvoiceId === null)

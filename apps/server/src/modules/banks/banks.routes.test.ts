@@ -182,8 +182,11 @@ describe('authentication, scopes and the feature switch', () => {
 });
 
 describe('bad input', () => {
+  it('answers an unknown path (a word for the bank) with 404', async () => {
+    expectError(await w.t.get('/api/banks/abc/entries', clerk), 404, 'NOT_FOUND');
+  });
+
   it.each([
-    ['/api/banks/abc/entries'],
     ['/api/banks/1/entries?status=open'],
     ['/api/banks/1/entries?from=2041-13-01'],
     ['/api/banks/balance?from=2041-01-01'],
@@ -257,6 +260,42 @@ describe('bad input', () => {
 });
 
 describe('import, matching and assignment', () => {
+  it('reads a Windows-1252 statement (Sparkasse, Volksbank) with its umlauts, as upload and as text/csv body', async () => {
+    const sparkasse = ok(await w.t.post('/api/banks', clerk, { name: 'Sparkasse', currency: 'EUR' }), 201).id;
+    const csv = [HEADER, '08.01.2041;-12,50;EUR;Bäckerei Müller;Brötchen für Größe;TX-W1252'].join('\r\n');
+    const bytes = Buffer.from(csv, 'latin1');
+    const boundary = '----atollbank1252';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n`),
+      Buffer.from(JSON.stringify(MAPPING)),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/banks/${sparkasse}/import/csv`,
+      headers: {
+        authorization: `Bearer ${clerk}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(ok(uploaded)).toMatchObject({ imported: 1, errors: [] });
+    const again = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/banks/${sparkasse}/import/csv`,
+      headers: { authorization: `Bearer ${clerk}`, 'content-type': 'text/csv' },
+      payload: bytes,
+    });
+    // The same row read the same way: a duplicate, not a second entry with other letters.
+    expect(ok(again)).toMatchObject({ imported: 0, duplicates: 1 });
+    const all = (await entriesOf(sparkasse)).data as { counterparty: string; reference: string }[];
+    expect(all.find((e) => e.counterparty === 'Bäckerei Müller')?.reference).toBe('Brötchen für Größe');
+  });
+
   it('imports a statement: a duplicate is skipped, the booking number is matched and the booking paid', async () => {
     const b = await newBooking();
     expect(b.paymentStatus).toBe('not_paid');

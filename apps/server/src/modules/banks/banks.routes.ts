@@ -27,6 +27,7 @@ import { banksRepository, toBankEntry } from './banks.repository.ts';
 import { createBanksService } from './banks.service.ts';
 import { ENTRY_ACCESS, registerBankResources } from './banks-resources.routes.ts';
 import { importStatement, storeEntries } from './import-statement.flow.ts';
+import { decodeStatement } from './statement-file.ts';
 import { providerNotConfigured, wiseProvider } from './wise.provider.ts';
 
 // Spec platform §7 "Banks" and "Bank entries" (domain-rules §7.4). Scopes: banks.* for the accounts;
@@ -253,10 +254,11 @@ function registerImport(app: FastifyInstance, deps: Parameters<typeof importStat
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 1, parts: 2 },
       throwFileSizeLimit: false,
     });
+    // Bytes, not text: the file's encoding (UTF-8 or Windows-1252) is told by its content.
     scope.addContentTypeParser(
       ['text/csv', 'text/plain'],
-      { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
-      (_request, body, done) => done(null, body),
+      { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, decodeStatement(body as Buffer)),
     );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/banks/:bankId/import/csv',
@@ -293,7 +295,7 @@ function registerImport(app: FastifyInstance, deps: Parameters<typeof importStat
             const data = await part.toBuffer();
             if (part.file.truncated)
               throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file exceeds ${IMPORT_MAX_BYTES} bytes`);
-            text = data.toString('utf8');
+            text = decodeStatement(data);
           } else if (part.fieldname === 'mapping') {
             try {
               mapping = JSON.parse(String(part.value));

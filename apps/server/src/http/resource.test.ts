@@ -300,8 +300,12 @@ describe('GET {id}', () => {
     expectError(await get('/api/userrole/999999'), 404, 'NOT_FOUND');
   });
 
-  it.each(['abc', '0', '-1', '1.5', '2147483648', '1;drop'])('answers 400 for the id %j', async (id) => {
+  it.each(['0', '-1', '1.5', '2147483648', '1;drop'])('answers 400 for the id %j', async (id) => {
     expectError(await get(`/api/users/${id}`), 400, 'ValidationError');
+  });
+
+  it('answers 404 Route not found for a word where the id goes', async () => {
+    expectError(await get('/api/users/abc'), 404, 'NOT_FOUND');
   });
 });
 
@@ -482,8 +486,9 @@ describe('DELETE {id}', () => {
     expect((await get(`/api/users/${adminId}`)).statusCode).toBe(200);
   });
 
-  it('answers 400 for an id that is not one', async () => {
-    expectError(await del('/api/users/abc'), 400, 'ValidationError');
+  it('answers 400 for an id that is not one, 404 for a word', async () => {
+    expectError(await del('/api/users/1.5'), 400, 'ValidationError');
+    expectError(await del('/api/users/abc'), 404, 'NOT_FOUND');
   });
 });
 

@@ -391,7 +391,7 @@ describe('users of an agency', () => {
     expect(Object.keys(users[0]).sort()).toEqual(['email', 'id', 'lastLoginAt', 'name', 'userType']);
     expect(users[0]).toMatchObject({ email: 'agent@example.com', userType: 'agency' });
     expect(ok(await t.get(`/api/agencies/${other}/users`, staff)).json()).toEqual([]);
-    expectError(await t.get('/api/agencies/abc/users', staff), 400, 'ValidationError');
+    expectError(await t.get('/api/agencies/abc/users', staff), 404, 'NOT_FOUND');
     expectError(await t.get('/api/agencies/999999/users', staff), 404, 'NOT_FOUND');
   });
 });

@@ -93,8 +93,8 @@ describe('GET /api/rooms/available/{id}', () => {
     );
     expectError(
       await t.get(`/api/rooms/available/abc?from=2027-01-01&to=2027-01-02`, tokens.staff),
-      400,
-      'ValidationError',
+      404,
+      'NOT_FOUND',
     );
     expectError(await t.get(resortUrl(999_999), tokens.staff), 404, 'RESORT_NOT_FOUND');
   });

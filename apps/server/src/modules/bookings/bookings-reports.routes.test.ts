@@ -103,9 +103,10 @@ describe('access and input', () => {
       'customersAtDate?from=2041-03-31&asset=hotel:1',
       'customersAtDate?from=2041-03-31&to=2043-01-01',
       'full?sort=password',
-      'x/products',
+      '0/products',
     ];
     for (const url of bad) expectError(await get(url), 400, 'ValidationError');
+    expectError(await get('x/products'), 404, 'NOT_FOUND');
     expectError(await get('999999/products'), 404, 'NOT_FOUND');
   });
 });

@@ -175,7 +175,11 @@ describe('POST /api/customerdatagroup/move/{from}/{to}/{field}', () => {
     expect(await dataOf(holder)).toEqual({ [from]: { x: '1', y: '2' } });
   });
 
-  it.each(['abc/1/x', '0/1/x', '1e3/1/x', '1/2/a-b', '1/2/9x', '99999999999/1/x'])(
+  it('answers 404 for a word where a group id goes', async () => {
+    expectError(await t.call('POST', '/api/customerdatagroup/move/abc/1/x', staff), 404, 'NOT_FOUND');
+  });
+
+  it.each(['0/1/x', '1e3/1/x', '1/2/a-b', '1/2/9x', '99999999999/1/x'])(
     'refuses %s with 400',
     async (path) => {
       expectError(await t.call('POST', `/api/customerdatagroup/move/${path}`, staff), 400, 'ValidationError');

@@ -188,7 +188,8 @@ describe('GET /api/customers/:id', () => {
   it('401, 400 for a bad id, 404 for another’s record, 200 for one’s own', async () => {
     is401(await t.get(`/api/customers/${mariaId}`));
     is403(await t.get(`/api/customers/${mariaId}`, outsider));
-    is400(await t.get('/api/customers/abc', staff));
+    is400(await t.get('/api/customers/1.5', staff));
+    is404(await t.get('/api/customers/abc', staff));
     is404(await t.get(`/api/customers/${otherCustomerId}`, customer));
     is404(await t.get(`/api/customers/${otherCustomerId}`, agent));
     expect(ok(await t.get(`/api/customers/${mariaId}`, customer)).fullName).toBe('Maria Sommer');

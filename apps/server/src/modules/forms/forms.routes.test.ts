@@ -125,7 +125,7 @@ describe('access', () => {
     expectError(await t.post('/api/form', staff, { formDefId: 999999 }), 400, 'ValidationError');
     expectError(await t.post('/api/form', staff, { formDefId: 'x' }), 400, 'ValidationError');
     expectError(await t.get('/api/form?sort=token', staff), 400, 'ValidationError');
-    expectError(await t.get('/api/form/abc', staff), 400, 'ValidationError');
+    expectError(await t.get('/api/form/abc', staff), 404, 'NOT_FOUND');
     expectError(await t.get('/api/form/999999', staff), 404, 'NOT_FOUND');
   });
 });

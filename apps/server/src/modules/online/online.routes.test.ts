@@ -114,7 +114,7 @@ describe('what is on sale', () => {
       400,
       'ValidationError',
     );
-    expectError(await guest('GET', '/api/book/trip/abc'), 400, 'ValidationError');
+    expectError(await guest('GET', '/api/book/trip/abc'), 404, 'NOT_FOUND');
     expectError(await guest('GET', '/api/book/trip/999999'), 404, 'NOT_FOUND');
     expectError(await guest('GET', '/api/book/products?asset=boat:1'), 400, 'ValidationError');
     expectError(await guest('GET', '/api/book/addons/availability/999999'), 404, 'NOT_FOUND');

@@ -141,9 +141,10 @@ describe('access', () => {
   });
 
   it('answers 400 for malformed input', async () => {
+    for (const url of ['/api/price/entry/abc', '/api/resort/findPrice/x?from=2041-02-01&to=2041-02-03'])
+      expectError(await t.get(url, staff), 404, 'NOT_FOUND');
     for (const url of [
-      '/api/price/entry/abc',
-      `/api/resort/findPrice/x?from=2041-02-01&to=2041-02-03`,
+      '/api/price/entry/1.5',
       `/api/resort/findPrice/${resort}?from=2041-02-03&to=2041-02-03`,
       `/api/resort/findPrice/${resort}?from=2041-02-01&to=2045-02-03`,
       `/api/resort/findPrice/${resort}?from=tomorrow&to=2041-02-03`,

@@ -325,6 +325,6 @@ describe('company logo', () => {
       .values({ kind: 'import', name: 'x.csv', mime: 'text/csv', size: 1, data: Buffer.from('x') })
       .returning();
     expectError(await t.get(`/api/settings/logo/${other?.id}`), 404, 'NOT_FOUND');
-    expectError(await t.get('/api/settings/logo/abc'), 400, 'ValidationError');
+    expectError(await t.get('/api/settings/logo/abc'), 404, 'NOT_FOUND');
   });
 });

@@ -286,8 +286,8 @@ describe('specials', () => {
       400,
       'ValidationError',
     );
-    expectError(await t.get('/api/specials/abc', staff), 400, 'ValidationError');
-    expectError(await t.post('/api/specials/abc', staff, { name: 'X' }), 400, 'ValidationError');
+    expectError(await t.get('/api/specials/abc', staff), 404, 'NOT_FOUND');
+    expectError(await t.post('/api/specials/1.5', staff, { name: 'X' }), 400, 'ValidationError');
   });
 });
 

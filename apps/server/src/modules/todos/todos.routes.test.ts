@@ -81,7 +81,7 @@ describe('access', () => {
   it('answers 400 to bad input and 404 to what is not there', async () => {
     expectError(await w.t.get('/api/todo/allTodos?sort=password', staff), 400, 'ValidationError');
     expectError(await w.t.get('/api/todo/open?filter={"nope":1}', staff), 400, 'ValidationError');
-    expectError(await w.t.post('/api/todo/solve/abc/1', staff, {}), 400, 'ValidationError');
+    expectError(await w.t.post('/api/todo/solve/abc/1', staff, {}), 404, 'NOT_FOUND');
     expectError(await w.t.post('/api/todo', staff, { name: '' }), 400, 'ValidationError');
     expectError(
       await w.t.post('/api/todo', staff, { name: 'x', autoAdd: ['hotel'] }),

@@ -77,6 +77,18 @@ describe('GET /version', () => {
   });
 });
 
+describe('GET /robots.txt', () => {
+  it('lets search engines see the booking pages only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).not.toContain('<html');
+    expect(res.body).toContain('Allow: /book/online');
+    expect(res.body).toContain('Allow: /book/resort');
+    expect(res.body).toMatch(/^Disallow: \/$/m);
+  });
+});
+
 describe('GET /api/bootstrap', () => {
   it('as a guest: every feature switch of the spec, views, limits, disk, no user', async () => {
     const res = await get('/api/bootstrap');

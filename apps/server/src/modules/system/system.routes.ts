@@ -39,6 +39,17 @@ export function registerSystemRoutes(
     async () => ({ version: deps.version }),
   );
 
+  // Search engines may index the guests' booking pages, nothing else: not the back office, not the API, never
+  // a guest's token page (guest forms, custom forms, payment links).
+  r.get(
+    '/robots.txt',
+    { config: { access: { public: true } }, schema: { tags, hide: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send('User-agent: *\nAllow: /book/online\nAllow: /book/resort\nDisallow: /\n'),
+  );
+
   r.get(
     '/api/bootstrap',
     {

@@ -195,7 +195,13 @@ describe('upload', () => {
       width: null,
       size: pdf.length,
     });
-    expect((await t.get(`/api/media/${doc}/data`)).headers['content-type']).toBe('application/pdf');
+    const served = await t.get(`/api/media/${doc}/data`);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    // A user's PDF is a download and sandboxed, never a page of the app's origin; a photo stays inline.
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
+    expect(served.headers['content-security-policy']).toMatch(/^sandbox;/);
+    const photo = await uploaded(gif, {}, '1');
+    expect((await t.get(`/api/media/${photo}/data`)).headers['content-disposition']).toMatch(/^inline;/);
     expectError(await t.get(`/api/media/${doc}/data?thumb=1`), 404, 'NOT_FOUND');
   });
 

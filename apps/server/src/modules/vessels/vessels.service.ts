@@ -90,6 +90,22 @@ function toManifestHold(row: TManifestHoldRow): TManifestHold {
   };
 }
 
+/** A guest known only by a name: every other field of the manifest stays empty. */
+const NOBODY: TManifestPerson = {
+  firstName: null,
+  lastName: null,
+  fullName: null,
+  gender: null,
+  birthday: null,
+  permanentAge: null,
+  nationality: null,
+  passportNo: null,
+  passportNationality: null,
+  passportExpiry: null,
+  email: null,
+  phone: null,
+};
+
 /** The booking's guests for the manifest; one without a customer record by its name or as "Guest 2 of B26-…". */
 function toManifestGuests(rows: TManifestGuestRow[], lang: TLanguage): TManifestGuest[] {
   const place = new Map<number, number>();
@@ -105,20 +121,9 @@ function toManifestGuests(rows: TManifestGuestRow[], lang: TLanguage): TManifest
       roomId: row.roomId,
       bed: row.bed,
       gender: asGender(row.gender) ?? 'u',
-      person: personOf(row) ?? {
-        firstName: null,
-        lastName: row.name ?? unnamed,
-        fullName: row.name ?? unnamed,
-        gender: null,
-        birthday: null,
-        permanentAge: null,
-        nationality: null,
-        passportNo: null,
-        passportNationality: null,
-        passportExpiry: null,
-        email: null,
-        phone: null,
-      },
+      person:
+        personOf(row) ??
+        Object.assign({}, NOBODY, { lastName: row.name ?? unnamed, fullName: row.name ?? unnamed }),
     };
   });
 }

@@ -94,3 +94,36 @@ test('the administrator keeps the account with its CSV mapping and reads cash fl
     await expectAccessible(page);
   }
 });
+
+test('the administrator maps a Deutsche Bank statement: lines around the entries, debit and credit columns', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const api = await apiAs(request, DEMO.admin);
+  const name = `Deutsche Bank ${Date.now()}`;
+  const bank = await api.post('/api/banks', {
+    name,
+    csvMapping: { columns: { date: 'Buchungstag', amount: 'Betrag' } },
+  });
+  await login(page, DEMO.admin);
+  await page.goto('/bank/list');
+  await page.getByRole('cell', { name }).first().click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('textbox', { name: 'Lines before the columns' }).fill('4');
+  await drawer.getByRole('textbox', { name: 'Lines after the entries' }).fill('1');
+  await drawer.getByText('Debit and credit columns').click();
+  await expect(drawer.getByRole('textbox', { name: 'Amount', exact: true })).toBeHidden();
+  await drawer.getByRole('textbox', { name: 'Debit (money out)' }).fill('Soll');
+  await drawer.getByRole('textbox', { name: 'Credit (money in)' }).fill('Haben');
+  await expectAccessible(page);
+  await screenshots(page, 'bank-edit-debit-credit');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/saved/i).first()).toBeVisible();
+  const saved = await api.get(`/api/banks/${bank.id}`);
+  expect(saved.csvMapping).toMatchObject({
+    skipLines: 4,
+    footerLines: 1,
+    columns: { date: 'Buchungstag', amount: null, debit: 'Soll', credit: 'Haben' },
+  });
+});

@@ -7,7 +7,9 @@ export const HAUSBANK_MAPPING: TCsvMapping = {
   delimiter: ';',
   dateFormat: 'DD.MM.YYYY',
   decimal: ',',
+  skipLines: 0,
   hasHeader: true,
+  footerLines: 0,
   columns: {
     date: 'Buchungstag',
     amount: 'Betrag',

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { ZCurrencyCode } from '../geo/geo.ts';
 import { D } from '../money/money.ts';
 import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, RATE_TYPES } from '../payments/payments.ts';
+import { MATCH_REASONS } from './matching.ts';
 import { ZCsvMapping } from './statement.ts';
 
 // Bank accounts and bank entries as the API answers and takes them (spec platform §7 Banks, Bank
 // entries; domain-rules §7.4).
 
-export { MATCH_STRENGTHS, type TSuggestion } from './matching.ts';
+export { MATCH_REASONS, MATCH_STRENGTHS, type TSuggestion } from './matching.ts';
 export { type TCsvMapping, ZCsvMapping } from './statement.ts';
 
 const ZId = z.number().int().positive().max(2_147_483_647);
@@ -104,7 +105,7 @@ export const ZSuggestion = z.object({
   bookingId: z.number().int(),
   number: z.string(),
   strength: z.enum(['strong', 'weak']),
-  reason: z.enum(['number', 'name']),
+  reason: z.enum(MATCH_REASONS),
   currency: z.string(),
   openAmount: z.string(),
   nextDueAmount: z.string().nullable(),

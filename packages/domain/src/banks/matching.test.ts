@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   findBookingNumbers,
+  findInvoiceNumbers,
   matchEntry,
   nameMatches,
   nextDueAmount,
@@ -123,5 +124,31 @@ describe('temporary payments', () => {
     });
     expect(matchEntry(entry('500.00', 'B26-00012'), [expected])[0]?.strength).toBe('strong');
     expect(matchEntry(entry('501.00', 'B26-00012'), [expected])[0]?.strength).toBe('weak');
+  });
+});
+
+describe("invoice numbers (what the invoice's payment QR code carries)", () => {
+  it('finds invoice numbers in any form, never inside longer numbers or dates', () => {
+    expect(findInvoiceNumbers('Rechnung 2041-000012 Sommer')).toEqual(['2041-000012']);
+    expect(findInvoiceNumbers('RE 2041 000012 / RE2041000013')).toEqual(['2041-000012', '2041-000013']);
+    expect(findInvoiceNumbers('Kunde 12041000012, am 2041-01-08, DE89370400440532013000')).toEqual([]);
+    expect(findInvoiceNumbers(null)).toEqual([]);
+  });
+
+  it("matches the invoice's booking: strong for the open amount, weak for another amount", () => {
+    const withInvoice = booking({ invoiceNumbers: ['2041-000012'] });
+    const [s] = matchEntry(entry('4200.00', 'Rechnung 2041-000012'), [withInvoice]);
+    expect(s).toMatchObject({ bookingId: 1, number: 'B26-00012', strength: 'strong', reason: 'invoice' });
+    expect(matchEntry(entry('99.00', 'RE2041000012'), [withInvoice])[0]).toMatchObject({
+      strength: 'weak',
+      reason: 'invoice',
+    });
+    expect(matchEntry(entry('4200.00', 'Rechnung 2041-000013'), [withInvoice])).toEqual([]);
+  });
+
+  it('takes the booking number first when the reference names both', () => {
+    const withInvoice = booking({ invoiceNumbers: ['2041-000012'] });
+    const [s] = matchEntry(entry('4200.00', 'B26-00012 RE 2041-000012'), [withInvoice]);
+    expect(s).toMatchObject({ reason: 'number', number: 'B26-00012' });
   });
 });

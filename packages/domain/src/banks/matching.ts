@@ -6,8 +6,12 @@ import { D, type TDecimal } from '../money/money.ts';
 
 export const MATCH_STRENGTHS = ['strong', 'weak'] as const;
 export type TMatchStrength = (typeof MATCH_STRENGTHS)[number];
-/** number: a booking number in the reference; name: the counterparty and the open amount. */
-export type TMatchReason = 'number' | 'name';
+/**
+ * number: a booking number in the reference; invoice: the number of one of the booking's invoices (what
+ * the invoice's payment QR code puts in the transfer); name: the counterparty and the open amount.
+ */
+export const MATCH_REASONS = ['number', 'invoice', 'name'] as const;
+export type TMatchReason = (typeof MATCH_REASONS)[number];
 
 /** A booking the entry may pay, with what is owed on it (in the booking currency). */
 export type TMatchCandidate = {
@@ -23,6 +27,8 @@ export type TMatchCandidate = {
   names: readonly string[];
   /** Amounts of its temporary payments not yet seen in a bank entry (in their currency). */
   temporaryAmounts?: readonly { amount: TDecimal; currency: string }[];
+  /** Numbers of the booking's invoices (`2041-000012`) that the reference may quote. */
+  invoiceNumbers?: readonly string[];
 };
 
 /** A suggestion kept on the bank entry (bank_entries.suggestions). */
@@ -64,6 +70,15 @@ export function findBookingNumbers(reference: string | null | undefined): string
   return [...found];
 }
 
+// An invoice number: the year and six sequence digits (`2041-000012`), separators anywhere between them.
+const INVOICE_RE = /(?<!\d)((?:19|20)\d{2})[\s\-_./]*(\d{6})(?!\d)/gi;
+
+/** The invoice numbers written in a reference text, each in its canonical form `2041-000012`, once. */
+export function findInvoiceNumbers(reference: string | null | undefined): string[] {
+  if (!reference) return [];
+  return [...new Set([...reference.matchAll(INVOICE_RE)].map((m) => `${m[1]}-${m[2]}`))];
+}
+
 /**
  * Whether the reference names this number, whatever its form: compared without case, spaces and
  * dashes, and not as a part of a longer number.
@@ -72,7 +87,9 @@ export function referenceNames(reference: string | null | undefined, number: str
   if (!reference) return false;
   const chars = [...compactNumber(number)].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (chars.length === 0) return false;
-  const pattern = new RegExp(`(?<![a-z0-9])${chars.join('[\\s\\-_./]*')}(?!\\d)`, 'i');
+  // A number that starts with a digit may follow a word ("RE2041000012"), never another digit.
+  const before = /^\d/.test(chars[0] ?? '') ? '(?<!\\d)' : '(?<![a-z0-9])';
+  const pattern = new RegExp(`${before}${chars.join('[\\s\\-_./]*')}(?!\\d)`, 'i');
   return pattern.test(reference);
 }
 
@@ -116,7 +133,7 @@ function suggestion(c: TMatchCandidate, number: string, strength: TMatchStrength
 
 /**
  * The suggestions for one incoming entry (domain-rules §7.4):
- * 1. bookings whose number the reference names: strong when the amount is the next due amount
+ * 1. bookings whose number, or the number of one of whose invoices, the reference names: strong when the amount is the next due amount
  *    (deposit or rest) or the open amount, in the same currency, or a temporary payment's amount (the
  *    expected payment arrived); weak otherwise;
  * 2. only when no number is named: bookings whose payer's name the counterparty carries and whose
@@ -128,8 +145,9 @@ export function matchEntry(entry: TMatchEntry, candidates: readonly TMatchCandid
   if (amount.lte(0)) return [];
   const byNumber: TSuggestion[] = [];
   for (const c of candidates) {
-    const number = numbersOf(c).find((n) => referenceNames(entry.reference, n));
-    if (!number) continue;
+    const named = numbersOf(c).find((n) => referenceNames(entry.reference, n));
+    const invoice = named ? undefined : c.invoiceNumbers?.find((n) => referenceNames(entry.reference, n));
+    if (!named && !invoice) continue;
     const isExpected = (c.temporaryAmounts ?? []).some(
       (t) => t.currency === entry.currency && new D(t.amount).eq(amount),
     );
@@ -138,7 +156,12 @@ export function matchEntry(entry: TMatchEntry, candidates: readonly TMatchCandid
       (c.currency === entry.currency &&
         (equal(c.nextDueAmount, entry.amount) ||
           (new D(c.openAmount).gt(0) && equal(c.openAmount, entry.amount))));
-    byNumber.push(suggestion(c, number, isStrong ? 'strong' : 'weak', 'number'));
+    const strength = isStrong ? 'strong' : 'weak';
+    byNumber.push(
+      named
+        ? suggestion(c, named, strength, 'number')
+        : suggestion(c, numbersOf(c)[0] ?? `#${c.bookingId}`, strength, 'invoice'),
+    );
   }
   if (byNumber.length)
     return byNumber.sort((a, b) => (a.strength === b.strength ? 0 : a.strength === 'strong' ? -1 : 1));

@@ -70,3 +70,35 @@ describe('rows', () => {
     );
   });
 });
+
+describe('debit and credit columns, lines around the entries (Deutsche Bank)', () => {
+  const mapping = ZCsvMapping.parse({
+    skipLines: 4,
+    footerLines: 1,
+    columns: { date: 'Buchungstag', debit: 'Soll', credit: 'Haben', reference: 'Verwendungszweck' },
+  });
+  const indexes = { date: 0, debit: 1, credit: 2, reference: 3 };
+
+  it('books a credit as money in and a debit as money out, with or without its minus', () => {
+    const read = (debit: string, credit: string) =>
+      readStatementRow(['02.01.2041', debit, credit, 'x'], indexes, mapping, 'EUR');
+    expect(read('', '1.234,56')).toMatchObject({ entry: { amount: '1234.56' } });
+    expect(read('-45,00', '')).toMatchObject({ entry: { amount: '-45.00' } });
+    expect(read('45,00', '0,00')).toMatchObject({ entry: { amount: '-45.00' } });
+    expect(read('12,00', '13,00')).toEqual({ error: 'debit and credit both hold an amount' });
+    expect(read('', '')).toEqual({ error: 'debit and credit are empty' });
+    expect(read('', 'zwölf')).toEqual({ error: 'credit "zwölf" is not an amount' });
+  });
+
+  it('refuses a mapping with neither an amount nor both debit and credit, or with both kinds', () => {
+    const issues = (columns: Record<string, unknown>) =>
+      ZCsvMapping.safeParse({ columns: Object.assign({ date: 0 }, columns) }).error?.issues.map((i) =>
+        i.path.join('/'),
+      );
+    expect(issues({ debit: 1 })).toEqual(['columns/credit']);
+    expect(issues({})).toEqual(['columns/amount']);
+    expect(issues({ amount: 1, credit: 2 })).toEqual(['columns/amount']);
+    expect(issues({ debit: 1, credit: 2 })).toBeUndefined();
+    expect(ZCsvMapping.safeParse({ skipLines: -1, columns: { date: 0, amount: 1 } }).success).toBe(false);
+  });
+});

@@ -13,6 +13,8 @@ export const DECIMAL_MARKS = [',', '.'] as const;
 export const MAPPED_COLUMNS = [
   'date',
   'amount',
+  'debit',
+  'credit',
   'currency',
   'counterparty',
   'reference',
@@ -24,21 +26,51 @@ export type TMappedColumn = (typeof MAPPED_COLUMNS)[number];
 export const ZCsvColumn = z.union([z.string().trim().min(1).max(100), z.number().int().min(0).max(500)]);
 export type TCsvColumn = z.infer<typeof ZCsvColumn>;
 
-export const ZCsvMapping = z.object({
-  delimiter: z.enum(CSV_DELIMITERS).default(';'),
-  dateFormat: z.enum(DATE_FORMATS).default('DD.MM.YYYY'),
-  decimal: z.enum(DECIMAL_MARKS).default(','),
-  /** The first line names the columns (then columns may be given by name). */
-  hasHeader: z.boolean().default(true),
-  columns: z.object({
-    date: ZCsvColumn,
-    amount: ZCsvColumn,
-    currency: ZCsvColumn.nullish(),
-    counterparty: ZCsvColumn.nullish(),
-    reference: ZCsvColumn.nullish(),
-    externalId: ZCsvColumn.nullish(),
-  }),
-});
+/** At most this many lines before the column row and after the last entry (account data, balances). */
+export const MAX_SKIPPED_LINES = 50;
+
+export const ZCsvMapping = z
+  .object({
+    delimiter: z.enum(CSV_DELIMITERS).default(';'),
+    dateFormat: z.enum(DATE_FORMATS).default('DD.MM.YYYY'),
+    decimal: z.enum(DECIMAL_MARKS).default(','),
+    /** Lines before the column row (or the first entry): account, period, balance (Deutsche Bank). */
+    skipLines: z.number().int().min(0).max(MAX_SKIPPED_LINES).default(0),
+    /** The first line after the skipped ones names the columns (then columns may be given by name). */
+    hasHeader: z.boolean().default(true),
+    /** Lines after the last entry that are none: a closing balance ("Kontostand"). Empty lines never count. */
+    footerLines: z.number().int().min(0).max(MAX_SKIPPED_LINES).default(0),
+    columns: z.object({
+      date: ZCsvColumn,
+      /** The signed amount (+ in, − out); or instead `debit` and `credit` in two columns. */
+      amount: ZCsvColumn.nullish(),
+      /** Money out (Soll), with or without a minus: always booked as negative. */
+      debit: ZCsvColumn.nullish(),
+      /** Money in (Haben). */
+      credit: ZCsvColumn.nullish(),
+      currency: ZCsvColumn.nullish(),
+      counterparty: ZCsvColumn.nullish(),
+      reference: ZCsvColumn.nullish(),
+      externalId: ZCsvColumn.nullish(),
+    }),
+  })
+  .superRefine((mapping, ctx) => {
+    const { amount, debit, credit } = mapping.columns;
+    const has = (c: TCsvColumn | null | undefined) => c !== undefined && c !== null;
+    const split = has(debit) || has(credit);
+    if (has(amount) && split)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['columns', 'amount'],
+        message: 'Map either the amount column or the debit and credit columns, not both',
+      });
+    else if (!has(amount) && !(has(debit) && has(credit)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['columns', has(debit) ? 'credit' : has(credit) ? 'debit' : 'amount'],
+        message: 'Map the amount column, or both the debit and the credit column',
+      });
+  });
 export type TCsvMapping = z.infer<typeof ZCsvMapping>;
 
 /** A row read from the statement, ready to become a bank entry. */
@@ -138,6 +170,45 @@ const cell = (cells: readonly string[], at: number | undefined, max = 500) => {
   return value ? value.slice(0, max) : null;
 };
 
+/** A cell's amount: null when empty, an error when it is no amount. */
+function amountIn(
+  cells: readonly string[],
+  at: number | undefined,
+  name: string,
+  decimal: ',' | '.',
+): { amount: TDecimal | null } | { error: string } {
+  const text = cell(cells, at);
+  if (!text) return { amount: null };
+  const amount = parseStatementAmount(text, decimal);
+  return amount === null ? { error: `${name} "${text}" is not an amount` } : { amount };
+}
+
+/**
+ * The signed amount of a row: the amount column, or debit and credit columns of which exactly one holds
+ * an amount other than 0 (a debit is money out whether the bank writes it with a minus or without).
+ */
+function readAmount(
+  cells: readonly string[],
+  indexes: TColumnIndexes,
+  decimal: ',' | '.',
+): { amount: TDecimal } | { error: string } {
+  if (indexes.amount !== undefined) {
+    const read = amountIn(cells, indexes.amount, 'amount', decimal);
+    if ('error' in read) return read;
+    return read.amount === null ? { error: 'amount is empty' } : { amount: read.amount };
+  }
+  const debit = amountIn(cells, indexes.debit, 'debit', decimal);
+  if ('error' in debit) return debit;
+  const credit = amountIn(cells, indexes.credit, 'credit', decimal);
+  if ('error' in credit) return credit;
+  const out = debit.amount === null || new D(debit.amount).isZero() ? null : new D(debit.amount).abs();
+  const into = credit.amount === null || new D(credit.amount).isZero() ? null : new D(credit.amount);
+  if (out && into) return { error: 'debit and credit both hold an amount' };
+  if (into) return { amount: into.toFixed(2) };
+  if (out) return { amount: out.negated().toFixed(2) };
+  return { error: 'debit and credit are empty' };
+}
+
 /** One statement row as a bank entry, or why it cannot be one. */
 export function readStatementRow(
   cells: readonly string[],
@@ -149,10 +220,9 @@ export function readStatementRow(
   if (!dateText) return { error: 'date is empty' };
   const date = parseStatementDate(dateText, mapping.dateFormat);
   if (!date) return { error: `date "${dateText}" is not a day in the format ${mapping.dateFormat}` };
-  const amountText = cell(cells, indexes.amount);
-  if (!amountText) return { error: 'amount is empty' };
-  const amount = parseStatementAmount(amountText, mapping.decimal);
-  if (amount === null) return { error: `amount "${amountText}" is not an amount` };
+  const read = readAmount(cells, indexes, mapping.decimal);
+  if ('error' in read) return read;
+  const { amount } = read;
   if (new D(amount).isZero()) return { error: 'amount is 0' };
   const currency = (cell(cells, indexes.currency) ?? bankCurrency).toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return { error: `currency "${currency}" is not an ISO 4217 code` };

@@ -35,6 +35,7 @@ import {
   calculationLines,
   creditEntries,
   customers,
+  invoices,
   payments,
 } from '../../db/schema.ts';
 
@@ -319,6 +320,22 @@ export const banksRepository = {
         inArray(bookings.reservationNo, list),
         inArray(bookings.offerNo, list),
       ),
+    );
+  },
+
+  /** The bookings of these invoice numbers, each with the numbers of its invoices among them. */
+  async candidatesByInvoiceNumbers(ex: Executor, numbers: readonly string[]): Promise<TMatchCandidate[]> {
+    if (numbers.length === 0) return [];
+    const found = await ex
+      .select({ bookingId: invoices.bookingId, number: invoices.number })
+      .from(invoices)
+      .where(and(inArray(invoices.number, [...numbers]), sql`${invoices.kind} <> 'cancellation'`));
+    if (found.length === 0) return [];
+    const rows = await candidates(ex, inArray(bookings.id, [...new Set(found.map((f) => f.bookingId))]));
+    return rows.map((c) =>
+      Object.assign(c, {
+        invoiceNumbers: found.filter((f) => f.bookingId === c.bookingId).map((f) => f.number),
+      }),
     );
   },
 

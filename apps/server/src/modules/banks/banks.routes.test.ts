@@ -8,8 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
-import { bankAccounts, creditEntries, payments } from '../../db/schema.ts';
+import { bankAccounts, bankEntries, creditEntries, payments } from '../../db/schema.ts';
 import { bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
+import { issueInvoice } from '../documents/invoices.flow.ts';
 import { recordPayment } from '../payments/payments.flow.ts';
 
 let w: TWorld;
@@ -630,6 +631,136 @@ describe('balance, cash flow and payment lists', () => {
     ]);
     const none = ok(await w.t.get('/api/bankentries/manual?from=2041-02-01', reader));
     expect(none.data.filter((p: { bookingId: number }) => p.bookingId === b.id)).toEqual([]);
+  });
+});
+
+/** A text in Windows-1252 bytes, as Deutsche Bank, Sparkasse and Volksbank write their files. */
+const cp1252 = (text: string) => Buffer.from(text.replace(/€/g, '\x80'), 'latin1');
+const postBytes = (bank: number, bytes: Buffer) =>
+  w.t.app.inject({
+    method: 'POST',
+    url: `/api/banks/${bank}/import/csv`,
+    headers: { authorization: `Bearer ${clerk}`, 'content-type': 'text/csv' },
+    payload: bytes,
+  });
+
+/** Deutsche Bank's export: account lines, the column row, debit (Soll) and credit (Haben), a balance. */
+const DEUTSCHE_BANK_MAPPING = {
+  delimiter: ';',
+  dateFormat: 'DD.MM.YYYY',
+  decimal: ',',
+  skipLines: 4,
+  hasHeader: true,
+  footerLines: 1,
+  columns: {
+    date: 'Buchungstag',
+    debit: 'Soll',
+    credit: 'Haben',
+    currency: 'Währung',
+    counterparty: 'Begünstigter / Auftraggeber',
+    reference: 'Verwendungszweck',
+  },
+};
+const deutscheBankFile = (rows: string[]) =>
+  [
+    'Umsätze Girokonto;Zeitraum: 01.03.2041 - 31.03.2041;',
+    'Neuer Kontostand;12.345,67 €',
+    '',
+    'Vorgemerkte und noch nicht gebuchte Umsätze sind nicht Bestandteil dieser Übersicht.',
+    'Buchungstag;Wert;Umsatzart;Begünstigter / Auftraggeber;Verwendungszweck;IBAN;BIC;Kundenreferenz;Mandatsreferenz ;Gläubiger ID;Fremde Gebühren;Betrag;Abweichender Empfänger;Anzahl der Aufträge;Anzahl der Schecks;Soll;Haben;Währung',
+    ...rows,
+    'Kontostand;31.03.2041;;;12.345,67;EUR',
+    '',
+  ].join('\r\n');
+const dbRow = (day: string, who: string, text: string, debit: string, credit: string) =>
+  `${day};${day};SEPA-Überweisung;${who};${text};DE02120300000000202051;BYLADEM1001;;;;;;;;;${debit};${credit};EUR`;
+
+describe('statements as German banks write them', () => {
+  it('imports a Deutsche Bank file in Windows-1252: header and balance lines skipped, debit negative, umlauts intact', async () => {
+    const bank = ok(
+      await w.t.post('/api/banks', clerk, { name: 'Deutsche Bank', csvMapping: DEUTSCHE_BANK_MAPPING }),
+      201,
+    ).id;
+    const file = deutscheBankFile([
+      dbRow('03.03.2041', 'Jürgen Größmann', 'Tauchkurs März', '', '1.234,56'),
+      dbRow('04.03.2041', 'Stadtwerke Düsseldorf', 'Strom Februar', '-89,90', ''),
+      dbRow('05.03.2041', 'Tankstelle Süd', 'Kompressoröl', '12,00', ''),
+    ]);
+    expect(ok(await postBytes(bank, cp1252(file)))).toMatchObject({ rows: 3, imported: 3, errors: [] });
+    const entries = (await entriesOf(bank)).data as {
+      amount: string;
+      counterparty: string;
+      reference: string;
+    }[];
+    const by = (who: string) => entries.find((e) => e.counterparty === who);
+    expect(by('Jürgen Größmann')).toMatchObject({ amount: '1234.56', reference: 'Tauchkurs März' });
+    expect(by('Stadtwerke Düsseldorf')?.amount).toBe('-89.90');
+    expect(by('Tankstelle Süd')).toMatchObject({ amount: '-12.00', reference: 'Kompressoröl' });
+    expect(entries).toHaveLength(3);
+    // The same file in UTF-8 is the same three entries: all duplicates.
+    expect(ok(await postBytes(bank, Buffer.from(file, 'utf8')))).toMatchObject({
+      imported: 0,
+      duplicates: 3,
+    });
+  });
+
+  it('imports nothing from a file with one bad row, and names its line in the file', async () => {
+    const bank = ok(
+      await w.t.post('/api/banks', clerk, { name: 'Deutsche Bank 2', csvMapping: DEUTSCHE_BANK_MAPPING }),
+      201,
+    ).id;
+    const file = deutscheBankFile([
+      dbRow('03.03.2041', 'Jürgen Größmann', 'Tauchkurs', '', '100,00'),
+      dbRow('04.03.2041', 'Doppelt', 'beides', '-10,00', '10,00'),
+    ]);
+    const res = await postBytes(bank, cp1252(file));
+    expectError(res, 400, 'ValidationError');
+    expect(res.json().details).toEqual([expect.objectContaining({ path: 'rows/7' })]);
+    const written = await w.db.select().from(bankEntries).where(eq(bankEntries.bankId, bank));
+    expect(written).toEqual([]);
+  });
+
+  it('refuses a mapping without amount or both debit and credit with 400, and stores nothing', async () => {
+    const bank = ok(await w.t.post('/api/banks', clerk, { name: 'Volksbank' }), 201).id;
+    const bad = Object.assign({}, DEUTSCHE_BANK_MAPPING, {
+      columns: { date: 'Buchungstag', credit: 'Haben' },
+    });
+    const res = await upload(bank, deutscheBankFile([]), clerk, bad);
+    expectError(res, 400, 'ValidationError');
+    expect(res.json().details).toEqual([expect.objectContaining({ path: 'mapping/columns/debit' })]);
+    expectError(await w.t.post(`/api/banks/${bank}`, clerk, { csvMapping: bad }), 400, 'ValidationError');
+    expectError(
+      await w.t.post(`/api/banks/${bank}`, clerk, {
+        csvMapping: Object.assign({}, DEUTSCHE_BANK_MAPPING, { skipLines: 'vier' }),
+      }),
+      400,
+      'ValidationError',
+    );
+    const [row] = await w.db.select().from(bankAccounts).where(eq(bankAccounts.id, bank));
+    expect(row?.csvMapping ?? {}).toEqual({});
+  });
+
+  it("matches a payment that quotes the invoice number (the invoice's payment QR) to the invoice's booking", async () => {
+    const b = await newBooking();
+    const invoice = await w.db.transaction((tx) => issueInvoice(tx, null, b.id));
+    const bank = ok(
+      await w.t.post('/api/banks', clerk, { name: 'Deutsche Bank 3', csvMapping: DEUTSCHE_BANK_MAPPING }),
+      201,
+    ).id;
+    const open = (b.openAmount as string).replace('.', ',');
+    const file = deutscheBankFile([
+      dbRow('06.03.2041', 'Maria Sommer', `RE ${invoice.number.replace('-', '')} Überweisung`, '', open),
+    ]);
+    expect(ok(await postBytes(bank, cp1252(file)))).toMatchObject({ imported: 1, suggested: 1, assigned: 1 });
+    const [entry] = (await entriesOf(bank)).data as {
+      suggestions: { bookingId: number; reason: string; strength: string }[];
+      assignments: { bookingId: number }[];
+    }[];
+    expect(entry?.suggestions).toEqual([
+      expect.objectContaining({ bookingId: b.id, reason: 'invoice', strength: 'strong' }),
+    ]);
+    expect(entry?.assignments).toEqual([expect.objectContaining({ bookingId: b.id })]);
+    expect(await readBooking(b.id)).toMatchObject({ openAmount: '0.00', paymentStatus: 'paid' });
   });
 });
 

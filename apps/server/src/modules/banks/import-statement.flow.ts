@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TImportResult } from '@atoll/domain/banks';
 import {
   findBookingNumbers,
+  findInvoiceNumbers,
   matchEntry,
   type TMatchCandidate,
   type TSuggestion,
@@ -34,11 +35,25 @@ const MAX_ROW_ERRORS = 100;
 
 export type TParsed = { row: number; entry: TStatementEntry };
 
+/**
+ * The text after the first `count` lines (a bank's account and period lines before the column row). Cut
+ * before parsing: such lines need not be CSV of the file's shape.
+ */
+function afterLines(text: string, count: number): string {
+  let at = 0;
+  for (let i = 0; i < count; i += 1) {
+    const next = text.indexOf('\n', at);
+    if (next < 0) return '';
+    at = next + 1;
+  }
+  return text.slice(at);
+}
+
 /** Every row of the file as an entry, or 400 with the bad rows (row = line number in the file). */
 export function readStatement(text: string, mapping: TCsvMapping, bankCurrency: string): TParsed[] {
   let records: string[][];
   try {
-    records = parse(text, {
+    records = parse(afterLines(text, mapping.skipLines), {
       delimiter: mapping.delimiter,
       bom: true,
       relax_column_count: true,
@@ -52,9 +67,11 @@ export function readStatement(text: string, mapping: TCsvMapping, bankCurrency: 
   const columns = resolveColumns(mapping, header);
   if ('missing' in columns)
     throw badRequest(`Columns missing in the file: ${columns.missing.join(', ')}`, 'mapping');
-  const body = mapping.hasHeader ? records.slice(1) : records;
+  const entries = mapping.hasHeader ? records.slice(1) : records;
+  // The closing lines (a balance) are no entries: dropped after parsing, empty lines not counted.
+  const body = entries.slice(0, Math.max(0, entries.length - mapping.footerLines));
   if (body.length > MAX_IMPORT_ROWS) throw badRequest(`At most ${MAX_IMPORT_ROWS} rows per file`, 'file');
-  const first = mapping.hasHeader ? 2 : 1;
+  const first = mapping.skipLines + (mapping.hasHeader ? 2 : 1);
   const parsed: TParsed[] = [];
   const errors: { row: number; message: string }[] = [];
   body.forEach((cells, i) => {
@@ -181,7 +198,11 @@ export async function matchEntries(
 ): Promise<{ suggested: number; assigned: number }> {
   const incoming = entries.filter((e) => new D(e.amount).gt(0));
   const numbers = new Set(incoming.flatMap((e) => findBookingNumbers(e.reference)));
-  const byNumber = await repo.candidatesByNumbers(tx, [...numbers]);
+  const invoiceNumbers = new Set(incoming.flatMap((e) => findInvoiceNumbers(e.reference)));
+  const byNumber = withInvoices(
+    await repo.candidatesByNumbers(tx, [...numbers]),
+    await repo.candidatesByInvoiceNumbers(tx, [...invoiceNumbers]),
+  );
   const withoutNumber = incoming.filter((e) => findBookingNumbers(e.reference).length === 0);
   const byName = new Map<string, TMatchCandidate[]>();
   for (const currency of new Set(withoutNumber.map((e) => e.currency))) {
@@ -209,6 +230,17 @@ export async function matchEntries(
     }
   }
   return { suggested, assigned };
+}
+
+/** One candidate per booking: a booking found by its number and by an invoice keeps both. */
+function withInvoices(byNumber: TMatchCandidate[], byInvoice: TMatchCandidate[]): TMatchCandidate[] {
+  const all = new Map(byNumber.map((c) => [c.bookingId, c]));
+  for (const c of byInvoice) {
+    const known = all.get(c.bookingId);
+    if (known) known.invoiceNumbers = c.invoiceNumbers;
+    else all.set(c.bookingId, c);
+  }
+  return [...all.values()];
 }
 
 /**

@@ -3,10 +3,22 @@ import {
   DATE_FORMATS,
   DECIMAL_MARKS,
   MAPPED_COLUMNS,
+  MAX_SKIPPED_LINES,
   type TCsvMapping,
   type TMappedColumn,
 } from '@atoll/domain/banks/statement';
-import { Button, Fieldset, Group, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFieldProps } from '../../../components/resource/ResourcePage.tsx';
 
@@ -15,10 +27,14 @@ export const DEFAULT_MAPPING: TCsvMapping = {
   delimiter: ';',
   dateFormat: 'DD.MM.YYYY',
   decimal: ',',
+  skipLines: 0,
   hasHeader: true,
+  footerLines: 0,
   columns: {
     date: 'Buchungstag',
     amount: 'Betrag',
+    debit: null,
+    credit: null,
     currency: null,
     counterparty: null,
     reference: null,
@@ -26,7 +42,14 @@ export const DEFAULT_MAPPING: TCsvMapping = {
   },
 };
 
-const REQUIRED: readonly TMappedColumn[] = ['date', 'amount'];
+/** One signed amount column, or money out and money in in two columns (Soll/Haben). */
+type TAmountKind = 'amount' | 'split';
+const AMOUNT_COLUMNS: Record<TAmountKind, readonly TMappedColumn[]> = {
+  amount: ['amount'],
+  split: ['debit', 'credit'],
+};
+const OTHER_KIND: Record<TAmountKind, TAmountKind> = { amount: 'split', split: 'amount' };
+const AMOUNT_OR_SPLIT: readonly TMappedColumn[] = ['amount', 'debit', 'credit'];
 
 /** A column by name, or by position when a number is typed ("3" is the fourth column, counted from 0). */
 const toColumn = (text: string): string | number | null => {
@@ -56,6 +79,21 @@ export function MappingEditor({ value, onChange, label, disabled }: TFieldProps)
   const setColumn = (key: TMappedColumn, text: string) =>
     set({ columns: { ...mapping.columns, [key]: toColumn(text) } as TCsvMapping['columns'] });
   const delimiterLabel = (d: string) => (d === '\t' ? t('banks.mapping.tab') : d);
+  const kind: TAmountKind =
+    mapping.columns.amount == null && (mapping.columns.debit ?? mapping.columns.credit) != null
+      ? 'split'
+      : 'amount';
+  const setKind = (next: TAmountKind) => {
+    if (next === kind) return;
+    const columns = Object.assign({}, mapping.columns) as Record<TMappedColumn, string | number | null>;
+    for (const key of AMOUNT_COLUMNS[OTHER_KIND[next]]) columns[key] = null;
+    set({ columns: columns as TCsvMapping['columns'] });
+  };
+  const shown = MAPPED_COLUMNS.filter(
+    (key) => !AMOUNT_OR_SPLIT.includes(key) || AMOUNT_COLUMNS[kind].includes(key),
+  );
+  const lines = (key: 'skipLines' | 'footerLines', v: string | number) =>
+    set({ [key]: typeof v === 'number' ? Math.max(0, Math.min(MAX_SKIPPED_LINES, Math.trunc(v))) : 0 });
   return (
     <Fieldset legend={label}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
@@ -87,6 +125,30 @@ export function MappingEditor({ value, onChange, label, disabled }: TFieldProps)
           disabled={disabled}
         />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+        <NumberInput
+          label={t('banks.mapping.skipLines')}
+          description={t('banks.mapping.skipLinesHint')}
+          min={0}
+          max={MAX_SKIPPED_LINES}
+          allowDecimal={false}
+          allowNegative={false}
+          value={mapping.skipLines ?? 0}
+          onChange={(v) => lines('skipLines', v)}
+          disabled={disabled}
+        />
+        <NumberInput
+          label={t('banks.mapping.footerLines')}
+          description={t('banks.mapping.footerLinesHint')}
+          min={0}
+          max={MAX_SKIPPED_LINES}
+          allowDecimal={false}
+          allowNegative={false}
+          value={mapping.footerLines ?? 0}
+          onChange={(v) => lines('footerLines', v)}
+          disabled={disabled}
+        />
+      </SimpleGrid>
       <Switch
         mt="sm"
         label={t('banks.mapping.hasHeader')}
@@ -94,15 +156,29 @@ export function MappingEditor({ value, onChange, label, disabled }: TFieldProps)
         onChange={(e) => set({ hasHeader: e.currentTarget.checked })}
         disabled={disabled}
       />
+      <Text size="sm" mt="sm" id="bank-amount-kind">
+        {t('banks.mapping.amountKind')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="bank-amount-kind"
+        mt={4}
+        value={kind}
+        onChange={(v) => setKind(v as TAmountKind)}
+        data={[
+          { value: 'amount', label: t('banks.mapping.amountKinds.amount') },
+          { value: 'split', label: t('banks.mapping.amountKinds.split') },
+        ]}
+        disabled={disabled}
+      />
       <Text size="xs" c="dimmed" mt="sm">
         {t('banks.mapping.columnsHint')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={4}>
-        {MAPPED_COLUMNS.map((key) => (
+        {shown.map((key) => (
           <TextInput
             key={key}
             label={t(`banks.mapping.columns.${key}`)}
-            required={REQUIRED.includes(key)}
+            required={key === 'date' || AMOUNT_OR_SPLIT.includes(key)}
             value={mapping.columns[key] == null ? '' : String(mapping.columns[key])}
             onChange={(e) => setColumn(key, e.currentTarget.value)}
             disabled={disabled}

@@ -19,6 +19,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFieldProps } from '../../../components/resource/ResourcePage.tsx';
 
@@ -62,6 +63,8 @@ const toColumn = (text: string): string | number | null => {
 export function MappingEditor({ value, onChange, label, disabled }: TFieldProps) {
   const { t } = useTranslation();
   const mapping = value as TCsvMapping | null;
+  // Chosen by staff until the columns say it (both debit and credit are empty right after the switch).
+  const [chosenKind, setChosenKind] = useState<TAmountKind | null>(null);
   if (!mapping)
     return (
       <Fieldset legend={label}>
@@ -80,10 +83,12 @@ export function MappingEditor({ value, onChange, label, disabled }: TFieldProps)
     set({ columns: { ...mapping.columns, [key]: toColumn(text) } as TCsvMapping['columns'] });
   const delimiterLabel = (d: string) => (d === '\t' ? t('banks.mapping.tab') : d);
   const kind: TAmountKind =
-    mapping.columns.amount == null && (mapping.columns.debit ?? mapping.columns.credit) != null
+    chosenKind ??
+    (mapping.columns.amount == null && (mapping.columns.debit ?? mapping.columns.credit) != null
       ? 'split'
-      : 'amount';
+      : 'amount');
   const setKind = (next: TAmountKind) => {
+    setChosenKind(next);
     if (next === kind) return;
     const columns = Object.assign({}, mapping.columns) as Record<TMappedColumn, string | number | null>;
     for (const key of AMOUNT_COLUMNS[OTHER_KIND[next]]) columns[key] = null;

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { listAnswer, type TListQuery, ZListQuery } from '@atoll/domain/list';
+import { listAnswer, type TListQuery, ZListCsvQuery, ZListQuery } from '@atoll/domain/list';
 import { withoutDefaults } from '@atoll/domain/schema';
 import { hasScope } from '@atoll/domain/scopes';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
@@ -10,7 +9,7 @@ import { z } from 'zod';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import type { TSessionUser } from '../modules/auth/auth.service.ts';
 import { actor } from './access.ts';
-import { toCsvLine } from './csv.ts';
+import { csvColumns, csvValue, sendCsv } from './csv.ts';
 import { badRequest, notFound } from './errors.ts';
 import { compileFilter, compileSearch, type TListFields } from './filter.ts';
 import { ZIdParams } from './request.ts';
@@ -157,33 +156,35 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
 
   r.get(
     `${base}/listCSV`,
-    { config: { access: { scopes: readScopes } }, schema: { tags, querystring: ZListQuery } },
+    {
+      config: { access: { scopes: readScopes } },
+      schema: {
+        tags,
+        description: 'The list as CSV: nested objects (an address) in their own columns; format by language.',
+        querystring: ZListCsvQuery,
+      },
+    },
     async (request, reply) => {
       const user = actor(request);
       const query = request.query;
       const where = listWhere(user, query);
       const order = orderBy(query);
-      const columns = Object.keys(output.shape ?? {});
-      async function* lines() {
-        yield `\uFEFF${toCsvLine(columns)}`;
+      const columns = output instanceof z.ZodObject ? csvColumns(output) : [];
+      async function* rows() {
+        yield columns;
         for (let offset = 0; offset < MAX_LIST_ROWS; offset += CSV_BATCH) {
-          const rows = await db
+          const batch = await db
             .select()
             .from(resource.table)
             .where(where)
             .orderBy(...order)
             .limit(CSV_BATCH)
             .offset(offset);
-          for (const out of await toOuts(user, rows as TRow[])) {
-            yield toCsvLine(columns.map((c) => out[c]));
-          }
-          if (rows.length < CSV_BATCH) return;
+          for (const out of await toOuts(user, batch as TRow[])) yield columns.map((c) => csvValue(out, c));
+          if (batch.length < CSV_BATCH) return;
         }
       }
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${resource.name}.csv"`);
-      return reply.send(Readable.from(lines()));
+      return sendCsv(request, reply, rows(), `${resource.name}.csv`);
     },
   );
 

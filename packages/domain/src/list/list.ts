@@ -21,6 +21,28 @@ export const ZListQuery = z.object({
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
+/**
+ * How a CSV export is written. Without a choice the user's language decides: German users get `;` and a
+ * decimal comma (what Excel opens with a double click in a German locale), everyone else `,` and a point.
+ */
+export const CSV_SEPARATORS = ['semicolon', 'comma', 'tab'] as const;
+export const CSV_DECIMALS = ['comma', 'point'] as const;
+export const ZCsvQuery = z.object({
+  separator: z
+    .enum(CSV_SEPARATORS)
+    .optional()
+    .describe('Column separator; default by the user’s language: de semicolon, else comma'),
+  decimal: z
+    .enum(CSV_DECIMALS)
+    .optional()
+    .describe(
+      'Decimal mark of amounts and decimals; default comma with ;-separated German files, else point',
+    ),
+});
+export type TCsvQuery = z.infer<typeof ZCsvQuery>;
+/** A list as CSV: the list's query and the CSV format. */
+export const ZListCsvQuery = ZListQuery.extend(ZCsvQuery.shape);
+
 export const listAnswer = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),

@@ -11,7 +11,7 @@ import {
   ZBookingLogQuery,
   ZVersionParams,
 } from '@atoll/domain/bookings/queries';
-import { listAnswer } from '@atoll/domain/list';
+import { listAnswer, ZCsvQuery } from '@atoll/domain/list';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,12 +70,12 @@ export function registerBookingQueryRoutes(app: FastifyInstance, deps: TInventor
       tags,
       summary: 'The booking list as CSV',
       description: `The list with the same query. ${SEEN} Only staff get the commission columns.`,
-      querystring: ZBookingListQuery,
+      querystring: ZBookingListQuery.extend(ZCsvQuery.shape),
     },
   };
   for (const path of ['/api/bookings/csvExport', '/api/bookings/listCSV']) {
     r.get(path, csv, async (request, reply) => {
-      return sendCsv(reply, queries.csv(actor(request), request.query), 'bookings.csv');
+      return sendCsv(request, reply, queries.csv(actor(request), request.query), 'bookings.csv');
     });
   }
 

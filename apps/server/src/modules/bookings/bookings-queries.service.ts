@@ -21,7 +21,6 @@ import {
 import { holdsInventory } from '@atoll/domain/inventory/availability';
 import { LIST_COUNT_CAP } from '@atoll/domain/list';
 import type { Db } from '../../db/client.ts';
-import { toCsvLine } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
@@ -184,14 +183,14 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
       };
     },
 
-    /** The list as CSV lines (header first), in batches; staff also get the commission. */
-    async *csv(user: TSessionUser, query: TBookingListQuery): AsyncGenerator<string> {
+    /** The list as CSV rows (the column names first), in batches; staff also get the commission. */
+    async *csv(user: TSessionUser, query: TBookingListQuery): AsyncGenerator<readonly unknown[]> {
       const staff = canReadAllBookings(user);
       const columns = staff ? [...SUMMARY_COLUMNS, ...COMMISSION_COLUMNS] : SUMMARY_COLUMNS;
       // Built before the first line: a bad filter or sort is a 400, not a broken download.
       const where = listCondition(bookingVisibility(user), query);
       const order = listOrder(query);
-      yield `\uFEFF${toCsvLine(columns)}`;
+      yield columns;
       for (let offset = 0; offset < MAX_LIST_ROWS; offset += CSV_BATCH) {
         const rows = await pageOfBookings(db, where, order, CSV_BATCH, offset, staff);
         for (const row of rows) {
@@ -199,7 +198,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
           out.optionExpiry = row.optionExpiry?.toISOString() ?? null;
           out.createdAt = row.createdAt.toISOString();
           out.updatedAt = row.updatedAt.toISOString();
-          yield toCsvLine(columns.map((c) => out[c]));
+          yield columns.map((c) => out[c]);
         }
         if (rows.length < CSV_BATCH) return;
       }

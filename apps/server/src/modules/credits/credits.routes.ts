@@ -6,11 +6,11 @@ import {
   ZCreditEntry,
   ZCreditLedger,
 } from '@atoll/domain/customer-data';
-import { listAnswer, type TListQuery, ZListQuery } from '@atoll/domain/list';
+import { listAnswer, type TListQuery, ZListCsvQuery, ZListQuery } from '@atoll/domain/list';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actor } from '../../http/access.ts';
-import { toCsvLine } from '../../http/csv.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TCreditsService } from './credits.service.ts';
@@ -55,7 +55,7 @@ function registerBalanceList(app: FastifyInstance, spec: TBalanceList) {
       schema: {
         tags: schemaTags,
         summary: `${spec.summary} (CSV; not in the spec)`,
-        querystring: ZListQuery,
+        querystring: ZListCsvQuery,
       },
     },
     async (request, reply) => {
@@ -64,11 +64,8 @@ function registerBalanceList(app: FastifyInstance, spec: TBalanceList) {
         Object.assign({}, request.query, { page: 1, size: MAX_LIST_ROWS }),
       );
       const columns = [owner, 'name', 'currency', 'balance', 'entries', 'lastEntryAt'] as const;
-      const lines = data.map((row) => toCsvLine(columns.map((c) => row[c])));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${spec.kind}-credits.csv"`)
-        .send(`\uFEFF${toCsvLine(columns)}${lines.join('')}`);
+      const rows = [columns, ...data.map((row) => columns.map((c) => row[c]))];
+      return sendCsv(request, reply, rows, `${spec.kind}-credits.csv`);
     },
   );
 }

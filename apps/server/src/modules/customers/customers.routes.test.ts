@@ -1,6 +1,7 @@
 // Customers: the generic calls with their typed columns, versions and self rules, and every extra
 // call of spec platform §7 Customers with its 401, 403, 400, happy path and *.self isolation.
 import { addDays, birthdayKeys } from '@atoll/domain/customers';
+import { parse } from 'csv-parse/sync';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +182,75 @@ describe('GET /api/customers/listCSV', () => {
     const agencyCsv = await t.get('/api/customers/listCSV', agent);
     expect(agencyCsv.body).not.toContain('Maria Sommer');
     expect(agencyCsv.body).not.toContain('Prefers a lower bunk');
+  });
+});
+
+describe('GET /api/customers/listCSV for the people who open it', () => {
+  let id: number;
+  let german: string;
+  let english: string;
+  beforeAll(async () => {
+    german = await t.account('csv.de@cust.test', ['customers.read']);
+    english = await t.account('csv.en@cust.test', ['customers.read']);
+    ok(await t.post('/api/users/self', german, { settings: { language: 'de' } }));
+    ok(await t.post('/api/users/self', english, { settings: { language: 'en' } }));
+    id = (
+      await create({
+        masterData: { firstName: 'Jürgen', lastName: 'Größmann-Öztürk' },
+        contact: { email: 'juergen@example.de', phone: '+49 211 123456', mobile: null },
+        address: { street: 'Königsallee 1; Hinterhaus', zip: '40212', city: 'Düsseldorf', country: 'DE' },
+      })
+    ).id;
+    await t.database.db.update(customers).set({ revenue: '1234.50' }).where(eq(customers.id, id));
+  });
+  const csvOf = async (token: string, query = '', headers: Record<string, string> = {}) => {
+    const filter = encodeURIComponent(JSON.stringify({ id }));
+    const res = await t.get(`/api/customers/listCSV?filter=${filter}${query}`, token, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    return res.body.slice(1);
+  };
+  const rowsOf = (text: string, delimiter: string) =>
+    parse(text, { delimiter, columns: true }) as Record<string, string>[];
+
+  it('writes ; and a decimal comma for a German user, addresses and contacts in their own columns', async () => {
+    const text = await csvOf(german);
+    expect(text.split('\r\n')[0]).toContain(';address.street;address.zip;address.city;');
+    const [row] = rowsOf(text, ';');
+    expect(row).toMatchObject({
+      'masterData.firstName': 'Jürgen',
+      'masterData.lastName': 'Größmann-Öztürk',
+      'contact.email': 'juergen@example.de',
+      'address.street': 'Königsallee 1; Hinterhaus',
+      'address.zip': '40212',
+      'address.city': 'Düsseldorf',
+      'address.country': 'DE',
+      revenue: '1234,50',
+    });
+    expect(Object.keys(row ?? {})).not.toContain('address');
+    expect(text).not.toContain('{"');
+  });
+
+  it('writes , and a decimal point for an English user', async () => {
+    const text = await csvOf(english);
+    const [row] = rowsOf(text, ',');
+    expect(row).toMatchObject({
+      'masterData.lastName': 'Größmann-Öztürk',
+      'address.street': 'Königsallee 1; Hinterhaus',
+      'address.city': 'Düsseldorf',
+      revenue: '1234.50',
+    });
+  });
+
+  it('takes the choice from the query, and the browser language for an account without one', async () => {
+    const [tab] = rowsOf(await csvOf(german, '&separator=tab&decimal=point'), '\t');
+    expect(tab?.revenue).toBe('1234.50');
+    const [comma] = rowsOf(await csvOf(english, '&separator=semicolon&decimal=comma'), ';');
+    expect(comma?.revenue).toBe('1234,50');
+    const [browser] = rowsOf(await csvOf(reader, '', { 'accept-language': 'de-DE,de;q=0.9' }), ';');
+    expect(browser?.revenue).toBe('1234,50');
+    is400(await t.get('/api/customers/listCSV?separator=pipe', german));
+    is400(await t.get('/api/customers/listCSV?decimal=dot', german));
   });
 });
 

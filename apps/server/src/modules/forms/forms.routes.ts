@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   FORM_CONSTANTS,
   ZForm,
@@ -8,7 +7,7 @@ import {
   ZLocalText,
 } from '@atoll/domain/forms';
 import type { FormField } from '@atoll/domain/forms/rules';
-import { listAnswer, ZListQuery } from '@atoll/domain/list';
+import { listAnswer, ZListCsvQuery, ZListQuery } from '@atoll/domain/list';
 import { hasScope } from '@atoll/domain/scopes';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,7 +18,7 @@ import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, customers, formDefs, forms, storedFiles } from '../../db/schema.ts';
 import { actor } from '../../http/access.ts';
-import { toCsvLine } from '../../http/csv.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { compileFilter, compileSearch, type TListFields } from '../../http/filter.ts';
 import { ZIdParams } from '../../http/request.ts';
@@ -191,7 +190,7 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
     '/api/form/listCSV',
     {
       config: { access: { scopes: FORM_ACCESS.read } },
-      schema: { tags, summary: 'Forms with their answers as CSV', querystring: ZListQuery },
+      schema: { tags, summary: 'Forms with their answers as CSV', querystring: ZListCsvQuery },
     },
     async (request, reply) => {
       const q = request.query;
@@ -214,10 +213,10 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
         ...keys,
       ];
       function* lines() {
-        yield `\uFEFF${toCsvLine(head)}`;
+        yield head;
         for (const row of rows) {
           const data = (row.data ?? {}) as Record<string, unknown>;
-          yield toCsvLine([
+          yield [
             row.id,
             row.formDefName,
             row.customerName,
@@ -231,13 +230,10 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
               if (v && typeof v === 'object') return (v as { name?: string }).name ?? JSON.stringify(v);
               return v;
             }),
-          ]);
+          ];
         }
       }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="forms.csv"')
-        .send(Readable.from(lines()));
+      return sendCsv(request, reply, lines(), 'forms.csv');
     },
   );
 

@@ -2,7 +2,7 @@ import { ZBookingSummary } from '@atoll/domain/bookings';
 import { ZBookingListQuery } from '@atoll/domain/bookings/queries';
 import { LANGUAGES } from '@atoll/domain/constants';
 import { GUEST_FORM_STATUSES, GUEST_FORM_TYPES } from '@atoll/domain/guestforms';
-import { listAnswer, ZListQuery } from '@atoll/domain/list';
+import { listAnswer, ZCsvQuery, ZListQuery } from '@atoll/domain/list';
 import { hasScope } from '@atoll/domain/scopes';
 import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadLetterhead, sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
-import { toCsvLine } from '../../http/csv.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { bookingVisibility, toSummary } from '../bookings/bookings.repository.ts';
@@ -112,7 +112,7 @@ export function registerGuestFormsRoutes(app: FastifyInstance, deps: TFinanceDep
       schema: {
         tags,
         summary: 'The guest-form list as CSV (the list screen’s export)',
-        querystring: ZListQueryGF,
+        querystring: ZListQueryGF.extend(ZCsvQuery.shape),
       },
     },
     async (request, reply) => {
@@ -127,11 +127,8 @@ export function registerGuestFormsRoutes(app: FastifyInstance, deps: TFinanceDep
         'submittedAt',
         'addedAt',
       ] as const;
-      const lines = [toCsvLine(columns), ...answer.data.map((f) => toCsvLine(columns.map((c) => f[c])))];
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="guestforms.csv"')
-        .send(`\uFEFF${lines.join('')}`);
+      const rows = [columns, ...answer.data.map((f) => columns.map((c) => f[c]))];
+      return sendCsv(request, reply, rows, 'guestforms.csv');
     },
   );
 

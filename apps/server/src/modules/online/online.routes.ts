@@ -1,6 +1,6 @@
 import { ZBooking, ZBookingSummary } from '@atoll/domain/bookings';
 import { type TBookingListQuery, ZBookingListQuery } from '@atoll/domain/bookings/queries';
-import { listAnswer } from '@atoll/domain/list';
+import { listAnswer, ZCsvQuery } from '@atoll/domain/list';
 import {
   ZOnlineAddon,
   ZOnlineAssetQuery,
@@ -305,11 +305,16 @@ export function registerOnlineRoutes(app: FastifyInstance, deps: TInventoryDeps)
         tags,
         summary: 'The online bookings as CSV',
         description: 'As GET /api/book. Scope bookings.read.',
-        querystring: ZBookingListQuery,
+        querystring: ZBookingListQuery.extend(ZCsvQuery.shape),
       },
     },
     async (request, reply) => {
-      return sendCsv(reply, queries.csv(actor(request), onlineOnly(request.query)), 'online-bookings.csv');
+      return sendCsv(
+        request,
+        reply,
+        queries.csv(actor(request), onlineOnly(request.query)),
+        'online-bookings.csv',
+      );
     },
   );
 

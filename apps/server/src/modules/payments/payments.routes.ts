@@ -1,4 +1,4 @@
-import { listAnswer, ZListQuery } from '@atoll/domain/list';
+import { listAnswer, ZListCsvQuery, ZListQuery } from '@atoll/domain/list';
 import { ZPaymentCreate } from '@atoll/domain/payments';
 import {
   hasNoNul,
@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../http/access.ts';
-import { toCsvLine } from '../../http/csv.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { sentVersion } from '../bookings/booking-lock.ts';
@@ -232,20 +232,14 @@ function registerPaymentsBase(app: FastifyInstance, service: ReturnType<typeof c
 
   r.get(
     '/api/payments/listCSV',
-    { config: READ, schema: { tags, summary: 'Payments as CSV', querystring: ZListQuery } },
+    { config: READ, schema: { tags, summary: 'Payments as CSV', querystring: ZListCsvQuery } },
     async (request, reply) => {
       const { data } = await service.list(
         actor(request),
         Object.assign({}, request.query, { page: 1, size: 0 }),
       );
-      const lines = [
-        toCsvLine(CSV_COLUMNS),
-        ...data.map((p) => toCsvLine(CSV_COLUMNS.map((c) => p[c as keyof typeof p]))),
-      ];
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="payments.csv"');
-      return `\uFEFF${lines.join('')}`;
+      const rows = [CSV_COLUMNS, ...data.map((p) => CSV_COLUMNS.map((c) => p[c as keyof typeof p]))];
+      return sendCsv(request, reply, rows, 'payments.csv');
     },
   );
 

@@ -1,4 +1,4 @@
-import { listAnswer, ZListQuery } from '@atoll/domain/list';
+import { listAnswer, ZListCsvQuery, ZListQuery } from '@atoll/domain/list';
 import { ZBookingTodo, ZTodo, ZTodoListItem } from '@atoll/domain/todos';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -59,9 +59,9 @@ export function registerTodosRoutes(app: FastifyInstance, deps: TInventoryDeps) 
   const csv = (path: string, kind: TTodoListKind) =>
     r.get(
       `${path}/listCSV`,
-      { config: { access: { scopes: TODO_READ } }, schema: { tags, querystring: ZListQuery } },
+      { config: { access: { scopes: TODO_READ } }, schema: { tags, querystring: ZListCsvQuery } },
       async (request, reply) => {
-        return sendCsv(reply, service.csv(actor(request), kind, request.query), 'todos.csv');
+        return sendCsv(request, reply, service.csv(actor(request), kind, request.query), 'todos.csv');
       },
     );
   for (const [path, kind] of [

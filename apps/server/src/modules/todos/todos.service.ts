@@ -3,7 +3,6 @@ import { hasScope } from '@atoll/domain/scopes';
 import type { TBookingTodo, TTodo, TTodoListItem } from '@atoll/domain/todos';
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { toCsvLine } from '../../http/csv.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { compileFilter, compileSearch } from '../../http/filter.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
@@ -80,15 +79,15 @@ export function createTodosService(deps: { db: Db }) {
       return { data: rows, total, page: query.page, size };
     },
 
-    /** The same list as CSV lines (header first), in batches, at most MAX_LIST_ROWS rows. */
+    /** The same list as CSV rows (the column names first), in batches, at most MAX_LIST_ROWS rows. */
     async *csv(user: TSessionUser, kind: TTodoListKind, query: TListQuery) {
       assertScope(user, TODO_READ);
       const where = listWhere(user, kind, query);
       const order = todoListOrder(query.sort, query.order);
-      yield `\uFEFF${toCsvLine(CSV_COLUMNS)}`;
+      yield CSV_COLUMNS;
       for (let offset = 0; offset < MAX_LIST_ROWS; offset += CSV_BATCH) {
         const { rows } = await repo.list(db, where, { order, limit: CSV_BATCH, offset });
-        for (const row of rows) yield toCsvLine(CSV_COLUMNS.map((c) => row[c]));
+        for (const row of rows) yield CSV_COLUMNS.map((c) => row[c]);
         if (rows.length < CSV_BATCH) return;
       }
     },

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
 import { createExpireOptionsFlow } from './modules/bookings/expire-options.flow.ts';
+import { createResolveBookingsFlow } from './modules/bookings/resolve-bookings.flow.ts';
 import { settleDueDates } from './modules/payments/booking-settlement.ts';
 import { runTodoJobs } from './modules/todos/todo-jobs.ts';
 
 // The server's periodic work: lapsed options become freed (and the waitlist hears of it), the todos no
-// booking write raises (no-show), and bookings past a due date are flagged (payments). All idempotent and
+// booking write raises (no-show), bookings past a due date are flagged (payments), and finished, settled
+// stays are resolved. All idempotent and
 // safe with several instances: the todo job takes an advisory lock, the option expiry settles each booking
 // under its version lock, the due-date job recomputes from the payments. Not started in tests, which call
 // the jobs with a fixed clock.
@@ -23,17 +25,19 @@ export async function runJobs(db: Db, now: Date) {
   const expired = await expireOptions(db, now);
   const todos = await runTodoJobs(db, now);
   const overdue = await settleDueDates(db, now);
-  return { expired, noShow: todos?.noShow ?? [], overdue };
+  const resolved = await createResolveBookingsFlow({ db }).resolveFinished(now);
+  return { expired, noShow: todos?.noShow ?? [], overdue, resolved };
 }
 
 /** Runs the jobs a minute after start and then hourly; `stop` on shutdown. */
 export function startJobs(deps: { db: Db; log: FastifyBaseLogger }) {
   const run = () =>
     runJobs(deps.db, new Date()).then(
-      ({ expired, noShow, overdue }) => {
+      ({ expired, noShow, overdue, resolved }) => {
         if (expired.length > 0) deps.log.info(`jobs: ${expired.length} lapsed options freed`);
         if (noShow.length > 0) deps.log.info(`jobs: ${noShow.length} no-shows`);
         if (overdue.length > 0) deps.log.info(`jobs: ${overdue.length} bookings past a due date`);
+        if (resolved.length > 0) deps.log.info(`jobs: ${resolved.length} finished bookings resolved`);
       },
       (error: unknown) => deps.log.error({ err: error }, 'periodic job failed'),
     );

@@ -15,6 +15,12 @@ const COMPANY = {
     holder: 'Atoll Demo Divers GmbH',
   },
   taxIds: { vatId: 'DE123456789', taxNumber: '15/293/12345', registry: 'Amtsgericht Flensburg HRB 12345' },
+  legal: { name: 'Atoll Demo Divers GmbH', directors: 'Jana Petersen, Lars Holm' },
+  // The demo sells stays in the Philippines: travel services enjoyed in a third country (seed-seasons.ts).
+  vatExemption: {
+    de: 'Steuerfreie Reiseleistung im Drittlandsgebiet nach § 25 Abs. 2 UStG',
+    en: 'Tax-exempt travel service in a non-EU country under § 25 (2) German VAT Act (UStG)',
+  },
 };
 
 const TEXTBLOCKS: { group: string; blocks: { name: string; de: string; en: string }[] }[] = [

@@ -8,6 +8,8 @@ const company: TLetterhead = {
   email: 'info@atoll.example',
   bank: { name: 'Meeresbank', iban: 'DE02120300000000202051' },
   taxIds: { vatId: 'DE123456789' },
+  legal: { name: 'Atoll Demo Divers GmbH', directors: 'Jana Petersen' },
+  vatExemption: {},
 };
 
 function sheet(lang: 'de' | 'en') {
@@ -37,6 +39,7 @@ describe('renderPdf', () => {
     expect(text).toContain('IBAN DE02120300000000202051');
     expect(text).toContain('USt-IdNr. DE123456789');
     expect(text).toContain('Seite 1 von 1');
+    expect(text).toContain('Atoll Demo Divers GmbH, Geschäftsführung: Jana Petersen');
   });
 
   it('uses the English document texts', async () => {

@@ -12,7 +12,8 @@ import { DOCUMENT_TEXTS, fill, formatDocumentDate } from './texts.ts';
 
 /**
  * The frame of every PDF Atoll prints (customer sheets, agency sheets, later invoices and vouchers):
- * letterhead from the company settings, a footer with bank and tax ids, page numbers, both languages.
+ * letterhead from the company settings, a footer with the legal name and directors, bank and tax ids, page
+ * numbers, both languages.
  * Templates render their content inside <DocumentFrame> and call `renderPdf`.
  */
 
@@ -24,6 +25,10 @@ export type TLetterhead = {
   website?: string;
   bank: { name?: string; iban?: string; bic?: string; holder?: string };
   taxIds: { vatId?: string; taxNumber?: string; registry?: string };
+  /** The full legal name with the form and the managing directors, printed in every footer. */
+  legal: { name?: string; directors?: string };
+  /** Why an invoice charges no VAT, per language (§14 (4) no. 8 UStG). */
+  vatExemption: { de?: string; en?: string };
   /** PNG or JPEG bytes of the logo; react-pdf draws no other formats. */
   logo?: { data: Buffer; format: 'png' | 'jpg' };
 };
@@ -52,6 +57,8 @@ export async function loadLetterhead(db: Db, settings: TSettingsService): Promis
     ...(company.website ? { website: company.website } : {}),
     bank: company.bank ?? {},
     taxIds: company.taxIds ?? {},
+    legal: company.legal ?? {},
+    vatExemption: company.vatExemption ?? {},
     ...(file && format ? { logo: { data: file.data, format } } : {}),
   };
 }
@@ -132,14 +139,19 @@ function Footer({ company, lang }: { company: TLetterhead; lang: TLanguage }) {
     company.bank.iban && `${t.iban} ${company.bank.iban}`,
     company.bank.bic && `${t.bic} ${company.bank.bic}`,
   ]);
+  const legal = joined([
+    company.legal.name || company.name,
+    company.legal.directors && `${t.directors}: ${company.legal.directors}`,
+    company.taxIds.registry && `${t.registry} ${company.taxIds.registry}`,
+  ]);
   const tax = joined([
     company.taxIds.vatId && `${t.vatId} ${company.taxIds.vatId}`,
     company.taxIds.taxNumber && `${t.taxNumber} ${company.taxIds.taxNumber}`,
-    company.taxIds.registry && `${t.registry} ${company.taxIds.registry}`,
   ]);
   return (
     <View style={styles.footer} fixed>
       <View>
+        <Text>{legal}</Text>
         <Text>{bank}</Text>
         <Text>{tax}</Text>
       </View>

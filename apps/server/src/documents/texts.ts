@@ -14,6 +14,7 @@ export const DOCUMENT_TEXTS = {
     vatId: 'USt-IdNr.',
     taxNumber: 'Steuernummer',
     registry: 'Register',
+    directors: 'Geschäftsführung',
   },
   en: {
     page: 'Page {page} of {pages}',
@@ -27,6 +28,7 @@ export const DOCUMENT_TEXTS = {
     vatId: 'VAT ID',
     taxNumber: 'Tax number',
     registry: 'Registry',
+    directors: 'Managing directors',
   },
 } as const satisfies Record<TLanguage, Record<string, string>>;
 

@@ -133,6 +133,12 @@ export const ZChangeBooking = ZCreateBooking.omit({
     language: z.enum(['de', 'en']).optional(),
     currency: ZCurrencyCode.optional(),
     force: z.boolean().default(false),
+    /**
+     * Staff only. true: a planned option is closed (shown as released, its rooms freed), a confirmed booking
+     * is done (confirmed-resolved; the nightly job does this once the stay is over and nothing is open).
+     * false undoes it (a planned booking takes its rooms again if they are free).
+     */
+    resolved: z.boolean().optional(),
     version: z.number().int().min(1).optional(),
   })
   .partial();

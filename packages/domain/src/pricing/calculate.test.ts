@@ -64,6 +64,32 @@ describe('P1: resort, unit, per room, crossing seasons, room-type surcharge, inc
     expect(result.problems).toEqual([]);
   });
 
+  it('taxes a product by its own tax and one without a tax by the stay’s (domain-rules §3.7)', () => {
+    const base = p1();
+    const product = (key: string, tax?: { status: 'confirmed'; value: string; inclusive: boolean }) => ({
+      key,
+      name: key,
+      type: 'product' as const,
+      price: '119.00',
+      currency: 'EUR',
+      chargingBase: 'PerBooking' as const,
+      ...(tax ? { tax } : {}),
+    });
+    const result = calculate(
+      Object.assign({}, base, {
+        products: [
+          product('course', { status: 'confirmed', value: '19', inclusive: true }),
+          product('exempt', { status: 'confirmed', value: '0', inclusive: true }),
+          product('plain'),
+        ],
+      }),
+    );
+    expect(byKey(result.lines, 'product:course').customData.tax).toMatchObject({ value: '19' });
+    // 30.22 (stay, 7 %) + 19.00 (course, 19 %) + 0 (exempt) + 7.79 (plain: the stay's 7 %)
+    expect(result.totals.total).toBe('819.00');
+    expect(result.totals.tax).toBe('57.01');
+  });
+
   it('explains the line: seasons, entry counts and the surcharge', () => {
     const { customData } = byKey(calculate(p1()).lines, 'room:r1');
     expect(customData).toMatchObject({

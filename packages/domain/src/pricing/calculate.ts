@@ -63,14 +63,16 @@ function firstRoomPrice(ctx: TCalcContext, lines: readonly TCalcLine[]): TPriceW
 }
 
 /**
- * Room lines take the tax of their own price (the season of their first night); every other line
- * (supplements, products, specials, manual lines) takes the tax of the first room line's price.
+ * Room lines take the tax of their own price (the season of their first night); a product with a tax
+ * of its own carries it on its line; every other line (supplements, products without a tax, specials,
+ * manual lines) takes the tax of the first room line's price.
  */
 function taxOf(ctx: TCalcContext, first: TPriceWithEntries | undefined): (line: TCalcLine) => TTaxRate {
   const byPrice = new Map<number, TTaxRate>();
   for (const p of ctx.input.prices) byPrice.set(p.id, taxRateOf(p.tax));
   const fallback = taxRateOf(first?.tax);
   return (line) => {
+    if (line.customData.tax) return taxRateOf(line.customData.tax);
     const id = line.customData.priceId;
     if (line.type === 'room_cost' && id != null && byPrice.has(id)) return byPrice.get(id) ?? null;
     return fallback;

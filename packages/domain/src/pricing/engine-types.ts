@@ -14,6 +14,7 @@ import {
   type TEntryAdjustmentType,
   type TLineCustomerType,
   type TLineType,
+  type TPriceTax,
   type TPriceVariant,
   type TPriceWithEntries,
   type TRuleField,
@@ -66,6 +67,11 @@ export type TPricingRoom = {
   tourName?: string | null;
   /** Occupied beds (Bed scope); default: the number of persons. */
   beds?: number;
+  /**
+   * Berths in a shared cabin, not the whole cabin: each person pays the price's berth variant (per person,
+   * any occupancy), never a single-use rate or supplement (domain-rules §3.3).
+   */
+  berths?: boolean;
   persons: TPricingPerson[];
 };
 
@@ -89,6 +95,8 @@ export type TPricingProduct = {
   customerType?: TLineCustomerType;
   /** external lines: collected by the operator for the third party (domain-rules §4.2). */
   collect?: boolean;
+  /** The product's own tax (its `taxId`); without one the line takes the booking's (domain-rules §3.7). */
+  tax?: TPriceTax | null;
   /** From a dive plan or log, if there is one. */
   diveDays?: number;
   dives?: number;
@@ -194,6 +202,8 @@ export type TLineSource = {
   manual?: boolean;
   collect?: boolean;
   excludeFromTax?: boolean;
+  /** A product line's own tax, kept on the line so that every reader taxes it alike. */
+  tax?: TPriceTax;
   excludeFromCommission?: boolean;
   commissionable?: boolean;
   cancellationFee?: boolean;

@@ -70,6 +70,7 @@ function linesOf(ctx: TCalcContext, product: TPricingProduct): TCalcLine[] {
         rate,
         steps,
         ...(product.type === 'external' ? { collect: product.collect === true } : {}),
+        ...(product.tax ? { tax: product.tax } : {}),
       },
     };
   });

@@ -13,6 +13,9 @@ import {
   rate,
   room,
   SINGLE,
+  SINGLE_PP,
+  supplement,
+  variant,
 } from './test-fixtures.ts';
 
 // room_cost lines: variants (domain-rules §3.3), adjustments (§3.4), currencies (§3.6), problems.
@@ -85,6 +88,54 @@ describe('variants', () => {
       input({ prices: [perRoom], rooms: [room({ ...stay, persons: [person('p1')] })] }),
     );
     expect(byKey(alone.lines, 'room:r1').total).toBe('320.00');
+  });
+});
+
+describe('berths in a shared cabin (domain-rules §3.3)', () => {
+  const BERTH = variant({ id: 30, name: 'berth', perPerson: true });
+  const liveaboard = (entries: ReturnType<typeof entry>[]) =>
+    price({
+      id: 1,
+      validFrom: '2026-01-01',
+      validTo: '2026-12-31',
+      variants: [BERTH.id, SINGLE_PP.id],
+      entries,
+    });
+  const berth = entry({ roomTypeId: 10, variantId: BERTH.id, value: '2190' });
+  const single = entry({ roomTypeId: 10, variantId: SINGLE_PP.id, value: '3290' });
+  const singleSupplement = supplement({
+    id: 1,
+    priceId: 1,
+    value: '50',
+    valueType: 'percent',
+    singleUse: true,
+  });
+  const one = (prices: TPriceWithEntries[], berths: boolean) =>
+    calculate(
+      input({
+        variants: [...input().variants, BERTH],
+        prices,
+        supplements: [singleSupplement],
+        rooms: [room({ ...stay, persons: [person('p1')], ...(berths ? { berths: true } : {}) })],
+      }),
+    );
+
+  it('one guest on one berth pays the berth rate, not the single-use rate or supplement', () => {
+    const result = one([liveaboard([berth, single])], true);
+    expect(result.problems).toEqual([]);
+    expect(result.lines.filter((l) => l.type !== 'tour').map((l) => [l.key, l.total])).toEqual([
+      ['room:r1:p1', '8760.00'],
+    ]);
+  });
+
+  it('a cabin type without a single-use rate still sells its berth', () => {
+    const result = one([liveaboard([berth])], true);
+    expect(result.problems).toEqual([]);
+    expect(byKey(result.lines, 'room:r1:p1').customData.variantId).toBe(BERTH.id);
+  });
+
+  it('the whole cabin for one guest is single use', () => {
+    expect(byKey(one([liveaboard([berth, single])], false).lines, 'room:r1:p1').total).toBe('13160.00');
   });
 });
 

@@ -30,7 +30,7 @@ export function roomLines(ctx: TCalcContext, room: TPricingRoom): TPricedRoom {
   if (!plan) return priced;
   const first = plan.kind === 'complete' ? plan.price : plan.perNight.find((p) => p !== undefined);
   if (!first) return priced;
-  const occupancy = occupancyVariant(ctx, first, room.persons.length);
+  const occupancy = occupancyVariant(ctx, first, room.persons.length, room.berths);
   if (!occupancy) {
     addProblem(ctx, { code: 'NO_PRICE', roomKey: room.key, date: room.from, roomTypeId: room.roomTypeId });
     return priced;
@@ -80,7 +80,7 @@ function checkMinNights(ctx: TCalcContext, room: TPricingRoom, plan: TRoomPlan, 
 
 /** The variant of one unit (the room, or a person) under a price, and the occupancy variant to fall back to. */
 function variantFor(ctx: TCalcContext, price: TPriceWithEntries, room: TPricingRoom, unit: TUnit) {
-  const occupancy = occupancyVariant(ctx, price, room.persons.length);
+  const occupancy = occupancyVariant(ctx, price, room.persons.length, room.berths);
   if (!occupancy) return undefined;
   return { variant: unit.person ? personVariant(ctx, price, occupancy, unit.person) : occupancy, occupancy };
 }

@@ -35,7 +35,8 @@ function applies(ctx: TCalcContext, sup: TSupplement, priced: TPricedRoom, price
   if (sup.roomTypeIds.length > 0 && !sup.roomTypeIds.includes(room.roomTypeId)) return false;
   if (sup.variantIds.length > 0 && !sup.variantIds.some((id) => priced.variantIds.has(id))) return false;
   if (!sup.singleUse) return true;
-  if (room.persons.length !== 1) return false;
+  // A berth in a shared cabin is not single use, whoever else books the cabin's other berths.
+  if (room.persons.length !== 1 || room.berths) return false;
   // Single use priced as a variant wins over the single supplement (§3.5).
   const singleVariants = variantsOf(ctx, price).filter((v) => v.noOfPax === 1 && v.maxAge === null);
   return !singleVariants.some((v) => findEntry(ctx, price, room.roomTypeId, v.id, room.scheduleId));

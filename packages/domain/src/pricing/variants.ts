@@ -20,18 +20,22 @@ const isOccupancy = (v: TPriceVariant) => v.maxAge === null && !v.fullCharter;
 
 /**
  * The occupancy variant `v` for `pax` persons: the one for exactly that occupancy, else one for any
- * occupancy, else the price's default, else the installation's default variant.
+ * occupancy, else the price's default, else the installation's default variant. Berths in a shared
+ * cabin take the per-person variant for any occupancy first (the berth rate): a guest alone on a berth
+ * shares the cabin with strangers and does not pay for single use.
  */
 export function occupancyVariant(
   ctx: TCalcContext,
   price: TPriceWithEntries,
   pax: number,
+  berths = false,
 ): TPriceVariant | undefined {
-  const key = `${price.id}:${pax}`;
+  const key = `${price.id}:${pax}:${berths}`;
   const cached = ctx.memo.occupancy.get(key);
   if (cached !== undefined) return cached ?? undefined;
   const list = variantsOf(ctx, price).filter(isOccupancy);
   const found =
+    (berths ? list.find((v) => v.noOfPax === null && v.perPerson) : undefined) ??
     list.find((v) => v.noOfPax === pax) ??
     list.find((v) => v.noOfPax === null) ??
     list.find((v) => v.isDefault) ??

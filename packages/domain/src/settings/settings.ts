@@ -59,6 +59,16 @@ export const ZCompanyTaxIds = z.object({
   registry: field(200),
 });
 
+/** What the law asks a company's documents to name (§35a GmbHG, §80 AktG): its full name with the legal form, its directors. */
+export const ZCompanyLegal = z.object({
+  /** The full legal name with the form ("Atoll Demo Divers GmbH"); the name above when empty. */
+  name: field(200),
+  /** The managing directors (Geschäftsführer, Vorstand), as printed. */
+  directors: field(300),
+});
+/** Why an invoice charges no VAT (§14 (4) no. 8 UStG), in each language; printed on invoices with 0 % lines. */
+export const ZCompanyVatExemption = z.object({ de: field(500), en: field(500) });
+
 /** Group `company`. The logo is not written here: `POST /api/settings/logo` sets it. */
 export const ZCompanySettings = z.object({
   name: text(200).min(1),
@@ -68,6 +78,8 @@ export const ZCompanySettings = z.object({
   website: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
   bank: ZCompanyBank,
   taxIds: ZCompanyTaxIds,
+  legal: ZCompanyLegal,
+  vatExemption: ZCompanyVatExemption,
 });
 export type TCompanySettings = z.infer<typeof ZCompanySettings> & { logo: string | null };
 
@@ -186,6 +198,8 @@ export const SETTINGS_DEFAULTS: { [G in Exclude<TSettingsGroup, 'features' | 'vi
       website: '',
       bank: {},
       taxIds: {},
+      legal: {},
+      vatExemption: {},
       logo: null,
     },
     customers: { childMaxAge: DEFAULT_CHILD_MAX_AGE },

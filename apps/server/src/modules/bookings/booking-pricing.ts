@@ -89,6 +89,7 @@ function draftRooms(entries: readonly TEntryRow[], guests: readonly TGuestRow[],
       roomTypeId: entry.roomTypeId ?? 0,
       roomId: entry.roomId,
       ...(withDates ? { from: entry.from, to: entry.to } : {}),
+      ...(entry.whole ? {} : { berths: true }),
       persons: guests
         .filter((g) => g.bookingRoomId === entry.id)
         .map((g) => ({
@@ -160,6 +161,8 @@ async function chosenProducts(tx: Executor, booking: TBookingRow): Promise<TPric
   if (chosen.length === 0) return [];
   const rows = await productsRepository.productsByIds(tx, [...new Set(chosen.map((c) => c.productId))]);
   const byId = new Map(rows.map((p) => [p.id, p]));
+  const taxIds = rows.flatMap((p) => (p.taxId == null ? [] : [p.taxId]));
+  const taxes = await productsRepository.taxesByIds(tx, [...new Set(taxIds)]);
   // A product deleted from the catalogue since: its line goes with the next recalculation.
   return chosen.flatMap((c): TPricingProduct[] => {
     const product = byId.get(c.productId);
@@ -178,6 +181,7 @@ async function chosenProducts(tx: Executor, booking: TBookingRow): Promise<TPric
         ...(c.qtyPerUnit ? { qtyPerUnit: c.qtyPerUnit } : {}),
         roomKey: c.roomBookingId ? roomKey(c.roomBookingId) : null,
         ...(c.guestIds?.length ? { personKeys: c.guestIds.map(guestKey) } : {}),
+        ...(product.taxId != null && taxes.has(product.taxId) ? { tax: taxes.get(product.taxId) } : {}),
       },
     ];
   });

@@ -3,6 +3,7 @@
 // that write nothing, holds and numbers after every call, lines and totals consistent, and parallel
 // rebooks that never overfill a cabin.
 
+import { displayState, type TCalendarEntryState } from '@atoll/domain/bookings/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
@@ -16,6 +17,7 @@ import {
   type TWorld,
   tripBody,
 } from './booking-test-world.ts';
+import { createResolveBookingsFlow } from './resolve-bookings.flow.ts';
 
 let w: TWorld;
 let staff: string;
@@ -434,5 +436,81 @@ describe('reindex', () => {
     const all = ok(await post('reindex', undefined, w.tokens.admin));
     expect(all.bookings).toBeGreaterThan(1);
     expect(all.repriced).toBe(0);
+  });
+});
+
+describe('resolved', () => {
+  type TEvent = TCalendarEntryState & { bookingId: number };
+  const eventOf = async (id: number) => {
+    const answer = ok(
+      await w.t.get(`/api/bookings/events?from=2041-05-01&to=2041-05-31&vesselId=${w.vessel}`, staff),
+    ) as { entries: TEvent[] };
+    return answer.entries.find((e) => e.bookingId === id);
+  };
+  const change = (b: { id: number; version: number }, body: Record<string, unknown>, token = staff) =>
+    post(`${b.id}/change`, Object.assign({ version: b.version }, body), token);
+
+  it('staff close a planned option: released, its cabin free for another; undone, it holds again', async () => {
+    const option = await trip('planned');
+    const cabin = option.rooms[0]?.roomId ?? 0;
+    const held = await holds(option.id);
+    expect(held.length).toBeGreaterThan(0);
+    const closed = ok(await change(option, { resolved: true })) as TAnswer & { resolved: boolean };
+    expect(closed).toMatchObject({ state: 'planned', resolved: true });
+    expect(await holds(option.id)).toEqual([]);
+    const event = await eventOf(option.id);
+    expect(event && displayState(event, '2041-01-01')).toBe('released');
+    const other = await create(tripBody(cabin, w.departure, { state: 'planned' }));
+    expect(await holds(other.id)).toEqual(held);
+    // Reopened while another holds the cabin: NOT_AVAILABLE, nothing written.
+    expectError(await change(closed, { resolved: false }), 409, 'NOT_AVAILABLE');
+    expect((await read(option.id)).version).toBe(closed.version);
+    ok(await post(`${other.id}/cancell`, { useTerms: false, version: other.version }));
+    const reopened = ok(await change(closed, { resolved: false })) as TAnswer & { resolved: boolean };
+    expect(reopened.resolved).toBe(false);
+    expect(await holds(option.id)).toEqual(held);
+  });
+
+  it('a confirmed booking resolved by hand keeps its cabin; agents may not, drafts cannot be', async () => {
+    const booking = await trip('confirmed');
+    const held = await holds(booking.id);
+    const done = ok(await change(booking, { resolved: true })) as TAnswer & { resolved: boolean };
+    expect(done.resolved).toBe(true);
+    expect(await holds(booking.id)).toEqual(held);
+    expect(displayState((await eventOf(booking.id)) as TEvent, '2041-01-01')).toBe('confirmedResolved');
+    const draft = await trip('draft');
+    expectError(await change(draft, { resolved: true }), 409, 'INVALID_STATE');
+    expectError(await change(draft, { resolved: true }, w.tokens.agent), 403, 'FORBIDDEN');
+    expectError(await change(draft, { resolved: 'yes' }), 400, 'ValidationError');
+  });
+
+  it('the nightly job resolves confirmed stays that are over and settled, nothing else', async () => {
+    const settled = await trip('confirmed');
+    const owing = await trip('confirmed');
+    const option = await trip('planned');
+    ok(
+      await w.t.post(`/api/bookings/${settled.id}/payment`, staff, {
+        date: '2041-01-10',
+        amount: settled.total,
+      }),
+      201,
+    );
+    const flow = createResolveBookingsFlow({ db: w.db });
+    // The day the departure ends (2041-05-09) is not yet over.
+    expect(await flow.resolveFinished(new Date('2041-05-09T12:00:00Z'))).toEqual([]);
+    const resolved = await flow.resolveFinished(new Date('2041-05-10T03:00:00Z'));
+    expect(resolved).toContain(settled.id);
+    expect(resolved).not.toContain(owing.id);
+    expect(resolved).not.toContain(option.id);
+    const after = (await read(settled.id)) as TAnswer & { resolved: boolean; resolvedDate: string | null };
+    expect(after).toMatchObject({
+      state: 'confirmed',
+      resolved: true,
+      resolvedDate: '2041-05-10T03:00:00.000Z',
+    });
+    expect(after.version).toBeGreaterThan(settled.version);
+    expect((await holds(settled.id)).length).toBeGreaterThan(0);
+    // Idempotent.
+    expect(await flow.resolveFinished(new Date('2041-05-11T03:00:00Z'))).not.toContain(settled.id);
   });
 });

@@ -405,8 +405,8 @@ const VESSEL_TYPES = ['vessel', 'charter'];
  * (grouping sets: month null = all months). Room lines are spread over their nights by the nights'
  * shares, in cents by largest remainder so that the nights add up to the line's net exactly; other
  * lines go to the arrival; aborted bookings give their cancellation fee only. Tax as the engine's
- * (calculate.ts taxOf, tax.ts lineTax): room lines by their price's tax, other lines by the tax of the
- * booking's first room line's price; inclusive tax: net = round2(total × 100 / (100 + r)); exclusive:
+ * (calculate.ts taxOf, tax.ts lineTax): room lines by their price's tax, a product's line by its own tax
+ * if it carries one, other lines by the tax of the booking's first room line's price; inclusive tax: net = round2(total × 100 / (100 + r)); exclusive:
  * the line total is net. The cancellation fee and lines with excludeFromTax carry no tax.
  */
 export async function incomeRows(
@@ -436,7 +436,8 @@ export async function incomeRows(
     l as (
       select cl.id, b.id as booking_id, b.currency, b.rate_day, b.arrival, b.booked_day, b.type as booking_type,
              cl.type, cl.custom_data, cl.total,
-             case when cl.type = 'room_cost' and p.id is not null then p.tax else b.first_tax end as tax
+             case when cl.custom_data ? 'tax' then cl.custom_data -> 'tax'
+                  when cl.type = 'room_cost' and p.id is not null then p.tax else b.first_tax end as tax
       from b
       join calculation_lines cl on cl.booking_id = b.id
       left join prices p on cl.type = 'room_cost' and cl.custom_data ? 'priceId'

@@ -6,7 +6,7 @@ import {
   type TChangeBooking,
 } from '@atoll/domain/bookings';
 import type { Tx } from '../../db/client.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { THoldItem } from '../availability/hold.flow.ts';
 import { raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
@@ -89,6 +89,9 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
     const current = row.state as TBookingState;
     const next = input.state ?? current;
     if (!isEditable(current) || !canChangeState(current, next)) throw invalidState(current, next);
+    // A booking that leaves planned and confirmed is no longer resolved; only those two can be.
+    const resolved = next === 'planned' || next === 'confirmed' ? (input.resolved ?? row.resolved) : false;
+    if (input.resolved === true && !resolved) throw invalidState(current, next);
     const { agencyId } = await checkReferences(tx, writer, input);
     const patch = await fieldsOf(tx, writer, input, agencyId);
     const now = new Date();
@@ -105,10 +108,17 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
     const updated = await bookingWrites.updateBooking(
       tx,
       id,
-      Object.assign({}, patch, { state: next }, entryDates(next, now, row)),
+      Object.assign(
+        {},
+        patch,
+        { state: next, resolved },
+        resolved === row.resolved ? {} : { resolvedDate: resolved ? now : null },
+        entryDates(next, now, row),
+      ),
     );
     const priced = await priceBooking(tx, user, updated, deps.reference?.reads());
-    const rehold = items !== null || next !== current || input.optionExpiry !== undefined;
+    const rehold =
+      items !== null || next !== current || input.optionExpiry !== undefined || resolved !== row.resolved;
     const optionExpiry =
       next !== 'planned'
         ? null
@@ -123,7 +133,7 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
       const held = await availability.hold(tx, {
         bookingId: id,
         state: next,
-        resolved: row.resolved,
+        resolved,
         holdUntil: optionExpiry,
         channel: channelsOf(writer).holdChannel,
         force: input.force === true,
@@ -156,6 +166,8 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
     ): Promise<TBooking> {
       const writer = writerOf(user, ['bookings.update']);
       assertForce(writer, input.force);
+      // Resolving is the office's call: agencies change their bookings, they do not close them.
+      if (input.resolved !== undefined && writer.isAgent) throw forbidden();
       const version = input.version ?? ifMatch;
       if (version === undefined)
         throw badRequest('Send the version you read (version or If-Match)', 'version');

@@ -156,7 +156,8 @@ export async function loadBookingDocData(
       : {}),
   }));
 
-  // Tax rates per line as the engine takes them: a room line its own price's, every other the first room price's.
+  // Tax rates per line as the engine takes them: a room line its own price's, a product its own if it
+  // has one (on the line), every other the first room price's.
   const priceIds = [
     ...new Set(
       visible
@@ -178,7 +179,12 @@ export async function loadBookingDocData(
   };
   const invoiceLines: TInvoiceLine[] = [];
   for (const l of visible) {
-    const data = l.customData as { priceId?: number; excludeFromTax?: boolean; collect?: boolean };
+    const data = l.customData as {
+      priceId?: number;
+      excludeFromTax?: boolean;
+      collect?: boolean;
+      tax?: TTax;
+    };
     const billable = BILLABLE_LINE_TYPES.includes(l.type as TLineType);
     const counted = ['None', 'Direct', 'OnSite'].includes(l.customerType);
     const collected = l.type === 'external' && data.collect === true && counted;
@@ -186,9 +192,11 @@ export async function loadBookingDocData(
     const tax =
       collected || data.excludeFromTax
         ? { rate: '0', inclusive: true }
-        : l.type === 'room_cost' && data.priceId != null && taxByPrice.has(data.priceId)
-          ? (taxByPrice.get(data.priceId) ?? fallback)
-          : fallback;
+        : data.tax
+          ? rateOf(data.tax)
+          : l.type === 'room_cost' && data.priceId != null && taxByPrice.has(data.priceId)
+            ? (taxByPrice.get(data.priceId) ?? fallback)
+            : fallback;
     invoiceLines.push({
       text: l.text,
       amount: new D(l.amount).toFixed(),

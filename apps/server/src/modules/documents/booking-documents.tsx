@@ -484,6 +484,13 @@ function InvoiceView(props: {
   // The part of the total the guest pays at the resort or on board: why total and open amount differ.
   const onSite = props.open && new D(props.open.onSite).greaterThan(0) ? props.open.onSite : null;
   const closing = isCancellation ? [t.cancellationClosing] : [texts.closing, ...texts.blocks];
+  // §14 (4) no. 8 UStG: an invoice charging no VAT on some services says why (the company's reason).
+  const reason = company.vatExemption[lang]?.trim();
+  const exemption = breakdown.some((r) => new D(r.rate).isZero())
+    ? reason
+      ? fill(t.exemption, { reason })
+      : t.noTaxNote
+    : null;
   return (
     <DocumentFrame
       company={company}
@@ -522,7 +529,7 @@ function InvoiceView(props: {
           l.text,
           qty(l.amount, lang),
           money(l.price, cur, lang),
-          new D(l.taxRate).isZero() ? '–' : rateText(l.taxRate, lang),
+          rateText(l.taxRate, lang),
           money(l.total, cur, lang),
         ])}
       />
@@ -536,9 +543,7 @@ function InvoiceView(props: {
         ]}
         rows={[
           ...breakdown.map((r) => [
-            new D(r.rate).isZero()
-              ? t.noTax
-              : fill(t.rateLabel, { rate: rateText(r.rate, lang).replace(' %', '') }),
+            fill(t.rateLabel, { rate: rateText(r.rate, lang).replace(' %', '') }),
             money(r.net, cur, lang),
             money(r.tax, cur, lang),
             money(r.gross, cur, lang),
@@ -551,6 +556,7 @@ function InvoiceView(props: {
           ],
         ]}
       />
+      {exemption && <Paragraphs texts={[exemption]} />}
       <SumRows rows={sums} />
       {onSite && <Paragraphs texts={[fill(t.onSiteNote, { amount: money(onSite, cur, lang) })]} />}
       <Paragraphs texts={closing} />

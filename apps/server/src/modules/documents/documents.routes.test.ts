@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError } from '../../../test/harness.ts';
-import { bookings, invoices, settings } from '../../db/schema.ts';
+import { bookings, invoices, products, settings, taxes } from '../../db/schema.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
 import { bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
 
@@ -45,7 +45,12 @@ beforeAll(async () => {
     await w.t.post('/api/settings/group/company', w.tokens.admin, {
       name: 'Atoll Tauchreisen GmbH',
       address: { street: 'Hafenstraße 5', zip: '20457', city: 'Hamburg', country: 'DE' },
-      taxIds: { vatId: 'DE123456789', taxNumber: '27/123/45678' },
+      taxIds: { vatId: 'DE123456789', taxNumber: '27/123/45678', registry: 'Amtsgericht Hamburg HRB 4711' },
+      legal: { name: 'Atoll Tauchreisen GmbH', directors: 'Jana Petersen' },
+      vatExemption: {
+        de: 'Steuerfreie Reiseleistung nach § 25 Abs. 2 UStG',
+        en: 'Tax-exempt travel service under § 25 (2) UStG',
+      },
     }),
   );
 }, 120_000);
@@ -364,6 +369,74 @@ describe('invoices', () => {
     // The service period is frozen with the invoice: later date changes of the booking do not reach it.
     await w.db.update(bookings).set({ from: '2041-03-30', to: '2041-04-03' }).where(eq(bookings.id, b.id));
     expect(await pdf(`/api/invoices/${invoice?.id}/pdf`)).toContain('29.03.2041 – 02.04.2041');
+  });
+
+  it('taxes each line as configured: a product by its own tax, the stay by its price; 0 % says why', async () => {
+    const [vat19, exempt] = await w.db
+      .insert(taxes)
+      .values([
+        { name: 'VAT 19 %', value: '19', inclusive: true, status: 'confirmed' },
+        { name: 'Exempt', value: '0', inclusive: true, status: 'confirmed' },
+      ])
+      .returning({ id: taxes.id });
+    const product = async (name: string, taxId: number | undefined) =>
+      (
+        ok(
+          await w.t.post('/api/product', w.tokens.admin, {
+            name,
+            chargingBase: 'PerBooking',
+            price: '119.00',
+          }),
+          201,
+        ) as {
+          id: number;
+        }
+      ).id && (await w.db.update(products).set({ taxId }).where(eq(products.name, name)).returning())[0]?.id;
+    const course = await product('Nitrox course', vat19?.id);
+    const park = await product('Marine park fee', exempt?.id);
+    const b = await stay();
+    ok(await w.t.post(`/api/bookings/${b.id}/product/${course}`, staff, {}));
+    const after = ok(await w.t.post(`/api/bookings/${b.id}/product/${park}`, staff, {})) as { total: string };
+    expect(after.total).toBe('700.00');
+    ok(await issue(b.id), 201);
+    const [invoice] = await invoicesOf(b.id);
+    expect(invoice?.taxBreakdown).toEqual([
+      { rate: '19', net: '100.00', tax: '19.00', gross: '119.00' },
+      { rate: '7', net: '431.78', tax: '30.22', gross: '462.00' },
+      { rate: '0', net: '119.00', tax: '0.00', gross: '119.00' },
+    ]);
+    expect(invoice).toMatchObject({ gross: '700.00', tax: '49.22', net: '650.78' });
+    const de = await pdf(`/api/invoices/${invoice?.id}/pdf`);
+    for (const part of [
+      '19 % USt.',
+      '7 % USt.',
+      '0 % USt.',
+      'Leistungen zu 0 %: Steuerfreie Reiseleistung nach § 25 Abs. 2 UStG',
+      'Atoll Tauchreisen GmbH, Geschäftsführung: Jana Petersen, Register Amtsgericht Hamburg HRB 4711',
+    ])
+      expect(de, part).toContain(part);
+    expect(de).not.toContain('ohne USt.');
+    await w.db
+      .update(invoices)
+      .set({ language: 'en' })
+      .where(eq(invoices.id, invoice?.id ?? 0));
+    const en = await pdf(`/api/invoices/${invoice?.id}/pdf`);
+    for (const part of [
+      '19 % VAT',
+      'Services at 0 %: Tax-exempt travel service under § 25 (2) UStG',
+      'Managing directors: Jana Petersen',
+    ])
+      expect(en, part).toContain(part);
+    // Without a reason on record the invoice still says that no VAT is charged on the 0 % services.
+    ok(await w.t.post('/api/settings/group/company', w.tokens.admin, { vatExemption: {} }));
+    expect(await pdf(`/api/invoices/${invoice?.id}/pdf`)).toContain(
+      'No VAT is charged on the services at 0 %.',
+    );
+    ok(
+      await w.t.post('/api/settings/group/company', w.tokens.admin, {
+        vatExemption: { de: 'Steuerfreie Reiseleistung nach § 25 Abs. 2 UStG', en: 'Tax-exempt' },
+      }),
+    );
   });
 
   it('cancelling a booking reverses its invoice; its cancellation fee is billed by a new one', async () => {

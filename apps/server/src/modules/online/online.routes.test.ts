@@ -3,7 +3,7 @@
 // the last berth gives one booking and NOT_AVAILABLE), Idempotency-Key replays answer the same booking
 // (also at once), an unpaid hold expires or is given up and frees its rooms, a paid checkout confirms.
 import { ONLINE_HOLD_MINUTES } from '@atoll/domain/constants';
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, lte } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
@@ -11,9 +11,14 @@ import {
   arrivalDepartureRules,
   bookings,
   onlineRequests,
+  priceEntries,
+  prices,
+  priceVariants,
   products,
   rooms,
+  roomTypes,
   schedules,
+  tours,
 } from '../../db/schema.ts';
 import { createAvailabilityService } from '../availability/availability.service.ts';
 import { bookingWorld, ok, type TWorld } from '../bookings/booking-test-world.ts';
@@ -159,6 +164,58 @@ describe('price and create', () => {
     expect(Number(price.total)).toBeGreaterThan(0);
     expect(await w.count('bookings')).toBe(before);
     expect((await w.held({ roomId: cabin })).holding).toHaveLength(0);
+  });
+
+  it('one guest on one berth of a demo cabin pays the demo’s berth rate, not single use', async () => {
+    // The demo shares its twin cabins; it had no single-use rate for them, so one berth answered NO_PRICE.
+    for (const cabinType of ['Lower Deck Twin (shared)']) {
+      const [cabin] = await w.db
+        .select({ roomId: rooms.id, roomTypeId: rooms.roomTypeId, vesselId: rooms.vesselId })
+        .from(rooms)
+        .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
+        .where(eq(roomTypes.name, cabinType))
+        .limit(1);
+      if (!cabin?.vesselId) throw new Error(`demo: no ${cabinType} cabin`);
+      const [departure] = await w.db
+        .select({ id: schedules.id, from: schedules.from })
+        .from(schedules)
+        .innerJoin(tours, eq(tours.id, schedules.tourId))
+        .where(
+          and(eq(tours.vesselId, cabin.vesselId), gt(schedules.from, new Date().toISOString().slice(0, 10))),
+        )
+        .orderBy(asc(schedules.from))
+        .limit(1);
+      if (!departure) throw new Error('demo: no future departure');
+      const [berthRate] = await w.db
+        .select({ value: priceEntries.value })
+        .from(priceEntries)
+        .innerJoin(prices, eq(prices.id, priceEntries.priceId))
+        .innerJoin(priceVariants, eq(priceVariants.id, priceEntries.variantId))
+        .where(
+          and(
+            eq(prices.vesselId, cabin.vesselId),
+            lte(prices.validFrom, departure.from),
+            gte(prices.validTo, departure.from),
+            eq(priceEntries.roomTypeId, cabin.roomTypeId ?? 0),
+            eq(priceVariants.name, 'Berth per person'),
+          ),
+        );
+      const body = {
+        scheduleId: departure.id,
+        rooms: [{ roomId: cabin.roomId, whole: false, guests: [{ gender: 'f' }] }],
+        lead,
+      };
+      const price = ok(await guest('POST', '/api/book/booking/price', body));
+      const roomLines = price.lines.filter((l: { type: string }) => l.type === 'room_cost');
+      expect(
+        roomLines.map((l: { total: string }) => l.total),
+        cabinType,
+      ).toEqual([berthRate?.value]);
+      expect(
+        price.lines.some((l: { name: string }) => /single/i.test(l.name)),
+        cabinType,
+      ).toBe(false);
+    }
   });
 
   it('adds online add-ons to the price and the booking; refuses one not on sale online', async () => {

@@ -36,6 +36,8 @@ export type TDraftRoom = {
   /** A booking's room entry may cover part of the stay (resorts); default the draft's dates. */
   from?: string | null;
   to?: string | null;
+  /** Berths for its persons in a shared cabin, not the whole cabin: each pays the berth rate. */
+  berths?: boolean;
   persons: TDraftPerson[];
 };
 
@@ -279,6 +281,7 @@ function roomsOf(draft: TPricingDraft, { stay, facts }: TChecked): TPricingRoom[
       tourId: stay.schedule?.tourId ?? null,
       priceId: stay.schedule?.priceId ?? null,
       tourName: stay.schedule?.tourName ?? null,
+      ...(room.berths ? { berths: true } : {}),
       persons: room.persons.map((p) => {
         n += 1;
         const customer = p.customerId == null ? undefined : facts.get(p.customerId);

@@ -1,3 +1,5 @@
+import { D } from '@atoll/domain/money';
+import type { TPriceTax } from '@atoll/domain/pricing/entities';
 import type { TChosenProduct, TProduct, TStockLogEntry } from '@atoll/domain/products';
 import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
@@ -8,9 +10,10 @@ import {
   calculationLines,
   productStockLog,
   products,
+  taxes,
 } from '../../db/schema.ts';
 
-// The only Drizzle file of the products module: products, their stock and its log, and the chosen
+// The only Drizzle file of the products module: products, their taxes, their stock and its log, and the chosen
 // products of holding bookings that `bookedAtDay` counts.
 
 export type TProductRow = typeof products.$inferSelect;
@@ -82,6 +85,25 @@ export const productsRepository = {
       .where(inArray(products.id, [...ids]))
       .orderBy(products.id);
     return lock ? query.for('update') : query;
+  },
+
+  /** The taxes of products by tax id, as a line carries them (the value without trailing zeros). */
+  async taxesByIds(ex: Executor, ids: readonly number[]): Promise<Map<number, TPriceTax>> {
+    if (ids.length === 0) return new Map();
+    const rows = await ex
+      .select()
+      .from(taxes)
+      .where(inArray(taxes.id, [...ids]));
+    return new Map(
+      rows.map((t) => [
+        t.id,
+        {
+          status: t.status as TPriceTax['status'],
+          value: new D(t.value).toFixed(),
+          inclusive: t.inclusive,
+        },
+      ]),
+    );
   },
 
   /** Sets the stock (the caller holds the product's row lock and writes the log row). */

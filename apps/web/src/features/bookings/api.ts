@@ -78,6 +78,7 @@ export function useBookingGuestNames(id: number, version: number) {
 /** The calls of the detail page's actions; each sends the version the page read. */
 export type TBookingCall =
   | { kind: 'state'; state: TWritableState }
+  | { kind: 'resolved'; resolved: boolean }
   | { kind: 'cancel'; body: Omit<TCancelBooking, 'version'> }
   | { kind: 'release'; reason: string }
   | { kind: 'reloadPrice' }
@@ -97,6 +98,8 @@ function send(booking: Pick<TBooking, 'id' | 'version'>, call: TBookingCall) {
   switch (call.kind) {
     case 'state':
       return api<TBooking>(`${base}/change`, { method: 'POST', body: { state: call.state, version } });
+    case 'resolved':
+      return api<TBooking>(`${base}/change`, { method: 'POST', body: { resolved: call.resolved, version } });
     case 'cancel':
       return api<TBooking>(`${base}/cancell`, { method: 'POST', body: { ...call.body, version } });
     case 'release':

@@ -3,6 +3,8 @@ import { formatMoney } from '@atoll/domain/money';
 import { Button, Group } from '@mantine/core';
 import {
   type Icon,
+  IconArchive,
+  IconArrowBackUp,
   IconCalendarCheck,
   IconCalendarX,
   IconCircleCheck,
@@ -25,11 +27,21 @@ const ICONS: Record<TBookingAction, Icon> = {
   release: IconLockOpen,
   cancel: IconCalendarX,
   reloadPrice: IconRefresh,
+  resolve: IconArchive,
+  reopen: IconArrowBackUp,
 };
 
 /** The button a call was started from (calls of other cards have kinds of their own). */
 const actionOf = (call: TBookingCall): string =>
-  call.kind === 'state' ? (call.state === 'planned' ? 'reserve' : 'confirm') : call.kind;
+  call.kind === 'state'
+    ? call.state === 'planned'
+      ? 'reserve'
+      : 'confirm'
+    : call.kind === 'resolved'
+      ? call.resolved
+        ? 'resolve'
+        : 'reopen'
+      : call.kind;
 
 /**
  * The actions the booking's state allows. Each sends the version the page read: when someone else saved
@@ -59,6 +71,9 @@ export function BookingActions({ booking, isOffice }: { booking: TBooking; isOff
     if (action === 'confirm')
       run({ kind: 'state', state: 'confirmed' }, () => t('bookings.actions.confirmed'));
     if (action === 'reloadPrice') run({ kind: 'reloadPrice' }, () => t('bookings.actions.repriced'));
+    if (action === 'resolve')
+      run({ kind: 'resolved', resolved: true }, () => t('bookings.actions.resolvedDone'));
+    if (action === 'reopen') run({ kind: 'resolved', resolved: false }, () => t('bookings.actions.reopened'));
     if (action === 'release' || action === 'cancel') setDialog(action);
   };
 

@@ -56,7 +56,7 @@ describe('the actions a state allows (domain-rules §6.2)', () => {
   });
 
   it('lets a booking only be cancelled or priced again', () => {
-    expect(bookingActions('confirmed', false)).toEqual(['cancel', 'reloadPrice']);
+    expect(bookingActions('confirmed', false)).toEqual(['cancel', 'reloadPrice', 'resolve']);
   });
 
   it('offers nothing on a cancelled, released or deleted booking', () => {
@@ -71,7 +71,7 @@ describe('the actions a state allows (domain-rules §6.2)', () => {
   });
 
   it('closes a resolved reservation entirely and a resolved booking but for cancelling', () => {
-    expect(bookingActions('planned', true)).toEqual([]);
-    expect(bookingActions('confirmed', true)).toEqual(['cancel']);
+    expect(bookingActions('planned', true)).toEqual(['reopen']);
+    expect(bookingActions('confirmed', true)).toEqual(['cancel', 'reopen']);
   });
 });

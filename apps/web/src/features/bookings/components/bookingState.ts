@@ -77,16 +77,24 @@ export function allNumbers(b: TNumbers): { kind: 'offer' | 'reservation' | 'book
   return numbers.flatMap(({ kind, no }) => (no ? [{ kind, no }] : []));
 }
 
-export type TBookingAction = 'reserve' | 'confirm' | 'release' | 'cancel' | 'reloadPrice';
+export type TBookingAction =
+  | 'reserve'
+  | 'confirm'
+  | 'release'
+  | 'cancel'
+  | 'reloadPrice'
+  | 'resolve'
+  | 'reopen';
 
 /** What only the office may do (bookings.update); agents change and cancel their agency's bookings. */
-const OFFICE_ONLY: readonly TBookingAction[] = ['release', 'reloadPrice'];
+const OFFICE_ONLY: readonly TBookingAction[] = ['release', 'reloadPrice', 'resolve', 'reopen'];
 
 /**
  * The actions the booking's state allows, in the order the page shows them: make it a reservation
  * (draft or waiting → planned), confirm it, release a planned option, cancel it, price it again. A
- * resolved booking is closed: only cancelling a confirmed one stays possible. `isOffice` false (an
- * agent): without the office's actions.
+ * resolved booking is closed: only cancelling a confirmed one and reopening stay possible. A confirmed
+ * booking is marked done by hand (the nightly job does it once the stay is over and paid). `isOffice`
+ * false (an agent): without the office's actions.
  */
 export function bookingActions(state: TBookingState, resolved: boolean, isOffice = true): TBookingAction[] {
   const actions: TBookingAction[] = [];
@@ -95,5 +103,7 @@ export function bookingActions(state: TBookingState, resolved: boolean, isOffice
   if (!resolved && canRelease(state)) actions.push('release');
   if (canCancel(state) && !(resolved && state === 'planned')) actions.push('cancel');
   if (!resolved && isEditable(state)) actions.push('reloadPrice');
+  if (!resolved && state === 'confirmed') actions.push('resolve');
+  if (resolved && (state === 'planned' || state === 'confirmed')) actions.push('reopen');
   return isOffice ? actions : actions.filter((a) => !OFFICE_ONLY.includes(a));
 }

@@ -1,5 +1,5 @@
 import type { TCompanySettings } from '@atoll/domain/settings';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../app/messages.ts';
@@ -12,7 +12,9 @@ const SECTIONS = {
   company: ['name', 'phone', 'email', 'website'],
   address: ['address.street', 'address.zip', 'address.city', 'address.country'],
   bank: ['bank.holder', 'bank.name', 'bank.iban', 'bank.bic'],
+  legal: ['legal.name', 'legal.directors'],
   taxIds: ['taxIds.vatId', 'taxIds.taxNumber', 'taxIds.registry'],
+  vatExemption: ['vatExemption.de', 'vatExemption.en'],
 } as const;
 type TSection = keyof typeof SECTIONS;
 const KEYS: string[] = Object.values(SECTIONS).flat();
@@ -33,7 +35,10 @@ function toBody(form: Record<string, string>) {
   return body;
 }
 
-/** Name, contact, address, bank details and tax ids of the operator: the letterhead of every document. */
+/**
+ * Name, contact, address, bank details, legal details and tax ids of the operator: the letterhead and
+ * footer of every document, and the reason printed on invoices that charge no VAT.
+ */
 export function CompanyForm({ values }: { values: TCompanySettings }) {
   const { t } = useTranslation();
   const save = useSaveSettingsGroup('company');
@@ -85,6 +90,11 @@ export function CompanyForm({ values }: { values: TCompanySettings }) {
       <Title order={2} size="h4" component="legend" mb="xs">
         {t(`config.company.sections.${name}`)}
       </Title>
+      {name === 'vatExemption' && (
+        <Text size="sm" c="dimmed">
+          {t('config.company.vatExemptionHint')}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>{SECTIONS[name].map(input)}</SimpleGrid>
     </Stack>
   );

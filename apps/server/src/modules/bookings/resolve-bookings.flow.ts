@@ -1,0 +1,60 @@
+import { and, eq, lt, lte } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { bookings } from '../../db/schema.ts';
+import { recordVersion } from './booking-versions.ts';
+import { loadBooking } from './bookings.repository.ts';
+import { bookingWrites } from './bookings-writes.repository.ts';
+import type { TBookingFlowDeps } from './create-booking.flow.ts';
+
+// The nightly resolve (domain-rules §6.2): a confirmed booking whose stay is over (its last day passed) and
+// which owes nothing more becomes confirmed + resolved, with the resolved date and a booking version. It
+// keeps its rooms (history, reports); the calendar shows it as confirmed-resolved. Staff resolve by hand
+// through the change call (`resolved`), which also closes an option (planned + resolved: released).
+
+/** Bookings settled per run; the next run takes the rest. */
+const BATCH = 500;
+
+export function createResolveBookingsFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
+  const { db } = deps;
+  const finished = (today: string) =>
+    and(
+      eq(bookings.state, 'confirmed'),
+      eq(bookings.resolved, false),
+      lt(bookings.to, today),
+      lte(bookings.openAmount, '0'),
+    );
+
+  /** One booking in its own transaction, under its version: a write that came first and changed it wins. */
+  async function resolve(tx: Tx, id: number, version: number, today: string, now: Date) {
+    const before = await loadBooking(tx, id);
+    const locked = await bookingWrites.bumpVersion(tx, id, version, finished(today));
+    if (!locked || !before) return false;
+    await bookingWrites.updateBooking(tx, id, { resolved: true, resolvedDate: now });
+    await recordVersion(tx, {
+      bookingId: id,
+      version: locked.version,
+      userId: null,
+      action: 'resolve',
+      before,
+    });
+    return true;
+  }
+
+  return {
+    /** Resolves the finished, settled bookings of the day before `now` and earlier; answers their ids. */
+    async resolveFinished(now: Date): Promise<number[]> {
+      const today = now.toISOString().slice(0, 10);
+      const due = await db
+        .select({ id: bookings.id, version: bookings.version })
+        .from(bookings)
+        .where(finished(today))
+        .orderBy(bookings.to, bookings.id)
+        .limit(BATCH);
+      const changed: number[] = [];
+      for (const { id, version } of due) {
+        if (await db.transaction((tx) => resolve(tx, id, version, today, now))) changed.push(id);
+      }
+      return changed;
+    },
+  };
+}

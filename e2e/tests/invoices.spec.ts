@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiAs, confirmedCabinBooking } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 
-// Invoices (issue 8): staff issue the invoice of a confirmed booking on its detail page and open its PDF;
+// Invoices (issue 8): staff issue the invoice of a confirmed booking on its detail page and open its PDF
+// (read back with pdftotext: names in any script, the VAT as configured);
 // the invoices list shows it; a guest opens the public invoice link without login and reaches the payment
 // (bank transfer instructions); a wrong link says so; staff cancel it with a cancellation invoice.
 
@@ -21,7 +26,8 @@ test('staff issue an invoice and open its PDF; a guest opens the public link and
     type: 'bank_transfer',
     config: { accountHolder: 'Atoll Demo Divers GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
   });
-  const booking = await confirmedCabinBooking(staff, ['Ida Invoice', 'Jon Invoice']);
+  // The lead guest is billed: a name in scripts the PDF standard fonts cannot print.
+  const booking = await confirmedCabinBooking(staff, ['Łukasz Ősz Dvořák-Şahin', 'Jon Invoice']);
 
   await login(page, DEMO.staff);
   await page.goto(`/booking/${booking.id}`);
@@ -34,10 +40,27 @@ test('staff issue an invoice and open its PDF; a guest opens the public link and
   const invoiceNo = (await number.textContent()) ?? '';
   await expect(page.getByRole('button', { name: 'Issue invoice' })).toHaveCount(0);
 
-  // The PDF opens in a new tab.
-  const [tab] = await Promise.all([page.waitForEvent('popup'), number.click()]);
+  // The PDF opens in a new tab; read back with pdftotext it names the guest intact and says why no VAT.
+  const [tab, pdf] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((r) => /\/api\/invoices\/\d+\/pdf$/.test(r.url())),
+    number.click(),
+  ]);
   await expect.poll(() => tab.url()).toMatch(/^blob:/);
   await tab.close();
+  const file = join(mkdtempSync(join(tmpdir(), 'atoll-invoice-')), 'invoice.pdf');
+  // The page read the response as a blob; the same call again, with the staff member's session.
+  const again = await page.request.get(pdf.url());
+  expect(again.headers()['content-type']).toContain('application/pdf');
+  writeFileSync(file, await again.body());
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Łukasz Ősz Dvořák-Şahin');
+  expect(text).toContain(`Invoice ${invoiceNo}`);
+  // The demo sells stays abroad: 0 % VAT, with the exemption reason of the company settings.
+  expect(text).toMatch(/0 % VAT/);
+  expect(text).toContain('Services at 0 %: Tax-exempt travel service');
+  expect(text).toContain('Atoll Demo Divers GmbH, Managing directors: Jana Petersen, Lars Holm');
+  expect(text).not.toContain('no VAT');
   await screenshots(page, 'booking-documents');
 
   // The finance list shows it.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { round2, sum } from '../money/money.ts';
 import { calculate } from './calculate.ts';
 import { addDays } from './dates.ts';
-import type { TPricingInput } from './engine-types.ts';
+import type { TPricingInput, TPricingProduct } from './engine-types.ts';
 import {
   CHILD_PP,
   DOUBLE,
@@ -16,7 +16,7 @@ import {
   room,
   supplement,
 } from './test-fixtures.ts';
-import { isBillable, isCollected } from './totals.ts';
+import { isBillable, isCollected, printedKind } from './totals.ts';
 
 // Invariants over random drafts: every line is round2(amount × price), totals are sums of rounded
 // lines, a room line's nights add up to it, and the order prices are listed in does not matter.
@@ -132,3 +132,55 @@ function mul(a: string, b: string): string {
   const digits = (product < 0n ? -product : product).toString().padStart(places + 1, '0');
   return places === 0 ? sign + digits : `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }
+
+describe('what a document prints adds up (fast-check)', () => {
+  // Random stays with an optional supplement, an external fee (collected or not), a free and an informative
+  // product beside the priced lines.
+  const withExtras = fc
+    .record({
+      base: draft,
+      option: amount,
+      fee: amount,
+      collect: fc.boolean(),
+      free: amount,
+      info: amount,
+    })
+    .map(({ base, option, fee, collect, free, info }): TPricingInput => {
+      const product = (key: string, price: string, over: Partial<TPricingProduct> = {}): TPricingProduct => ({
+        key,
+        name: key,
+        type: 'product',
+        price,
+        currency: 'EUR',
+        chargingBase: 'PerBooking',
+        ...over,
+      });
+      return Object.assign({}, base, {
+        supplements: [
+          ...base.supplements,
+          supplement({ id: 2, priceId: 1, value: option, mandatory: false, chargingBase: 'PerBooking' }),
+        ],
+        products: [
+          product('park', fee, { type: 'external', collect }),
+          product('tee', free, { customerType: 'ForFree' }),
+          product('brochure', info, { customerType: 'Info' }),
+        ],
+      });
+    });
+
+  it('the charged lines sum to the total; every other line with an amount is apart or muted', () => {
+    fc.assert(
+      fc.property(withExtras, (input) => {
+        const result = calculate(input);
+        const charged = result.lines.filter((l) => printedKind(l) === 'charged');
+        expect(round2(sum(charged.map((l) => l.total)))).toBe(result.totals.total);
+        for (const line of result.lines) {
+          const kind = printedKind(line);
+          if (kind === 'info' && Number(line.total) !== 0)
+            expect(['ForFree', 'Info'].includes(line.customerType) || line.type === 'external').toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -81,3 +81,24 @@ function memoTax() {
     return tax;
   };
 }
+
+/**
+ * How a document prints a line (docs/domain/what-documents-show.md): `charged` lines are the ones the total
+ * sums, so the charged lines printed above a total add up to it; `terms` (deposit, rest) are the payment
+ * schedule beside the totals; `option` lines are listed apart; every other line is `info`: printed muted with
+ * a note saying why it is not in the total (free of charge, for information, paid to a third party), or a
+ * heading without an amount (text, tour).
+ */
+export type TPrintedKind = 'charged' | 'terms' | 'option' | 'info';
+export function printedKind(line: {
+  type: TLineType;
+  customerType: TLineCustomerType;
+  customData: { collect?: boolean };
+}): TPrintedKind {
+  if (line.type === 'deposit' || line.type === 'rest') return 'terms';
+  if (line.type === 'option') return 'option';
+  const counted = COUNTED.has(line.customerType);
+  if (counted && (BILLABLE.has(line.type) || (line.type === 'external' && line.customData.collect === true)))
+    return 'charged';
+  return 'info';
+}

@@ -37,6 +37,8 @@ export type TDocLine = {
   customerType: string;
   dueDate?: string;
   guestId: number | null;
+  /** An external line the operator collects for the third party (counted in the total). */
+  collect?: boolean;
 };
 
 export type TDocGuest = {
@@ -151,6 +153,7 @@ export async function loadBookingDocData(
     total: l.total,
     customerType: l.customerType,
     guestId: l.guestId,
+    ...((l.customData as { collect?: boolean }).collect === true ? { collect: true } : {}),
     ...((l.customData as { dueDate?: string }).dueDate
       ? { dueDate: (l.customData as { dueDate: string }).dueDate }
       : {}),

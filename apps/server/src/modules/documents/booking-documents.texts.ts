@@ -41,6 +41,7 @@ export const BOOKING_DOCUMENT_TEXTS = {
     info: 'zur Information',
     onSite: 'vor Ort zu zahlen',
     direct: 'direkt',
+    thirdParty: 'an Dritte zu zahlen, nicht im Gesamtbetrag',
     optional: 'Optional, nicht im Gesamtbetrag enthalten',
     onSiteNote: 'Davon vor Ort zu zahlen: {amount}. Dieser Betrag ist nicht zu überweisen.',
     cancellationClosing:
@@ -115,6 +116,7 @@ export const BOOKING_DOCUMENT_TEXTS = {
     info: 'for information',
     onSite: 'payable on site',
     direct: 'direct',
+    thirdParty: 'paid to a third party, not in the total',
     optional: 'Optional, not included in the total',
     onSiteNote: 'Of this, payable on site: {amount}. Do not transfer this amount.',
     cancellationClosing: 'This cancellation invoice reverses the invoice named above. No payment is due.',

@@ -1,6 +1,8 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import type { TDocumentKind, TInvoiceLine, TTaxBreakdownRow } from '@atoll/domain/documents';
 import { D, formatMoney } from '@atoll/domain/money';
+import type { TLineCustomerType, TLineType } from '@atoll/domain/pricing/entities';
+import { printedKind } from '@atoll/domain/pricing/totals';
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { desc, eq } from 'drizzle-orm';
 import { cloneElement, type ReactElement } from 'react';
@@ -12,6 +14,7 @@ import { notFound } from '../../http/errors.ts';
 import {
   loadBookingDocData,
   type TBookingDocData,
+  type TDocLine,
   type TTemplateTexts,
   templateTexts,
 } from './booking-data.ts';
@@ -136,7 +139,9 @@ function Paragraphs({ texts }: { texts: string[] }) {
   );
 }
 
-function customerTypeNote(type: string, t: TBookingDocumentTexts): string {
+function lineNote(line: TDocLine, t: TBookingDocumentTexts): string {
+  if (line.type === 'external' && !line.collect) return t.thirdParty;
+  const type = line.customerType;
   if (type === 'ForFree') return t.forFree;
   if (type === 'Info') return t.info;
   if (type === 'OnSite') return t.onSite;
@@ -144,23 +149,27 @@ function customerTypeNote(type: string, t: TBookingDocumentTexts): string {
   return '';
 }
 
-const LINE_SECTION_HIDDEN = ['deposit', 'rest'];
-
 /** Offer, reservation and confirmation: the lines as the customer sees them, totals, deposit and rest, payments. */
 function PricedBody({ data, t }: { data: TBookingDocData; t: TBookingDocumentTexts }) {
   const { lang, booking } = data;
   const cur = booking.currency;
-  const shown = data.lines.filter((l) => !LINE_SECTION_HIDDEN.includes(l.type));
-  // An option is not billed until chosen: listed apart, so the lines above the total add up to it.
-  const lines = shown.filter((l) => l.type !== 'option');
-  const options = shown.filter((l) => l.type === 'option');
-  const terms = data.lines.filter((l) => LINE_SECTION_HIDDEN.includes(l.type));
+  const kind = (l: TDocLine) =>
+    printedKind({
+      type: l.type as TLineType,
+      customerType: l.customerType as TLineCustomerType,
+      customData: { collect: l.collect === true },
+    });
+  // An option is not billed until chosen: listed apart, so the lines above the total add up to it; a line
+  // the total does not count is muted with its reason (free of charge, information, paid to a third party).
+  const lines = data.lines.filter((l) => kind(l) === 'charged' || kind(l) === 'info');
+  const options = data.lines.filter((l) => kind(l) === 'option');
+  const terms = data.lines.filter((l) => kind(l) === 'terms');
   const totals = (booking.totals ?? {}) as { onSite?: string; dueBeforeTravel?: string };
-  const row = (l: TBookingDocData['lines'][number]) => {
-    const note = customerTypeNote(l.customerType, t);
+  const row = (l: TDocLine) => {
+    const note = lineNote(l, t);
     const text = note && !l.text.includes(`(${note})`) ? `${l.text} (${note})` : l.text;
     if (l.type === 'text') return [{ text, bold: true }, '', '', ''];
-    const muted = l.customerType === 'ForFree' || l.customerType === 'Info';
+    const muted = kind(l) === 'info' && l.type !== 'tour';
     return [
       { text, muted },
       { text: qty(l.amount, lang), muted },

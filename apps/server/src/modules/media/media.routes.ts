@@ -26,6 +26,7 @@ import { actor } from '../../http/access.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { ZIdParams, ZOk } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
+import { USER_FILE_CSP } from '../../http/security-headers.ts';
 import type { TInventoryDeps } from '../inventory.ts';
 import { type TMediaFolderRow, type TMediaRow, toMedia, toMediaFolder } from './media.repository.ts';
 import { createMediaService, MEDIA_READ, type TMediaService } from './media.service.ts';
@@ -168,10 +169,7 @@ function registerMediaQueries(app: FastifyInstance, service: TMediaService) {
       return reply
         .type(file.mime)
         .header('content-disposition', `${disposition}; filename*=UTF-8''${filename}`)
-        .header(
-          'content-security-policy',
-          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-        )
+        .header('content-security-policy', USER_FILE_CSP)
         .header('x-content-type-options', 'nosniff')
         .send(file.bytes);
     },

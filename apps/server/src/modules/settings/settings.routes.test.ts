@@ -283,6 +283,9 @@ describe('company logo', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['cache-control']).toContain('immutable');
     expect(file.rawPayload.equals(png)).toBe(true);
+    // An upload from a user: never sniffed, and sandboxed if a browser opens it.
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toMatch(/^sandbox;/);
     expect((await t.get('/api/bootstrap')).json().logo).toBe(url);
     expect((await t.get('/api/settings/group/company', customer)).json().logo).toBe(url);
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { actor } from '../../http/access.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { ZIdParams, ZOk } from '../../http/request.ts';
+import { USER_FILE_CSP } from '../../http/security-headers.ts';
 import type { TLogoService } from './logo.service.ts';
 import type { TSettingsService } from './settings.service.ts';
 import { registerSettingsResources } from './settings-resources.routes.ts';
@@ -94,6 +95,8 @@ export function registerSettingsRoutes(
         .type(file.mime)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-disposition', 'inline')
+        .header('content-security-policy', USER_FILE_CSP)
+        .header('x-content-type-options', 'nosniff')
         .send(file.data);
     },
   );

@@ -126,6 +126,15 @@ export const GUEST_FORM_SECTIONS: readonly TGuestSection[] = [
   },
 ];
 
+/**
+ * A guest's private answers (passport and medical): never shown to another guest. The lead guest's page lists
+ * them of the others as `hidden` (answered, not shown) and a save from it keeps them as stored.
+ */
+export const PRIVATE_GUEST_FIELDS: readonly string[] = [
+  ...(GUEST_FORM_SECTIONS.find((s) => s.type === 'passport')?.fields.map((field) => field.key) ?? []),
+  ...MEDICAL_QUESTIONS,
+];
+
 export const sectionsOf = (types: readonly string[]): TGuestSection[] =>
   GUEST_FORM_SECTIONS.filter((s) => types.includes(s.type));
 
@@ -288,4 +297,6 @@ export type TGuestFormView = {
   maxFileSizeKb: number;
   /** Whether /guestform/:id/:token shows the multi-guest page (global flag guestform.multiGuestForm). */
   multiGuest: boolean;
+  /** Another guest's form on the lead guest's page: its private answers, answered but left out of `data`. */
+  hidden?: string[];
 };

@@ -278,11 +278,13 @@ export async function loadBookingDocData(
       : null);
   const [tour] = tourId ? await ex.select({ name: tours.name }).from(tours).where(eq(tours.id, tourId)) : [];
 
-  const [customer] = booking.customerId
+  // The customer a document is addressed to: the booking's, else the lead guest's (the first guest).
+  const customerId = booking.customerId ?? guests[0]?.customerId ?? null;
+  const [customer] = customerId
     ? await ex
         .select({ id: customers.id, name: customers.fullName, address: customers.address })
         .from(customers)
-        .where(eq(customers.id, booking.customerId))
+        .where(eq(customers.id, customerId))
     : [];
   const [agency] = booking.agencyId
     ? await ex

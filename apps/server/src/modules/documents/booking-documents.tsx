@@ -314,7 +314,10 @@ export function BookingDocumentView({
 }): ReactElement<{ children: ReactElement }> {
   const { lang, booking } = data;
   const t = BOOKING_DOCUMENT_TEXTS[lang];
-  const payer = booking.agencyId ? data.agency : data.customer;
+  // Addressed like the invoice: the agency, else the customer, else the lead guest by name.
+  const lead = data.guests[0];
+  const payer =
+    (booking.agencyId ? data.agency : data.customer) ?? (lead ? { name: lead.name, address: {} } : null);
   return DocumentFrame({
     company: data.company,
     lang,

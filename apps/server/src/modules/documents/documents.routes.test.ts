@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError } from '../../../test/harness.ts';
-import { bookings, invoices, products, settings, taxes } from '../../db/schema.ts';
+import { bookings, customers, invoices, products, settings, taxes } from '../../db/schema.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
 import { bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
 
@@ -58,6 +58,10 @@ afterAll(() => w?.t.close());
 
 describe('booking documents', () => {
   it('renders every kind in German and English with umlauts and €', async () => {
+    await w.db
+      .update(customers)
+      .set({ address: { street: 'Große Bleichen 7', zip: '20354', city: 'Hamburg', country: 'DE' } })
+      .where(eq(customers.id, w.guests.ben));
     const b = await stay();
     const expected = {
       offer: ['Angebot', 'Offer'],
@@ -75,6 +79,9 @@ describe('booking documents', () => {
       const english = await pdf(`/api/bookings/${b.bookingNo}/download?kind=${kind}&language=en`);
       expect(english, kind).toContain(en);
       if (kind === 'confirmation' || kind === 'offer') {
+        // The customer's address, as on a letter.
+        expect(german).toContain('Große Bleichen 7');
+        expect(german).toContain('20354 Hamburg');
         expect(german).toMatch(/462,00\s€/);
         expect(english).toContain('€462.00');
       }

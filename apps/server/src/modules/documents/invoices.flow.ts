@@ -81,11 +81,8 @@ type TRecipient = TParty & { servicePeriod?: { from: string; to: string } };
 function recipientFrom(data: TBookingDocData): TRecipient {
   const party = data.booking.agencyId ? data.agency : data.customer;
   if (party) return party;
-  // A booking without a payer record: the lead guest (the first guest) is billed.
-  const lead = data.guests[0];
-  return lead?.customerId
-    ? { name: lead.name, address: {}, customerId: lead.customerId }
-    : { name: lead?.name ?? '', address: {} };
+  // Nobody on record (data.customer is the booking's or the lead guest's customer): the lead guest by name.
+  return { name: data.guests[0]?.name ?? '', address: {} };
 }
 
 async function writeInvoice(

@@ -202,6 +202,46 @@ describe('a guest’s own link', () => {
     // The lead's link is the multi-guest page.
     expect(ok(await t.get(`/api/guestform/${lead.id}/linked?token=${lead.token}`))).toHaveLength(2);
   });
+
+  it('the lead guest’s page never shows another guest’s passport or medical answers, and keeps them', async () => {
+    const { id } = await booking();
+    const [lead, second] = await formsOf(id);
+    if (!lead || !second) throw new Error('forms missing');
+    const toms = fullAnswers({
+      firstName: 'Tom',
+      lastName: 'Guest',
+      email: '',
+      passportNumber: 'TOM777PASS',
+      medicalLungs: true,
+    });
+    ok(await t.post(`/api/guestform/${second.id}?token=${second.token}`, undefined, { data: toms }));
+    const page = ok(await t.get(`/api/guestform/${lead.id}/linked?token=${lead.token}`));
+    const tom = page.find((f: { id: number }) => f.id === second.id);
+    expect(JSON.stringify(page)).not.toContain('TOM777PASS');
+    expect(tom.data.medicalLungs).toBeUndefined();
+    expect(tom.data.certLevel).toBe('Advanced Open Water');
+    expect(tom.hidden).toEqual(expect.arrayContaining(['passportNumber', 'nationality', 'medicalLungs']));
+    expect(page.find((f: { id: number }) => f.id === lead.id).hidden).toBeUndefined();
+    // The lead saves the page with what it sees: Tom's private answers stay as Tom gave them.
+    const saved = ok(
+      await t.post(`/api/guestform/${lead.id}/linked?token=${lead.token}`, undefined, {
+        data: [
+          { id: lead.id, data: fullAnswers() },
+          { id: second.id, data: Object.assign({}, tom.data, { certLevel: 'Rescue Diver' }) },
+        ],
+      }),
+    );
+    expect(JSON.stringify(saved)).not.toContain('TOM777PASS');
+    const [row] = await t.database.db.select().from(guestForms).where(eq(guestForms.id, second.id));
+    expect(row?.data).toMatchObject({
+      passportNumber: 'TOM777PASS',
+      medicalLungs: true,
+      certLevel: 'Rescue Diver',
+    });
+    // Staff see everything.
+    const staffView = ok(await t.get(`/api/guestform/${lead.id}/linked`, staff));
+    expect(JSON.stringify(staffView)).toContain('TOM777PASS');
+  });
 });
 
 describe('answers', () => {

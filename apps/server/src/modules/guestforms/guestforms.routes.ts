@@ -69,6 +69,12 @@ const ZGuestForm = z.object({
   version: z.number().int(),
   maxFileSizeKb: z.number().int(),
   multiGuest: z.boolean(),
+  hidden: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'On the lead guest’s page, another guest’s private answers (passport, medical): answered, not shown; a save keeps them',
+    ),
 });
 const ZListQueryGF = ZListQuery.extend({
   status: z

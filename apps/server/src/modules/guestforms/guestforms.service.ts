@@ -5,6 +5,7 @@ import {
   fieldsOf,
   GUEST_FORM_SECTIONS,
   GUEST_FORM_TYPES,
+  PRIVATE_GUEST_FIELDS,
   type TGuestFieldError,
   type TGuestFileAnswer,
   type TGuestFormStatus,
@@ -296,6 +297,9 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
   }
 
   const listRows = async (rows: TGuestFormListRow[]) => Promise.all(rows.map(view));
+  /** The lead guest's page: every form of the booking, the others' private answers hidden. */
+  const leadRows = async (leadId: number, rows: TGuestFormListRow[]) =>
+    (await listRows(rows)).map((form) => (form.id === leadId ? form : withoutPrivate(form)));
 
   return {
     limits,
@@ -370,7 +374,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     },
     async linkedPublic(id: number, token: string) {
       const form = await leadTokenForm(db, id, token);
-      return listRows(await repo.ofBooking(db, form.bookingId));
+      return leadRows(form.id, await repo.ofBooking(db, form.bookingId));
     },
 
     /** The guest's answers (token) or staff entering them: checked, saved, status submitted. */
@@ -406,7 +410,10 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
           const form = byId.get(entry.id);
           if (!form) throw notFound('Guest form');
           assertEditable(form);
-          const checked = await prepared(tx, form, entry.data, maxKb, `forms.${i}.data`);
+          // The lead guest does not see the others' private answers: what it does not send stays as stored.
+          const data =
+            'token' in who && form.id !== lead.id ? withPrivateOf(form.data, entry.data) : entry.data;
+          const checked = await prepared(tx, form, data, maxKb, `forms.${i}.data`);
           errors.push(...checked.errors);
           ready.push({ id: form.id, data: checked.data });
         }
@@ -414,7 +421,8 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
         const now = new Date();
         for (const r of ready)
           await repo.update(tx, r.id, { data: r.data, status: 'submitted', submittedAt: now });
-        return listRows(await repo.ofBooking(tx, lead.bookingId));
+        const rows = await repo.ofBooking(tx, lead.bookingId);
+        return 'token' in who ? leadRows(lead.id, rows) : listRows(rows);
       });
     },
 
@@ -616,4 +624,23 @@ export async function leadGuestFormLink(ex: Executor, bookingId: number, base: s
   await repo.ensureForBooking(ex, bookingId, DEFAULT_TYPES);
   const [lead] = await repo.ofBooking(ex, bookingId);
   return lead ? `${base}/guestform-m/${lead.id}/${lead.token}` : '';
+}
+
+/** Another guest's form as the lead guest sees it: the private answers named in `hidden`, not shown. */
+function withoutPrivate(form: TGuestFormView): TGuestFormView {
+  const hidden = PRIVATE_GUEST_FIELDS.filter(
+    (key) => form.data[key] !== undefined && form.data[key] !== null,
+  );
+  const data = Object.fromEntries(
+    Object.entries(form.data).filter(([key]) => !PRIVATE_GUEST_FIELDS.includes(key)),
+  );
+  return Object.assign({}, form, { data, hidden });
+}
+
+/** The answers sent for another guest, with that guest's stored private answers the sender left out. */
+function withPrivateOf(stored: unknown, sent: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.entries(record(stored)).filter(
+    ([key]) => PRIVATE_GUEST_FIELDS.includes(key) && !(key in sent),
+  );
+  return Object.assign(Object.fromEntries(kept), sent);
 }

@@ -23,6 +23,8 @@ type TProps = {
   errors: Record<string, string>;
   maxFileSizeKb: number;
   disabled?: boolean;
+  /** Another guest's private answers on the lead guest's page: answered, not shown, not editable here. */
+  hidden?: readonly string[];
 };
 
 const readBase64 = (file: File) =>
@@ -41,18 +43,29 @@ export function GuestFormFields(props: TProps) {
       {sectionsOf(props.types).map((section) => (
         <Fieldset key={section.type} legend={t(`guestforms.sections.${section.type}`)} radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {section.fields.map((field) => (
-              <FieldInput
-                key={field.key}
-                id={`${props.idPrefix}-${field.key}`}
-                field={field}
-                value={props.value[field.key]}
-                error={props.errors[field.key]}
-                onChange={(v) => set(field.key, v)}
-                maxFileSizeKb={props.maxFileSizeKb}
-                disabled={props.disabled ?? false}
-              />
-            ))}
+            {section.fields.map((field) =>
+              props.hidden?.includes(field.key) ? (
+                <TextInput
+                  key={field.key}
+                  id={`${props.idPrefix}-${field.key}`}
+                  label={t(`guestforms.fields.${field.key}`)}
+                  value={t('guestforms.public.privateAnswer')}
+                  readOnly
+                  disabled
+                />
+              ) : (
+                <FieldInput
+                  key={field.key}
+                  id={`${props.idPrefix}-${field.key}`}
+                  field={field}
+                  value={props.value[field.key]}
+                  error={props.errors[field.key]}
+                  onChange={(v) => set(field.key, v)}
+                  maxFileSizeKb={props.maxFileSizeKb}
+                  disabled={props.disabled ?? false}
+                />
+              ),
+            )}
           </SimpleGrid>
         </Fieldset>
       ))}

@@ -117,11 +117,12 @@ function GuestFormEditor(props: { forms: TGuestForm[]; id: number; token: string
     setFailure(null);
     const local: TErrors = {};
     for (const f of editable) {
+      // Another guest's private answers are kept by the server as that guest gave them.
       const list = validateGuestForm(f.types, answers[f.id] ?? {}, {
         today: today(),
         maxFileKb: f.maxFileSizeKb,
         travelTo: f.to,
-      });
+      }).filter((e) => !f.hidden?.includes(e.path.replace(/^data\./, '')));
       if (list.length) local[f.id] = toErrors([f], list)[f.id] ?? {};
     }
     setErrors(local);
@@ -201,6 +202,11 @@ function GuestFormEditor(props: { forms: TGuestForm[]; id: number; token: string
                 {t(`guestforms.status.${f.status}`)}
               </Badge>
             </Group>
+            {f.hidden && f.hidden.length > 0 && (
+              <Text size="sm" c="gray.7" mb="sm">
+                {t('guestforms.public.privateNote')}
+              </Text>
+            )}
             {f.status === 'added' && (
               <Text size="sm" c="gray.7" mb="sm">
                 {t('guestforms.public.alreadyAdded')}
@@ -214,6 +220,7 @@ function GuestFormEditor(props: { forms: TGuestForm[]; id: number; token: string
               errors={errors[f.id] ?? {}}
               maxFileSizeKb={f.maxFileSizeKb}
               disabled={f.status === 'added' || pending}
+              {...(f.hidden ? { hidden: f.hidden } : {})}
             />
           </Paper>
         ))}

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { TConfig } from './config.ts';
 import { createContainer } from './container.ts';
@@ -15,6 +15,7 @@ import { NO_CHANGE_FEED, openChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { errorBody, frameworkErrors, notFound, registerErrorHandling } from './http/errors.ts';
+import { openApiOptions } from './http/openapi-document.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
@@ -100,10 +101,7 @@ export async function buildApp(opts: TAppOptions) {
       message: `Too many requests, retry in ${context.after}`,
     }),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Atoll API', version: opts.version }, servers: [] },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(opts.version));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAccessControl(app, c.auth.lookupSession, changes);

@@ -21,6 +21,11 @@ export type TConfig = {
   authRateLimit: number;
   /** Mail-sending calls per user (token) and minute (MAIL_RATE_LIMIT). */
   mailRateLimit: number;
+  /**
+   * Failed logins with one address before each further try waits (LOGIN_FAILURES_BEFORE_DELAY): 1 minute,
+   * doubling per failure up to 15 minutes, for every client (ASVS V2.2).
+   */
+  loginFailuresBeforeDelay: number;
   /** The in-memory caches behind the change feed (sessions, booking list, reference data; ADR 0024); CACHES=off turns them off. */
   caches: boolean;
   /** Repeated statements as named prepared statements on PostgreSQL (ADR 0025); PG_PREPARED_STATEMENTS=off turns them off. */
@@ -51,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     authRateLimit: int(env.AUTH_RATE_LIMIT, 10),
     mailRateLimit: int(env.MAIL_RATE_LIMIT, 20),
+    loginFailuresBeforeDelay: int(env.LOGIN_FAILURES_BEFORE_DELAY, 5),
     caches: env.CACHES !== 'off',
     preparedStatements: env.PG_PREPARED_STATEMENTS !== 'off',
     // WEB_DIST: another build of the web app (a second checkout's or a test's); default apps/web/dist.

@@ -17,9 +17,12 @@ const FIRST_RUN_MS = 60_000;
 const EVERY_MS = 60 * 60 * 1000;
 const OPTIONS_EVERY_MS = 60_000;
 
-/** Lapsed options (online holds included) become freed. */
-const expireOptions = (db: Db, now: Date) =>
-  createExpireOptionsFlow({ db, availability: createAvailabilityService({ db }) }).expireOptions(now);
+/** Options lapsing soon are warned of; lapsed ones (online holds included) become freed. */
+async function expireOptions(db: Db, now: Date) {
+  const flow = createExpireOptionsFlow({ db, availability: createAvailabilityService({ db }) });
+  await flow.warnOptions(now);
+  return flow.expireOptions(now);
+}
 
 export async function runJobs(db: Db, now: Date) {
   const expired = await expireOptions(db, now);

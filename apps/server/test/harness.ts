@@ -103,6 +103,8 @@ export async function createTestApp(
     ...loadConfig({}),
     authRateLimit: 10_000,
     mailRateLimit: 10_000,
+    // Tests log in with wrong passwords on purpose; the per-address delay has its own test.
+    loginFailuresBeforeDelay: 10_000,
     appUrl: 'http://atoll.test',
     ...opts.config,
   };

@@ -63,5 +63,5 @@ export const ZErrorBody = z.object({
   method: z.string(),
   timestamp: z.string(),
   details: z.array(ZErrorDetail).optional(),
-});
+}).meta({ id: 'ErrorBody' });
 export type TErrorBody = z.infer<typeof ZErrorBody>;

@@ -330,7 +330,11 @@ export const userLogins = pgTable(
     device: text('device'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_logins_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('user_logins_user_idx').on(t.userId, t.createdAt),
+    // The per-account login limit reads an address's recent attempts.
+    index('user_logins_email_idx').on(sql`lower(${t.email})`, t.createdAt),
+  ],
 );
 
 export const settings = pgTable(
@@ -1144,6 +1148,8 @@ export const bookings = pgTable(
     /** The special evaluation date `t` (domain-rules §5.2): kept across recalculations. */
     evaluationDate: date('evaluation_date'),
     optionExpiry: timestamp('option_expiry', { withTimezone: true }),
+    /** The option expiry the office was last warned of (a new expiry is warned of again). */
+    optionWarnedExpiry: timestamp('option_warned_expiry', { withTimezone: true }),
     reservationDate: timestamp('reservation_date', { withTimezone: true }),
     bookingDate: timestamp('booking_date', { withTimezone: true }),
     cancelationDate: timestamp('cancelation_date', { withTimezone: true }),

@@ -16,6 +16,9 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You lack the scope this call needs');
+/** 429 with the seconds to wait, sent as Retry-After. */
+export const tooManyRequests = (description: string, retryAfterSeconds: number) =>
+  Object.assign(new AppError(429, 'TOO_MANY_REQUESTS', description), { retryAfterSeconds });
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Log in first');
 export const badRequest = (description: string, path = '') =>
   new AppError(400, 'ValidationError', description, [{ path, code: 'invalid', message: description }]);
@@ -135,7 +138,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
     request.log.error({ err: error }, 'request failed');
   }
   if (appError.code === 'TOO_MANY_REQUESTS' && !reply.getHeader('retry-after'))
-    reply.header('retry-after', 60);
+    reply.header('retry-after', (appError as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
   return reply.status(appError.statusCode).type('application/json').send(errorBody(request, appError));
 }
 

@@ -27,6 +27,18 @@ const TEXTS = {
         `Hello ${name},\n\nplease confirm your e-mail address with this link (valid for 24 hours):\n\n${link}`,
     },
   },
+  registered: {
+    de: {
+      subject: 'Atoll: Registrierung mit Ihrer E-Mail-Adresse',
+      body: (name: string, link: string) =>
+        `Hallo ${name},\n\njemand hat sich gerade mit Ihrer E-Mail-Adresse registriert. Sie haben bereits ein Konto: melden Sie sich damit an. Falls Sie Ihr Passwort nicht mehr wissen, vergeben Sie hier ein neues:\n\n${link}\n\nWenn Sie das nicht waren, ignorieren Sie diese E-Mail; an Ihrem Konto hat sich nichts geändert.`,
+    },
+    en: {
+      subject: 'Atoll: registration with your e-mail address',
+      body: (name: string, link: string) =>
+        `Hello ${name},\n\nsomeone just registered with your e-mail address. You already have an account: log in with it. If you no longer know your password, choose a new one here:\n\n${link}\n\nIf this was not you, ignore this e-mail; nothing about your account has changed.`,
+    },
+  },
 } as const;
 
 export function accountMail(

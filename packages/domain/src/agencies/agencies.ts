@@ -147,7 +147,7 @@ export const ZAgency = z.object({
   internalNote: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'Agency' });
 export type TAgency = z.infer<typeof ZAgency>;
 
 export const ZCreateAgency = z.object({

@@ -128,7 +128,7 @@ export const ZBankEntry = z.object({
   importId: z.string().nullable(),
   userId: z.number().int().nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: 'BankEntry' });
 export type TBankEntry = z.infer<typeof ZBankEntry>;
 
 /** An entry typed in by hand (`POST /api/bankentries`). */

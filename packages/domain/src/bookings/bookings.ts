@@ -192,7 +192,7 @@ export const ZBookingRoom = z.object({
   checkOut: z.string().nullable(),
   locked: z.boolean(),
   guests: z.array(ZBookingGuest),
-});
+}).meta({ id: 'BookingRoom' });
 export type TBookingRoom = z.infer<typeof ZBookingRoom>;
 
 /** A stored calculation line: the engine's line with its id, the guest it belongs to and the manual flag. */
@@ -200,7 +200,7 @@ export const ZBookingLine = ZCalcLine.extend({
   id: z.number().int(),
   guestId: z.number().int().nullable(),
   manual: z.boolean(),
-});
+}).meta({ id: 'BookingLine' });
 export type TBookingLine = z.infer<typeof ZBookingLine>;
 
 export const ZBookingTotals = ZPricingResult.shape.totals;
@@ -244,7 +244,7 @@ export const ZBookingSummary = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'BookingSummary' });
 export type TBookingSummary = z.infer<typeof ZBookingSummary>;
 
 /** Links between bookings made by rebook and split (domain-rules §2.4, §6.1). */
@@ -298,7 +298,7 @@ export const ZBooking = ZBookingSummary.extend({
   /** The specials engine's explanation of the last calculation. */
   why: ZPricingResult.shape.why,
   problems: ZPricingResult.shape.problems,
-});
+}).meta({ id: 'Booking' });
 export type TBooking = z.infer<typeof ZBooking>;
 
 /** A version in the history (`{id}/history`). */

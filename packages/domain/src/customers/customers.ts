@@ -150,7 +150,7 @@ export const ZCustomer = z.object({
   isAssigned: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'Customer' });
 export type TCustomer = z.infer<typeof ZCustomer>;
 
 /** Full years on `today` (YYYY-MM-DD); someone born on 29 February turns a year older on 1 March. */

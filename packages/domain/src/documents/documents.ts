@@ -215,7 +215,7 @@ export const ZInvoice = z.object({
   gross: z.string(),
   taxBreakdown: z.array(ZTaxBreakdownRow),
   createdAt: z.string(),
-});
+}).meta({ id: 'Invoice' });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
 /** The public invoice page's view (`/invoice/:id`): no ids beyond what the guest needs. */

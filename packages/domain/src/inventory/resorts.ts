@@ -69,7 +69,7 @@ export const ZResort = z.object({
   isVisible: z.boolean(),
   sort: z.number().int(),
   ...ZTimestamps,
-});
+}).meta({ id: 'Resort' });
 export type TResort = z.infer<typeof ZResort>;
 
 export const ZCreateResort = z.object({

@@ -132,7 +132,7 @@ export const ZRoom = z.object({
   assetName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'Room' });
 export type TRoom = z.infer<typeof ZRoom>;
 
 /**

@@ -38,7 +38,7 @@ export const ZTour = z.object({
   isVisible: z.boolean(),
   sort: z.number().int(),
   ...ZTimestamps,
-});
+}).meta({ id: 'Tour' });
 export type TTour = z.infer<typeof ZTour>;
 
 export const ZCreateTour = z.object({
@@ -129,7 +129,7 @@ export const ZSchedule = z.object({
   tourName: z.string().optional(),
   vesselName: z.string().optional(),
   ...ZTimestamps,
-});
+}).meta({ id: 'Schedule' });
 export type TSchedule = z.infer<typeof ZSchedule>;
 
 /**

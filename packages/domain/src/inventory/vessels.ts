@@ -50,7 +50,7 @@ export const ZVessel = z.object({
   isVisible: z.boolean(),
   sort: z.number().int(),
   ...ZTimestamps,
-});
+}).meta({ id: 'Vessel' });
 export type TVessel = z.infer<typeof ZVessel>;
 
 export const ZCreateVessel = z.object({

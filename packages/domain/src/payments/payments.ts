@@ -142,5 +142,5 @@ export const ZPayment = z.object({
   payerAgencyId: z.number().int().nullable(),
   userId: z.number().int().nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: 'Payment' });
 export type TPayment = z.infer<typeof ZPayment>;

@@ -304,7 +304,7 @@ export const ZPrice = z.object({
   /** Vessel prices: the tours this price is for; empty = every tour of the vessel. */
   tourIds: z.array(z.number().int()),
   ...ZTimestamps,
-});
+}).meta({ id: 'Price' });
 export type TPrice = z.infer<typeof ZPrice>;
 /** A price read with its entries (`GET /api/price/{id}`, the engine's input). */
 export const ZPriceWithEntries = ZPrice.extend({ entries: z.array(ZPriceEntry) });
@@ -441,7 +441,7 @@ export const ZTerms = z.object({
   /** The installation's default terms (at most one). */
   isDefault: z.boolean(),
   ...ZTimestamps,
-});
+}).meta({ id: 'TermsOfPayment' });
 export type TTerms = z.infer<typeof ZTerms>;
 
 export const ZCreateTerms = z.object({
@@ -549,7 +549,7 @@ export const ZSpecial = z.object({
   groupId: z.number().int().nullable(),
   sort: z.number().int(),
   ...ZTimestamps,
-});
+}).meta({ id: 'Special' });
 export type TSpecial = z.infer<typeof ZSpecial>;
 
 export const ZCreateSpecial = z.object({

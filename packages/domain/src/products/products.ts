@@ -69,7 +69,7 @@ export const ZProduct = z.object({
   isActive: z.boolean(),
   sort: z.number().int(),
   ...ZStamps,
-});
+}).meta({ id: 'Product' });
 export type TProduct = z.infer<typeof ZProduct>;
 
 /** Create and update body; the stock itself changes only through `{id}/stock/update` (it has a log). */

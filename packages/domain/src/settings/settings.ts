@@ -93,6 +93,9 @@ const isTimeZone = (zone: string) => {
     return false;
   }
 };
+/** Default hours before an option lapses that the office hears of it. */
+export const OPTION_WARNING_HOURS = 24;
+
 const ZNumberPrefix = z
   .string()
   .trim()
@@ -112,6 +115,10 @@ export const ZBookingSettings = z.object({
   timezone: z.string().max(64).refine(isTimeZone, 'an IANA time zone'),
   /** Queue the template mail when a booking becomes planned, confirmed or aborted (mail module); default off. */
   stateMails: z.boolean().optional(),
+  /** Hours before an option lapses when the office gets a todo and a mail (0: only when it lapses). */
+  optionWarningHours: z.number().int().min(0).max(720).optional(),
+  /** The guest also gets the mails before and when the option lapses; default off. */
+  optionMailsToGuest: z.boolean().optional(),
 });
 
 export const ZThemeSettings = z.object({ primaryColor: z.enum(THEME_COLORS) });
@@ -212,6 +219,8 @@ export const SETTINGS_DEFAULTS: { [G in Exclude<TSettingsGroup, 'features' | 'vi
       reservationNoPrefix: 'R',
       offerNoPrefix: 'O',
       timezone: DEFAULT_TIMEZONE,
+      optionWarningHours: OPTION_WARNING_HOURS,
+      optionMailsToGuest: false,
     },
     theme: { primaryColor: 'blue' },
     guestform: { maxGuestFormFileSizeinKb: GUEST_FORM_FILE_MAX_KB, multiGuestForm: true },

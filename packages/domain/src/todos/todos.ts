@@ -13,6 +13,8 @@ export const TODO_CODES = [
   'genderUnknown',
   'exceededDueDate',
   'optionExpiredPaid',
+  'optionExpiring',
+  'optionExpired',
   'noShow',
   'spaceAvailable',
 ] as const;
@@ -117,6 +119,24 @@ export const SYSTEM_TODOS: readonly TSystemTodo[] = [
     value: 0,
     closeOnAbort: true,
     group: 'Payments',
+  },
+  {
+    code: 'optionExpiring',
+    name: 'Option expiring',
+    text: 'The option lapses soon: confirm it, extend it or let it go',
+    calcType: 'afterReservation',
+    value: 0,
+    closeOnAbort: true,
+    group: 'Options',
+  },
+  {
+    code: 'optionExpired',
+    name: 'Option expired',
+    text: 'The option lapsed and its rooms are free again: tell the guest or book again',
+    calcType: 'afterReservation',
+    value: 0,
+    closeOnAbort: false,
+    group: 'Options',
   },
   {
     code: 'noShow',

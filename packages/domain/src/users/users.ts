@@ -61,7 +61,7 @@ export const ZUser = z.object({
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;
 
 /** The logged-in user with the scopes in force (own ∪ roles). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authTokens, oneTimeTokens, userLogins, users } from '../../db/schema.ts';
 
@@ -123,6 +123,32 @@ export function createAuthRepository() {
     },
     async logLogin(ex: Executor, values: typeof userLogins.$inferInsert) {
       await ex.insert(userLogins).values(values);
+    },
+    /**
+     * When the failed logins with an address (any case; a wrong password or no such account) happened since
+     * its last successful login and `since`, newest first, at most `limit`.
+     */
+    async failedLogins(ex: Executor, email: string, since: Date, limit: number): Promise<Date[]> {
+      const address = sql`lower(${userLogins.email}) = lower(${email})`;
+      const lastSuccess = ex
+        .select({ at: sql`max(${userLogins.createdAt})` })
+        .from(userLogins)
+        .where(and(address, eq(userLogins.success, true)));
+      const rows = await ex
+        .select({ at: userLogins.createdAt })
+        .from(userLogins)
+        .where(
+          and(
+            address,
+            eq(userLogins.success, false),
+            inArray(userLogins.reason, ['password', 'unknown']),
+            gt(userLogins.createdAt, since),
+            sql`${userLogins.createdAt} > coalesce((${lastSuccess}), '-infinity'::timestamptz)`,
+          ),
+        )
+        .orderBy(desc(userLogins.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.at);
     },
   };
 }

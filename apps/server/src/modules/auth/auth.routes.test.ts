@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
-import { authTokens, oneTimeTokens, settings } from '../../db/schema.ts';
+import { authTokens, oneTimeTokens, settings, userLogins } from '../../db/schema.ts';
 import { tokenHash } from './passwords.ts';
 
 type TSmtp = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -27,7 +27,14 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-type TCall = { token?: string; payload?: unknown; headers?: Record<string, string>; cookie?: string };
+type TCall = {
+  token?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  cookie?: string;
+  /** The client's address (default the inject default). */
+  ip?: string;
+};
 
 function call(method: InjectOptions['method'], url: string, opts: TCall = {}, app = t.app) {
   return app.inject({
@@ -36,6 +43,7 @@ function call(method: InjectOptions['method'], url: string, opts: TCall = {}, ap
     headers: { ...(opts.token ? bearer(opts.token) : {}), ...opts.headers },
     ...(opts.cookie ? { cookies: { atoll_token: opts.cookie } } : {}),
     ...(opts.payload !== undefined ? { payload: opts.payload as InjectOptions['payload'] } : {}),
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });
 }
 
@@ -631,6 +639,54 @@ describe('rate limit on the auth calls', () => {
   });
 });
 
+describe('the per-address login delay', () => {
+  let delayed: TTestApp;
+  beforeAll(async () => {
+    delayed = await createTestApp({ config: { loginFailuresBeforeDelay: 3 } });
+  });
+  afterAll(() => delayed?.close());
+
+  const attempt = (email: string, password: string, ip: string) =>
+    call('POST', '/api/auth/token', { payload: { email, password }, ip }, delayed.app);
+  /** Moves an address's logged attempts `seconds` into the past (instead of waiting). */
+  const age = (email: string, seconds: number) =>
+    delayed.database.db
+      .update(userLogins)
+      .set({ createdAt: sql`${userLogins.createdAt} - make_interval(secs => ${seconds})` })
+      .where(sql`lower(${userLogins.email}) = lower(${email})`);
+  const expectDelayed = (res: TRes, atMost: number) => {
+    expectError(res, 429, 'TOO_MANY_REQUESTS');
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(atMost / 2);
+    expect(retryAfter).toBeLessThanOrEqual(atMost);
+  };
+
+  it('after 3 wrong passwords the right one waits too, from any address; the wait doubles; success resets', async () => {
+    const [email, password] = DEMO.staff;
+    for (const ip of ['10.9.0.1', '10.9.0.2', '10.9.0.3'])
+      expectError(await attempt(email, 'wrong-password', ip), 401, 'INVALID_CREDENTIALS');
+    expectDelayed(await attempt(email, password, '10.9.0.4'), 60);
+    expectDelayed(await attempt(email.toUpperCase(), password, '10.9.0.5'), 60);
+    // Another account is not affected.
+    expect((await attempt(DEMO.agent[0], DEMO.agent[1], '10.9.0.1')).statusCode).toBe(200);
+    await age(email, 61);
+    expectError(await attempt(email, 'wrong-again', '10.9.0.6'), 401, 'INVALID_CREDENTIALS');
+    expectDelayed(await attempt(email, password, '10.9.0.6'), 120);
+    await age(email, 121);
+    expect((await attempt(email, password, '10.9.0.7')).statusCode).toBe(200);
+    // The success starts the count again.
+    expectError(await attempt(email, 'wrong-password', '10.9.0.8'), 401, 'INVALID_CREDENTIALS');
+    expect((await attempt(email, password, '10.9.0.8')).statusCode).toBe(200);
+  });
+
+  it('treats an address without an account alike (no way to tell which addresses have one)', async () => {
+    const email = 'nobody-here@example.com';
+    for (let i = 0; i < 3; i++)
+      expectError(await attempt(email, 'guess', '10.9.1.1'), 401, 'INVALID_CREDENTIALS');
+    expectDelayed(await attempt(email, 'guess', '10.9.1.2'), 60);
+  });
+});
+
 describe('POST /api/auth/register and POST /api/users/{id}/verify', () => {
   const register = (payload: Record<string, unknown>, headers?: Record<string, string>) =>
     call('POST', '/api/auth/register', { payload, ...(headers ? { headers } : {}) });
@@ -639,11 +695,8 @@ describe('POST /api/auth/register and POST /api/users/{id}/verify', () => {
     const email = uniqueEmail('newcomer');
     const password = 'register-pass-1';
     const res = await register({ email, password, name: 'New Comer' });
-    expect(res.statusCode, res.body).toBe(201);
-    const user = res.json();
-    expect(user).toMatchObject({ email, name: 'New Comer', userType: 'customer', verified: false });
-    expect(user.permissions.scope).toEqual(['users.self', 'customers.self']);
-    expect(allKeys(user).filter((k) => /pass|hash/i.test(k))).toEqual([]);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ ok: true });
 
     expectError(await loginCall(email, password), 403, 'ACCOUNT_NOT_VERIFIED');
     expectError(await loginCall(email, 'wrong-password'), 401, 'INVALID_CREDENTIALS');
@@ -651,6 +704,7 @@ describe('POST /api/auth/register and POST /api/users/{id}/verify', () => {
     const [mail] = await waitForMailTo(email);
     expect(mail?.subject).toBe('Atoll: E-Mail-Adresse bestätigen');
     const link = linkIn(mail as ParsedMail);
+    const user = { id: Number(/^\/user\/(\d+)\/verify$/.exec(link.pathname)?.[1]) };
     expect(`${link.origin}${link.pathname}`).toBe(`http://atoll.test/user/${user.id}/verify`);
     const token = link.searchParams.get('token') ?? '';
     expect(token.length).toBeGreaterThan(50);
@@ -666,7 +720,16 @@ describe('POST /api/auth/register and POST /api/users/{id}/verify', () => {
     expect(ok.json()).toEqual({ ok: true });
     const login = await loginCall(email, password);
     expect(login.statusCode, login.body).toBe(200);
-    expect(login.json().user).toMatchObject({ id: user.id, verified: true });
+    const created = login.json().user;
+    expect(created).toMatchObject({
+      id: user.id,
+      email,
+      name: 'New Comer',
+      userType: 'customer',
+      verified: true,
+    });
+    expect(created.permissions.scope).toEqual(['users.self', 'customers.self']);
+    expect(allKeys(created).filter((k) => /pass|hash/i.test(k))).toEqual([]);
 
     expectError(await verify(user.id, token), 400, 'INVALID_TOKEN');
   });
@@ -677,39 +740,45 @@ describe('POST /api/auth/register and POST /api/users/{id}/verify', () => {
       { email, password: 'register-pass-1', name: 'Eng Lish' },
       { 'accept-language': 'en-GB,en;q=0.9' },
     );
-    expect(res.statusCode).toBe(201);
-    expect(res.json().settings.language).toBe('en');
+    expect(res.statusCode).toBe(202);
     const [mail] = await waitForMailTo(email);
     expect(mail?.subject).toBe('Atoll: confirm your e-mail address');
   });
 
-  it('answers a taken e-mail, in any case, with 409 EMAIL_TAKEN', async () => {
+  it('answers a taken e-mail, in any case, exactly like a new one; its owner gets a mail', async () => {
     const email = uniqueEmail('twice');
-    expect((await register({ email, password: 'register-pass-1', name: 'One' })).statusCode).toBe(201);
-    expectError(
-      await register({ email: email.toUpperCase(), password: 'register-pass-2', name: 'Two' }),
-      409,
-      'EMAIL_TAKEN',
-    );
-    expectError(
-      await register({ email: 'Admin@Example.com', password: 'register-pass-2', name: 'Three' }),
-      409,
-      'EMAIL_TAKEN',
-    );
-    // The admin's password was not touched.
+    const first = await register({ email, password: 'register-pass-1', name: 'One' });
+    const again = await register({ email: email.toUpperCase(), password: 'register-pass-2', name: 'Two' });
+    expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
+    expect(again.body).toBe(first.body);
+    const mails = await waitForMailTo(email, 2);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Atoll: E-Mail-Adresse bestätigen',
+      'Atoll: Registrierung mit Ihrer E-Mail-Adresse',
+    ]);
+    const notice = mails.find((m) => m.subject?.startsWith('Atoll: Registrierung')) as ParsedMail;
+    expect(linkIn(notice).pathname).toBe('/password/reset');
+    const admin = await register({ email: 'Admin@Example.com', password: 'register-pass-2', name: 'Three' });
+    expect(admin.statusCode).toBe(202);
+    expect(admin.body).toBe(first.body);
+    // The admin's password was not touched; the admin hears of it in the account's language.
     expect((await loginCall(...DEMO.admin)).statusCode).toBe(200);
+    const [adminMail] = await waitForMailTo('admin@example.com');
+    expect(adminMail?.text).toContain('/password/reset');
   });
 
-  it('answers EMAIL_TAKEN also to the loser of two simultaneous registrations', async () => {
+  it('makes one account of two simultaneous registrations of one address', async () => {
     const email = uniqueEmail('race');
     const answers = await Promise.all(
       [email, email.toUpperCase()].map((e) =>
         register({ email: e, password: 'register-pass-1', name: 'Race' }),
       ),
     );
-    const codes = answers.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([201, 409]);
-    expectError(answers.find((r) => r.statusCode === 409) as TRes, 409, 'EMAIL_TAKEN');
+    expect(answers.map((r) => r.statusCode)).toEqual([202, 202]);
+    await waitForMailTo(email);
+    await settle();
+    const mails = mailsTo(email);
+    expect(mails.filter((m) => m.subject === 'Atoll: E-Mail-Adresse bestätigen')).toHaveLength(1);
   });
 
   it('refuses a short password and an invalid e-mail', async () => {
@@ -733,7 +802,7 @@ describe('POST /api/auth/register and POST /api/users/{id}/verify', () => {
     } finally {
       await setSetting('auth', 'registration.customer', true);
     }
-    expect((await register({ email, password: 'register-pass-1', name: 'Open' })).statusCode).toBe(201);
+    expect((await register({ email, password: 'register-pass-1', name: 'Open' })).statusCode).toBe(202);
   });
 });
 

@@ -1,5 +1,5 @@
 import { ZErrorBody } from '@atoll/domain/errors';
-import { ZLogin, ZLoginAnswer, ZRegister, ZRequestReset, ZSaveReset, ZUser } from '@atoll/domain/users';
+import { ZLogin, ZLoginAnswer, ZRegister, ZRequestReset, ZSaveReset } from '@atoll/domain/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -94,10 +94,18 @@ export function registerAuthRoutes(
     '/api/auth/register',
     {
       config: { access: { public: true }, rateLimit: limited },
-      schema: { tags, body: ZRegister, response: { 201: ZUser } },
+      schema: {
+        tags,
+        description:
+          'Public. 202 for every well-formed request, whether the address has an account or not (no account ' +
+          'enumeration): a new address gets the verification mail, a registered one a mail saying so with the ' +
+          'password-reset link.',
+        body: ZRegister,
+        response: { 202: ZOk },
+      },
     },
     async (request, reply) =>
-      reply.status(201).send(await auth.register(request.body, requestLanguage(request))),
+      reply.status(202).send(await auth.register(request.body, requestLanguage(request))),
   );
 
   r.post(

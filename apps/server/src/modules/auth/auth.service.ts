@@ -3,7 +3,7 @@ import { hasScope, isSelfScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
 import { createChangeCache, type TChangeFeed } from '../../db/change-feed.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import { accountMail } from '../../mail/system-mails.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
@@ -26,7 +26,7 @@ export type TAuthDeps = {
   auth: TAuthRepository;
   settings: TSettingsService;
   mailer: TMailer;
-  config: { tokenTtlSeconds: number; appUrl: string };
+  config: { tokenTtlSeconds: number; appUrl: string; loginFailuresBeforeDelay: number };
   version: string;
   log: { error(obj: unknown, msg: string): void };
   changes: TChangeFeed;
@@ -34,6 +34,11 @@ export type TAuthDeps = {
 
 /** Sessions kept in memory while tokens, users and roles do not change (ADR 0024). */
 const SESSION_CACHE_SIZE = 10_000;
+
+/** Failed logins older than this do not count towards the delay. */
+const LOGIN_FAILURE_WINDOW_MS = 24 * 3600 * 1000;
+const LOGIN_DELAY_MS = 60 * 1000;
+const LOGIN_DELAY_MAX_MS = 15 * 60 * 1000;
 
 export function createAuthService(deps: TAuthDeps) {
   const { db, users, auth, settings } = deps;
@@ -80,6 +85,29 @@ export function createAuthService(deps: TAuthDeps) {
 
   const loginError = () => new AppError(401, 'INVALID_CREDENTIALS', 'E-mail or password is wrong');
 
+  /**
+   * Seconds an address must wait before its next login (ASVS V2.2): after `loginFailuresBeforeDelay` failed
+   * logins since its last success, 1 minute from the latest failure, doubling with each further failure up
+   * to 15 minutes. Counted per address, for every client and instance (the login log is in the database),
+   * for unknown addresses alike (the answer must not tell which addresses have accounts).
+   */
+  async function loginDelay(email: string): Promise<number> {
+    const free = deps.config.loginFailuresBeforeDelay;
+    const now = Date.now();
+    const failures = await auth.failedLogins(db, email, new Date(now - LOGIN_FAILURE_WINDOW_MS), free + 8);
+    const [latest] = failures;
+    if (failures.length < free || !latest) return 0;
+    const delay = Math.min(LOGIN_DELAY_MS * 2 ** (failures.length - free), LOGIN_DELAY_MAX_MS);
+    return Math.max(0, Math.ceil((latest.getTime() + delay - now) / 1000));
+  }
+
+  /** Someone registered with an address that has an account: its owner hears of it, the caller learns nothing. */
+  function alreadyRegistered(row: TUserRow, fallback: TLanguage) {
+    const page = row.isCrmUser ? '/club/password/reset' : '/password/reset';
+    sendLater('registered', language(row, fallback), row.email, row.name, `${deps.config.appUrl}${page}`);
+    return { ok: true as const };
+  }
+
   return {
     async lookupSession(token: string) {
       const hash = tokenHash(token);
@@ -100,7 +128,8 @@ export function createAuthService(deps: TAuthDeps) {
 
     async login(input: { email: string; password: string; ts?: string | undefined }, client: TClient) {
       const row = await users.findByEmail(db, input.email);
-      const ok = await verifyPassword(row?.passwordHash, input.password);
+      const wait = await loginDelay(input.email);
+      const ok = wait === 0 && (await verifyPassword(row?.passwordHash, input.password));
       const log = (success: boolean, reason?: string) =>
         auth.logLogin(db, {
           userId: row?.id ?? null,
@@ -111,6 +140,11 @@ export function createAuthService(deps: TAuthDeps) {
           userAgent: client.userAgent ?? null,
           device: input.ts ?? null,
         });
+      if (wait > 0) {
+        // Not counted as a failure: waiting out the delay is enough, whatever was tried meanwhile.
+        await log(false, 'delayed');
+        throw tooManyRequests('Too many failed logins with this address: try again later', wait);
+      }
       if (!row || !ok) {
         await log(false, row ? 'password' : 'unknown');
         throw loginError();
@@ -204,10 +238,12 @@ export function createAuthService(deps: TAuthDeps) {
         throw new AppError(403, 'REGISTRATION_CLOSED', 'Registration is closed');
       }
       await checkPasswordLength(input.password);
-      const taken = () => new AppError(409, 'EMAIL_TAKEN', 'This e-mail address is already registered');
-      if (await users.findByEmail(db, input.email)) throw taken();
+      // The answer is the same whether the address has an account or not (no way to learn which
+      // addresses do); the rest is said by mail. Both paths hash the password, so both take as long.
       const passwordHash = await hashPassword(input.password);
       const language = input.language ?? lang;
+      const existing = await users.findByEmail(db, input.email);
+      if (existing) return alreadyRegistered(existing, language);
       const token = newToken();
       const row = await db
         .transaction(async (tx) => {
@@ -232,12 +268,14 @@ export function createAuthService(deps: TAuthDeps) {
         })
         .catch(async (err) => {
           // A simultaneous registration of the same address won the unique index.
-          if (await users.findByEmail(db, input.email)) throw taken();
+          const winner = await users.findByEmail(db, input.email);
+          if (winner) return null;
           throw err;
         });
+      if (!row) return { ok: true as const };
       const page = row.isCrmUser ? `/club/user/${row.id}/verify` : `/user/${row.id}/verify`;
       sendLater('verify', language, row.email, row.name, `${deps.config.appUrl}${page}?token=${token}`);
-      return toUser(row);
+      return { ok: true as const };
     },
 
     async verify(userId: number, token: string) {

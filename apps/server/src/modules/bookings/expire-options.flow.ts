@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
@@ -7,11 +7,13 @@ import { recordVersion } from './booking-versions.ts';
 import type { TBookingRow } from './bookings.repository.ts';
 import { bookingWrites } from './bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
+import { noticeOption, optionNoticeSettings } from './option-notices.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
 // The option expiry job (domain-rules §6.2): a planned booking whose option lapsed becomes freed with the reason
 // "expired" (no fee); one with a payment stays planned and gets the todo "option expired but paid". The hold
 // itself stopped counting at the expiry already (ADR 0010); the job settles state, history and the waitlist.
+// Before and when an option lapses the office hears of it (option-notices.ts).
 
 /** Bookings settled per run; the next run takes the rest. */
 const BATCH = 200;
@@ -46,10 +48,51 @@ export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
       optionExpiry: null,
     });
     await recordVersion(tx, { bookingId: id, version: locked.version, userId: null, action: 'expire' });
+    if (row.optionExpiry) await noticeOption(tx, id, 'expired', row.optionExpiry);
+    return true;
+  }
+
+  /** Warns of one option lapsing soon, once per expiry; a write that came first (confirmed, extended) wins. */
+  async function warn(tx: Tx, id: number, until: Date, now: Date): Promise<boolean> {
+    const row = await bookingWrites.booking(tx, id);
+    const expiry = row?.optionExpiry;
+    if (!row || !expiry || row.state !== 'planned' || row.resolved) return false;
+    if (expiry.getTime() <= now.getTime() || expiry.getTime() > until.getTime()) return false;
+    if (row.optionWarnedExpiry?.getTime() === expiry.getTime()) return false;
+    await bookingWrites.updateBooking(tx, id, { optionWarnedExpiry: expiry });
+    await noticeOption(tx, id, 'expiring', expiry);
     return true;
   }
 
   return {
+    /** Warns of the options lapsing within the warning hours (setting); answers the ids warned of. */
+    async warnOptions(now: Date): Promise<number[]> {
+      const { warningHours } = await optionNoticeSettings(db);
+      if (warningHours <= 0) return [];
+      const until = new Date(now.getTime() + warningHours * 3_600_000);
+      const soon = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.state, 'planned'),
+            eq(bookings.resolved, false),
+            gt(bookings.optionExpiry, now),
+            lte(bookings.optionExpiry, until),
+            or(isNull(bookings.optionWarnedExpiry), ne(bookings.optionWarnedExpiry, bookings.optionExpiry)),
+            // A hold shorter than the warning time (an online checkout's) is not warned of, only its lapse.
+            sql`${bookings.optionExpiry} > coalesce(${bookings.reservationDate}, ${bookings.createdAt}) + make_interval(hours => ${warningHours})`,
+          ),
+        )
+        .orderBy(bookings.optionExpiry)
+        .limit(BATCH);
+      const warned: number[] = [];
+      for (const { id } of soon) {
+        if (await db.transaction((tx) => warn(tx, id, until, now))) warned.push(id);
+      }
+      return warned;
+    },
+
     /** Settles the lapsed options; answers the ids it changed. */
     async expireOptions(now: Date): Promise<number[]> {
       const lapsed = await db

@@ -120,7 +120,9 @@ describe('definitions', () => {
       'genderMismatch',
       'genderUnknown',
       'noShow',
+      'optionExpired',
       'optionExpiredPaid',
+      'optionExpiring',
       'overbooking',
       'spaceAvailable',
     ]);

@@ -57,7 +57,7 @@ export const useSaveReset = () =>
 export const useRegister = () =>
   useMutation({
     mutationFn: (body: TRegister) =>
-      api<TSessionUser>('/auth/register', { method: 'POST', body, silent: true }),
+      api<{ ok: true }>('/auth/register', { method: 'POST', body, silent: true }),
   });
 
 /** A verification link needs a numeric user id and a token; anything else is a broken link. */

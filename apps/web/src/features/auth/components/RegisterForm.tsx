@@ -15,7 +15,10 @@ import { LanguageField } from './LanguageField.tsx';
 type TField = 'name' | 'email' | 'phone' | 'password' | 'passwordRepeat';
 type TProps = { userType: TRegister['userType']; onRegistered: (email: string) => void };
 
-/** The registration form; the server's answers EMAIL_TAKEN and PASSWORD_TOO_SHORT go to their field. */
+/**
+ * The registration form; PASSWORD_TOO_SHORT goes to its field. The server answers a taken address like a new
+ * one (the owner is told by mail), so the page always says "check your mail".
+ */
 export function RegisterForm({ userType, onRegistered }: TProps) {
   const { t } = useTranslation();
   const register = useRegister();
@@ -55,8 +58,7 @@ export function RegisterForm({ userType, onRegistered }: TProps) {
         onSuccess: () => onRegistered(email),
         onError: (error) => {
           const code = error instanceof ApiError ? error.code : undefined;
-          if (code === 'EMAIL_TAKEN') form.setServerError('email', t('errors.EMAIL_TAKEN'));
-          else if (code === 'PASSWORD_TOO_SHORT' && error instanceof ApiError)
+          if (code === 'PASSWORD_TOO_SHORT' && error instanceof ApiError)
             form.setServerError('password', passwordTooShortText(error, t));
           else if (code === 'REGISTRATION_CLOSED') setClosed(true);
           else showError(errorText(error, t));

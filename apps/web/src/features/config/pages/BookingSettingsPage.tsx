@@ -10,7 +10,10 @@ const TIME_ZONES: string[] =
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/Berlin'];
 const PREFIX_MAX = 12;
 
-/** /config/booking: defaults for new bookings, number prefixes and whether offers hold rooms and cabins. */
+/**
+ * /config/booking: defaults for new bookings, number prefixes, the notices before and when an option lapses,
+ * and whether offers hold rooms and cabins.
+ */
 export default function BookingSettingsPage() {
   const { t } = useTranslation();
   const prefix = (key: string) => ({
@@ -59,6 +62,20 @@ export default function BookingSettingsPage() {
             max: 365,
             label: t('config.booking.optionDays'),
             description: t('config.booking.optionDaysHint'),
+          },
+          {
+            key: 'optionWarningHours',
+            kind: 'number',
+            min: 0,
+            max: 720,
+            label: t('config.booking.optionWarningHours'),
+            description: t('config.booking.optionWarningHoursHint'),
+          },
+          {
+            key: 'optionMailsToGuest',
+            kind: 'switch',
+            label: t('config.booking.optionMailsToGuest'),
+            description: t('config.booking.optionMailsToGuestHint'),
           },
           prefix('bookingNoPrefix'),
           prefix('reservationNoPrefix'),

@@ -1,0 +1,1 @@
+CREATE INDEX "user_logins_email_idx" ON "user_logins" USING btree (lower("email"),"created_at");

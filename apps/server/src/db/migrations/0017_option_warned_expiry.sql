@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "option_warned_expiry" timestamp with time zone;

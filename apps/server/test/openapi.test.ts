@@ -33,10 +33,12 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Booking', 'ErrorBody']));
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/auth/token'].post.security).toEqual([]);
-    expect(doc.paths['/api/invoices/{id}/pdf'].get.responses['200'].content).toHaveProperty('application/pdf');
+    expect(doc.paths['/api/invoices/{id}/pdf'].get.responses['200'].content).toHaveProperty(
+      'application/pdf',
+    );
     expect(doc.paths['/api/users/listCSV'].get.responses['200'].content).toHaveProperty('text/csv');
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/mail/{') && !p.includes('/', 11))).toEqual([
-      '/api/mail/{folderOrId}',
-    ]);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/mail/{') && !p.includes('/', 11))).toEqual(
+      ['/api/mail/{folderOrId}'],
+    );
   });
 });

@@ -54,14 +54,16 @@ export type TErrorCode = (typeof ERROR_CODES)[number];
 export const ZErrorDetail = z.object({ path: z.string(), code: z.string(), message: z.string() });
 
 /** The body of every non-2xx answer (spec platform §8). */
-export const ZErrorBody = z.object({
-  error: z.string(),
-  message: z.string(),
-  statusCode: z.number().int(),
-  description: z.string(),
-  path: z.string(),
-  method: z.string(),
-  timestamp: z.string(),
-  details: z.array(ZErrorDetail).optional(),
-}).meta({ id: 'ErrorBody' });
+export const ZErrorBody = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    statusCode: z.number().int(),
+    description: z.string(),
+    path: z.string(),
+    method: z.string(),
+    timestamp: z.string(),
+    details: z.array(ZErrorDetail).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type TErrorBody = z.infer<typeof ZErrorBody>;

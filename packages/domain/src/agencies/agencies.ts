@@ -127,27 +127,29 @@ export type TAgencyContactInput = z.input<typeof ZAgencyContactInput>;
  * An agency as the API answers it. `internalNote` is absent for agents (`agencies.self`): it is the
  * operator's note about them. An agent sees its own commission terms and credit limit.
  */
-export const ZAgency = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.enum(AGENCY_TYPES),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
-  groupId: z.number().int().nullable(),
-  address: ZAgencyAddress,
-  taxId: z.string().nullable(),
-  language: z.enum(LANGUAGES),
-  currency: z.string(),
-  commission: z.string(),
-  commissionMode: z.enum(COMMISSION_MODES),
-  creditLimit: z.string().nullable(),
-  bank: ZAgencyBank,
-  isActive: z.boolean(),
-  internalNote: z.string().nullable().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'Agency' });
+export const ZAgency = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    type: z.enum(AGENCY_TYPES),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    website: z.string().nullable(),
+    groupId: z.number().int().nullable(),
+    address: ZAgencyAddress,
+    taxId: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+    currency: z.string(),
+    commission: z.string(),
+    commissionMode: z.enum(COMMISSION_MODES),
+    creditLimit: z.string().nullable(),
+    bank: ZAgencyBank,
+    isActive: z.boolean(),
+    internalNote: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Agency' });
 export type TAgency = z.infer<typeof ZAgency>;
 
 export const ZCreateAgency = z.object({

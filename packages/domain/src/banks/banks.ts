@@ -111,24 +111,26 @@ export const ZSuggestion = z.object({
   nextDueAmount: z.string().nullable(),
 });
 
-export const ZBankEntry = z.object({
-  id: z.number().int(),
-  bankId: z.number().int(),
-  date: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  counterparty: z.string().nullable(),
-  reference: z.string().nullable(),
-  externalId: z.string().nullable(),
-  /** Σ assigned, in the entry currency; `open` is what is left. */
-  assigned: z.string(),
-  open: z.string(),
-  suggestions: z.array(ZSuggestion),
-  assignments: z.array(ZAssignment),
-  importId: z.string().nullable(),
-  userId: z.number().int().nullable(),
-  createdAt: z.string(),
-}).meta({ id: 'BankEntry' });
+export const ZBankEntry = z
+  .object({
+    id: z.number().int(),
+    bankId: z.number().int(),
+    date: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    counterparty: z.string().nullable(),
+    reference: z.string().nullable(),
+    externalId: z.string().nullable(),
+    /** Σ assigned, in the entry currency; `open` is what is left. */
+    assigned: z.string(),
+    open: z.string(),
+    suggestions: z.array(ZSuggestion),
+    assignments: z.array(ZAssignment),
+    importId: z.string().nullable(),
+    userId: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'BankEntry' });
 export type TBankEntry = z.infer<typeof ZBankEntry>;
 
 /** An entry typed in by hand (`POST /api/bankentries`). */

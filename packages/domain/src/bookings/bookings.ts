@@ -179,20 +179,22 @@ export const ZBookingGuest = z.object({
 });
 export type TBookingGuest = z.infer<typeof ZBookingGuest>;
 
-export const ZBookingRoom = z.object({
-  id: z.number().int(),
-  roomId: z.number().int(),
-  roomName: z.string(),
-  roomTypeId: z.number().int().nullable(),
-  scheduleId: z.number().int().nullable(),
-  from: z.string(),
-  to: z.string(),
-  whole: z.boolean(),
-  checkIn: z.string().nullable(),
-  checkOut: z.string().nullable(),
-  locked: z.boolean(),
-  guests: z.array(ZBookingGuest),
-}).meta({ id: 'BookingRoom' });
+export const ZBookingRoom = z
+  .object({
+    id: z.number().int(),
+    roomId: z.number().int(),
+    roomName: z.string(),
+    roomTypeId: z.number().int().nullable(),
+    scheduleId: z.number().int().nullable(),
+    from: z.string(),
+    to: z.string(),
+    whole: z.boolean(),
+    checkIn: z.string().nullable(),
+    checkOut: z.string().nullable(),
+    locked: z.boolean(),
+    guests: z.array(ZBookingGuest),
+  })
+  .meta({ id: 'BookingRoom' });
 export type TBookingRoom = z.infer<typeof ZBookingRoom>;
 
 /** A stored calculation line: the engine's line with its id, the guest it belongs to and the manual flag. */
@@ -206,45 +208,47 @@ export type TBookingLine = z.infer<typeof ZBookingLine>;
 export const ZBookingTotals = ZPricingResult.shape.totals;
 
 /** A booking as the list shows it. */
-export const ZBookingSummary = z.object({
-  id: z.number().int(),
-  state: z.enum(BOOKING_STATES),
-  resolved: z.boolean(),
-  offerNo: z.string().nullable(),
-  reservationNo: z.string().nullable(),
-  bookingNo: z.string().nullable(),
-  type: z.enum(BOOKING_TYPES),
-  channel: z.enum(BOOKING_CHANNELS),
-  resortId: z.number().int().nullable(),
-  vesselId: z.number().int().nullable(),
-  /** The resort's or vessel's name; both for a mixed booking ("Coral Garden Resort + MV Atoll Explorer"). */
-  assetName: z.string().nullable(),
-  scheduleId: z.number().int().nullable(),
-  tourId: z.number().int().nullable(),
-  from: z.string(),
-  to: z.string(),
-  noOfPax: z.number().int(),
-  customerId: z.number().int().nullable(),
-  customerName: z.string().nullable(),
-  agencyId: z.number().int().nullable(),
-  agencyName: z.string().nullable(),
-  userId: z.number().int().nullable(),
-  language: z.string(),
-  currency: z.string(),
-  total: z.string(),
-  optionExpiry: z.string().nullable(),
-  hasOpenTodos: z.boolean(),
-  hasExceededDueDate: z.boolean(),
-  /** Σ payments in the booking currency, what is left to pay and the payment status (domain-rules §7.1). */
-  paid: z.string(),
-  openAmount: z.string(),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** The earliest due date not yet covered by payments. */
-  nextDueDate: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'BookingSummary' });
+export const ZBookingSummary = z
+  .object({
+    id: z.number().int(),
+    state: z.enum(BOOKING_STATES),
+    resolved: z.boolean(),
+    offerNo: z.string().nullable(),
+    reservationNo: z.string().nullable(),
+    bookingNo: z.string().nullable(),
+    type: z.enum(BOOKING_TYPES),
+    channel: z.enum(BOOKING_CHANNELS),
+    resortId: z.number().int().nullable(),
+    vesselId: z.number().int().nullable(),
+    /** The resort's or vessel's name; both for a mixed booking ("Coral Garden Resort + MV Atoll Explorer"). */
+    assetName: z.string().nullable(),
+    scheduleId: z.number().int().nullable(),
+    tourId: z.number().int().nullable(),
+    from: z.string(),
+    to: z.string(),
+    noOfPax: z.number().int(),
+    customerId: z.number().int().nullable(),
+    customerName: z.string().nullable(),
+    agencyId: z.number().int().nullable(),
+    agencyName: z.string().nullable(),
+    userId: z.number().int().nullable(),
+    language: z.string(),
+    currency: z.string(),
+    total: z.string(),
+    optionExpiry: z.string().nullable(),
+    hasOpenTodos: z.boolean(),
+    hasExceededDueDate: z.boolean(),
+    /** Σ payments in the booking currency, what is left to pay and the payment status (domain-rules §7.1). */
+    paid: z.string(),
+    openAmount: z.string(),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    /** The earliest due date not yet covered by payments. */
+    nextDueDate: z.string().nullable(),
+    version: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'BookingSummary' });
 export type TBookingSummary = z.infer<typeof ZBookingSummary>;
 
 /** Links between bookings made by rebook and split (domain-rules §2.4, §6.1). */

@@ -123,34 +123,36 @@ export const ZPassport = z.object({
 });
 
 /** A customer as the API answers it. `internalNote` is absent for agents and customers themselves. */
-export const ZCustomer = z.object({
-  id: z.number().int(),
-  fullName: z.string(),
-  customerType: z.enum(CUSTOMER_TYPES),
-  masterData: ZMasterData,
-  contact: ZContact,
-  address: ZAddress,
-  passport: ZPassport,
-  agencyId: z.number().int().nullable(),
-  groupId: z.number().int().nullable(),
-  language: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()),
-  internalNote: z.string().nullable().optional(),
-  /** Loyalty rule inputs, set by `{id}/stats/recalculate`. */
-  stays: z.number().int(),
-  /** Decimal string, e.g. "1234.50". */
-  revenue: z.string(),
-  lastStay: z.string().nullable(),
-  version: z.number().int(),
-  /** Derived: from the birthday, else permanentAge; null when neither is known. */
-  age: z.number().int().nullable(),
-  /** Derived: age at or below the installation's childMaxAge. */
-  isChild: z.boolean(),
-  /** A user account links this customer. */
-  isAssigned: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'Customer' });
+export const ZCustomer = z
+  .object({
+    id: z.number().int(),
+    fullName: z.string(),
+    customerType: z.enum(CUSTOMER_TYPES),
+    masterData: ZMasterData,
+    contact: ZContact,
+    address: ZAddress,
+    passport: ZPassport,
+    agencyId: z.number().int().nullable(),
+    groupId: z.number().int().nullable(),
+    language: z.string().nullable(),
+    data: z.record(z.string(), z.unknown()),
+    internalNote: z.string().nullable().optional(),
+    /** Loyalty rule inputs, set by `{id}/stats/recalculate`. */
+    stays: z.number().int(),
+    /** Decimal string, e.g. "1234.50". */
+    revenue: z.string(),
+    lastStay: z.string().nullable(),
+    version: z.number().int(),
+    /** Derived: from the birthday, else permanentAge; null when neither is known. */
+    age: z.number().int().nullable(),
+    /** Derived: age at or below the installation's childMaxAge. */
+    isChild: z.boolean(),
+    /** A user account links this customer. */
+    isAssigned: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Customer' });
 export type TCustomer = z.infer<typeof ZCustomer>;
 
 /** Full years on `today` (YYYY-MM-DD); someone born on 29 February turns a year older on 1 March. */

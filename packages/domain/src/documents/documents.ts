@@ -194,28 +194,30 @@ export const ZInvoiceRecipient = z.object({
 });
 
 /** An issued invoice as the API answers it (`/api/invoices`). */
-export const ZInvoice = z.object({
-  id: z.number().int(),
-  bookingId: z.number().int(),
-  bookingNo: z.string(),
-  number: z.string(),
-  year: z.number().int(),
-  seq: z.number().int(),
-  kind: z.enum(INVOICE_KINDS),
-  date: z.string(),
-  cancelsId: z.number().int().nullable(),
-  /** The cancellation invoice that reverses this one, if any. */
-  cancelledById: z.number().int().nullable(),
-  currency: z.string(),
-  language: z.string(),
-  recipient: ZInvoiceRecipient,
-  lines: z.array(ZInvoiceLine),
-  net: z.string(),
-  tax: z.string(),
-  gross: z.string(),
-  taxBreakdown: z.array(ZTaxBreakdownRow),
-  createdAt: z.string(),
-}).meta({ id: 'Invoice' });
+export const ZInvoice = z
+  .object({
+    id: z.number().int(),
+    bookingId: z.number().int(),
+    bookingNo: z.string(),
+    number: z.string(),
+    year: z.number().int(),
+    seq: z.number().int(),
+    kind: z.enum(INVOICE_KINDS),
+    date: z.string(),
+    cancelsId: z.number().int().nullable(),
+    /** The cancellation invoice that reverses this one, if any. */
+    cancelledById: z.number().int().nullable(),
+    currency: z.string(),
+    language: z.string(),
+    recipient: ZInvoiceRecipient,
+    lines: z.array(ZInvoiceLine),
+    net: z.string(),
+    tax: z.string(),
+    gross: z.string(),
+    taxBreakdown: z.array(ZTaxBreakdownRow),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Invoice' });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
 /** The public invoice page's view (`/invoice/:id`): no ids beyond what the guest needs. */

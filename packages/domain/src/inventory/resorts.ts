@@ -49,27 +49,29 @@ export const ZResortAddress = z.object({
   country: optionalText(2),
 });
 
-export const ZResort = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string().nullable(),
-  description: ZLocalizedText,
-  timeZone: z.string(),
-  currency: z.string(),
-  country: z.string().nullable(),
-  destinationId: z.number().int().nullable(),
-  address: ZResortAddress,
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
-  checkInTime: z.string(),
-  checkOutTime: z.string(),
-  images: z.array(z.number().int()),
-  isActive: z.boolean(),
-  isVisible: z.boolean(),
-  sort: z.number().int(),
-  ...ZTimestamps,
-}).meta({ id: 'Resort' });
+export const ZResort = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    code: z.string().nullable(),
+    description: ZLocalizedText,
+    timeZone: z.string(),
+    currency: z.string(),
+    country: z.string().nullable(),
+    destinationId: z.number().int().nullable(),
+    address: ZResortAddress,
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    website: z.string().nullable(),
+    checkInTime: z.string(),
+    checkOutTime: z.string(),
+    images: z.array(z.number().int()),
+    isActive: z.boolean(),
+    isVisible: z.boolean(),
+    sort: z.number().int(),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'Resort' });
 export type TResort = z.infer<typeof ZResort>;
 
 export const ZCreateResort = z.object({

@@ -100,39 +100,41 @@ export const ZRoomBlock = z.object({
 });
 export type TRoomBlock = z.infer<typeof ZRoomBlock>;
 
-export const ZRoom = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  internalId: z.string().nullable(),
-  type: z.enum(ROOM_KINDS),
-  resortId: z.number().int().nullable(),
-  vesselId: z.number().int().nullable(),
-  roomTypeId: z.number().int().nullable(),
-  deckId: z.number().int().nullable(),
-  deckPosition: ZDeckPosition.nullable(),
-  isActive: z.boolean(),
-  isVisible: z.boolean(),
-  hide: z.boolean(),
-  /** Number of active beds, kept by the server. */
-  availableBeds: z.number().int(),
-  allowSharedRoom: z.boolean(),
-  allowMixedGender: z.boolean(),
-  bedTypeId: z.number().int().nullable(),
-  additionalBedTypes: z.array(z.number().int()),
-  housekeeping: z.enum(HOUSEKEEPING_STATES),
-  usageState: z.enum(USAGE_STATES),
-  images: z.array(z.number().int()),
-  description: ZLocalizedText,
-  configuration: ZRoomConfiguration,
-  sort: z.number().int(),
-  /** Current and future blocks (those that end after today). */
-  blocked: z.array(ZRoomBlock),
-  roomTypeName: z.string().nullable(),
-  /** Name of the resort or vessel. */
-  assetName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'Room' });
+export const ZRoom = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    internalId: z.string().nullable(),
+    type: z.enum(ROOM_KINDS),
+    resortId: z.number().int().nullable(),
+    vesselId: z.number().int().nullable(),
+    roomTypeId: z.number().int().nullable(),
+    deckId: z.number().int().nullable(),
+    deckPosition: ZDeckPosition.nullable(),
+    isActive: z.boolean(),
+    isVisible: z.boolean(),
+    hide: z.boolean(),
+    /** Number of active beds, kept by the server. */
+    availableBeds: z.number().int(),
+    allowSharedRoom: z.boolean(),
+    allowMixedGender: z.boolean(),
+    bedTypeId: z.number().int().nullable(),
+    additionalBedTypes: z.array(z.number().int()),
+    housekeeping: z.enum(HOUSEKEEPING_STATES),
+    usageState: z.enum(USAGE_STATES),
+    images: z.array(z.number().int()),
+    description: ZLocalizedText,
+    configuration: ZRoomConfiguration,
+    sort: z.number().int(),
+    /** Current and future blocks (those that end after today). */
+    blocked: z.array(ZRoomBlock),
+    roomTypeName: z.string().nullable(),
+    /** Name of the resort or vessel. */
+    assetName: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Room' });
 export type TRoom = z.infer<typeof ZRoom>;
 
 /**

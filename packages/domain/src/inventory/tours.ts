@@ -19,26 +19,28 @@ const ZRef = z.number().int().positive().max(2_147_483_647);
 /** A CSS hex colour for calendars. */
 const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1c7ed6');
 
-export const ZTour = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string().nullable(),
-  vesselId: z.number().int().nullable(),
-  destinationId: z.number().int().nullable(),
-  embarkPortId: z.number().int().nullable(),
-  disembarkPortId: z.number().int().nullable(),
-  nights: z.number().int(),
-  description: ZLocalizedText,
-  itinerary: z.array(ZItineraryDay),
-  included: ZLocalizedText,
-  excluded: ZLocalizedText,
-  color: z.string().nullable(),
-  images: z.array(z.number().int()),
-  isActive: z.boolean(),
-  isVisible: z.boolean(),
-  sort: z.number().int(),
-  ...ZTimestamps,
-}).meta({ id: 'Tour' });
+export const ZTour = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    code: z.string().nullable(),
+    vesselId: z.number().int().nullable(),
+    destinationId: z.number().int().nullable(),
+    embarkPortId: z.number().int().nullable(),
+    disembarkPortId: z.number().int().nullable(),
+    nights: z.number().int(),
+    description: ZLocalizedText,
+    itinerary: z.array(ZItineraryDay),
+    included: ZLocalizedText,
+    excluded: ZLocalizedText,
+    color: z.string().nullable(),
+    images: z.array(z.number().int()),
+    isActive: z.boolean(),
+    isVisible: z.boolean(),
+    sort: z.number().int(),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'Tour' });
 export type TTour = z.infer<typeof ZTour>;
 
 export const ZCreateTour = z.object({
@@ -110,26 +112,28 @@ export function weeklySeries(first: string, weeks: number, nights: number): { fr
   });
 }
 
-export const ZSchedule = z.object({
-  id: z.number().int(),
-  tourId: z.number().int(),
-  vesselId: z.number().int(),
-  from: ZIsoDate,
-  to: ZIsoDate,
-  status: z.enum(SCHEDULE_STATUSES),
-  embarkPortId: z.number().int().nullable(),
-  disembarkPortId: z.number().int().nullable(),
-  priceId: z.number().int().nullable(),
-  fullCharterPrice: z.record(z.string(), z.string()),
-  isVisible: z.boolean(),
-  note: z.string().nullable(),
-  nights: z.number().int(),
-  days: z.number().int(),
-  /** Names for lists, added once per page. */
-  tourName: z.string().optional(),
-  vesselName: z.string().optional(),
-  ...ZTimestamps,
-}).meta({ id: 'Schedule' });
+export const ZSchedule = z
+  .object({
+    id: z.number().int(),
+    tourId: z.number().int(),
+    vesselId: z.number().int(),
+    from: ZIsoDate,
+    to: ZIsoDate,
+    status: z.enum(SCHEDULE_STATUSES),
+    embarkPortId: z.number().int().nullable(),
+    disembarkPortId: z.number().int().nullable(),
+    priceId: z.number().int().nullable(),
+    fullCharterPrice: z.record(z.string(), z.string()),
+    isVisible: z.boolean(),
+    note: z.string().nullable(),
+    nights: z.number().int(),
+    days: z.number().int(),
+    /** Names for lists, added once per page. */
+    tourName: z.string().optional(),
+    vesselName: z.string().optional(),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'Schedule' });
 export type TSchedule = z.infer<typeof ZSchedule>;
 
 /**

@@ -36,21 +36,23 @@ export const ZVesselDetails = z.object({
 });
 export type TVesselDetails = z.infer<typeof ZVesselDetails>;
 
-export const ZVessel = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string().nullable(),
-  description: ZLocalizedText,
-  timeZone: z.string(),
-  currency: z.string(),
-  homePortId: z.number().int().nullable(),
-  details: ZVesselDetails,
-  images: z.array(z.number().int()),
-  isActive: z.boolean(),
-  isVisible: z.boolean(),
-  sort: z.number().int(),
-  ...ZTimestamps,
-}).meta({ id: 'Vessel' });
+export const ZVessel = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    code: z.string().nullable(),
+    description: ZLocalizedText,
+    timeZone: z.string(),
+    currency: z.string(),
+    homePortId: z.number().int().nullable(),
+    details: ZVesselDetails,
+    images: z.array(z.number().int()),
+    isActive: z.boolean(),
+    isVisible: z.boolean(),
+    sort: z.number().int(),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'Vessel' });
 export type TVessel = z.infer<typeof ZVessel>;
 
 export const ZCreateVessel = z.object({

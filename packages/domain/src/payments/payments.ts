@@ -121,26 +121,28 @@ export const ZPaymentCreate = z.object({
 export type TPaymentCreate = z.infer<typeof ZPaymentCreate>;
 
 /** A stored payment as the API answers it. */
-export const ZPayment = z.object({
-  id: z.number().int(),
-  bookingId: z.number().int(),
-  date: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  rate: z.string(),
-  /** amount × rate in the booking currency. */
-  value: z.string(),
-  method: z.enum(PAYMENT_METHODS),
-  status: z.enum(PAYMENT_RECORD_STATUSES),
-  reference: z.string().nullable(),
-  note: z.string().nullable(),
-  bankEntryId: z.number().int().nullable(),
-  providerId: z.number().int().nullable(),
-  creditEntryId: z.number().int().nullable(),
-  onsite: z.boolean(),
-  payerCustomerId: z.number().int().nullable(),
-  payerAgencyId: z.number().int().nullable(),
-  userId: z.number().int().nullable(),
-  createdAt: z.string(),
-}).meta({ id: 'Payment' });
+export const ZPayment = z
+  .object({
+    id: z.number().int(),
+    bookingId: z.number().int(),
+    date: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    rate: z.string(),
+    /** amount × rate in the booking currency. */
+    value: z.string(),
+    method: z.enum(PAYMENT_METHODS),
+    status: z.enum(PAYMENT_RECORD_STATUSES),
+    reference: z.string().nullable(),
+    note: z.string().nullable(),
+    bankEntryId: z.number().int().nullable(),
+    providerId: z.number().int().nullable(),
+    creditEntryId: z.number().int().nullable(),
+    onsite: z.boolean(),
+    payerCustomerId: z.number().int().nullable(),
+    payerAgencyId: z.number().int().nullable(),
+    userId: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Payment' });
 export type TPayment = z.infer<typeof ZPayment>;

@@ -264,47 +264,49 @@ export type TPriceEntryInput = z.infer<typeof ZPriceEntryInput>;
 export const ZCreatePriceEntry = ZPriceEntryInput.extend({ priceId: ZId });
 export const ZUpdatePriceEntry = ZCreatePriceEntry.partial();
 
-export const ZPrice = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  internalId: z.string().nullable(),
-  resortId: z.number().int().nullable(),
-  vesselId: z.number().int().nullable(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  /** Optional sub-periods within `valid`; a night must lie in one of them (domain-rules §3.2). */
-  periods: z.array(ZPeriod),
-  status: z.enum(PRICE_STATUSES),
-  calculationType: z.enum(CALCULATION_TYPES),
-  type: z.enum(PRICE_TYPES),
-  /** The variant ids this price has columns for, in order. */
-  variants: z.array(z.number().int()),
-  /** Used as the value of a missing entry, if set. */
-  basePrice: z.string().nullable(),
-  surcharge: z.string(),
-  surchargeType: z.enum(ADJUSTMENT_TYPES),
-  discount: z.string(),
-  discountType: z.enum(ADJUSTMENT_TYPES),
-  /** Price currencies; the first is the price currency, the others may carry explicit entries. */
-  currencies: z.array(z.string()),
-  useOnsiteCurrency: z.boolean(),
-  tax: ZPriceTax,
-  /** Default commission percent for agency bookings (priority 3, domain-rules §3.8). */
-  commission: z.string(),
-  termsOfPaymentId: z.number().int().nullable(),
-  /** Use the installation's default terms instead of `termsOfPaymentId`. */
-  defaultTermsOfPayment: z.boolean(),
-  /** Only for guests from these countries; empty = everybody. */
-  countries: z.array(z.string()),
-  includedServices: ZLocalizedText,
-  excludedServices: ZLocalizedText,
-  isAvailableToOTA: z.boolean(),
-  /** Minimum nights of a stay priced by this season (unit prices only). */
-  minNights: z.number().int().nullable(),
-  /** Vessel prices: the tours this price is for; empty = every tour of the vessel. */
-  tourIds: z.array(z.number().int()),
-  ...ZTimestamps,
-}).meta({ id: 'Price' });
+export const ZPrice = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    internalId: z.string().nullable(),
+    resortId: z.number().int().nullable(),
+    vesselId: z.number().int().nullable(),
+    validFrom: z.string(),
+    validTo: z.string(),
+    /** Optional sub-periods within `valid`; a night must lie in one of them (domain-rules §3.2). */
+    periods: z.array(ZPeriod),
+    status: z.enum(PRICE_STATUSES),
+    calculationType: z.enum(CALCULATION_TYPES),
+    type: z.enum(PRICE_TYPES),
+    /** The variant ids this price has columns for, in order. */
+    variants: z.array(z.number().int()),
+    /** Used as the value of a missing entry, if set. */
+    basePrice: z.string().nullable(),
+    surcharge: z.string(),
+    surchargeType: z.enum(ADJUSTMENT_TYPES),
+    discount: z.string(),
+    discountType: z.enum(ADJUSTMENT_TYPES),
+    /** Price currencies; the first is the price currency, the others may carry explicit entries. */
+    currencies: z.array(z.string()),
+    useOnsiteCurrency: z.boolean(),
+    tax: ZPriceTax,
+    /** Default commission percent for agency bookings (priority 3, domain-rules §3.8). */
+    commission: z.string(),
+    termsOfPaymentId: z.number().int().nullable(),
+    /** Use the installation's default terms instead of `termsOfPaymentId`. */
+    defaultTermsOfPayment: z.boolean(),
+    /** Only for guests from these countries; empty = everybody. */
+    countries: z.array(z.string()),
+    includedServices: ZLocalizedText,
+    excludedServices: ZLocalizedText,
+    isAvailableToOTA: z.boolean(),
+    /** Minimum nights of a stay priced by this season (unit prices only). */
+    minNights: z.number().int().nullable(),
+    /** Vessel prices: the tours this price is for; empty = every tour of the vessel. */
+    tourIds: z.array(z.number().int()),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'Price' });
 export type TPrice = z.infer<typeof ZPrice>;
 /** A price read with its entries (`GET /api/price/{id}`, the engine's input). */
 export const ZPriceWithEntries = ZPrice.extend({ entries: z.array(ZPriceEntry) });
@@ -423,25 +425,27 @@ export const ZCancellationTier = z.object({
 export type TCancellationTier = z.infer<typeof ZCancellationTier>;
 
 /** Deposit, rest and cancellation tiers (domain-rules §6.4, §7.2). */
-export const ZTerms = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: ZLocalizedText,
-  depositPercent: z.string(),
-  /** Deposit per person instead of a percentage, if set. */
-  depositAbsolute: z.string().nullable(),
-  depositDueDays: z.number().int(),
-  /** The deposit falls due counting from the reservation instead of the confirmation. */
-  onReservation: z.boolean(),
-  restDueDaysBeforeArrival: z.number().int(),
-  /** How long a reservation (option) holds. */
-  optionDays: z.number().int(),
-  cancellationTiers: z.array(ZCancellationTier),
-  depositNonRefundable: z.boolean(),
-  /** The installation's default terms (at most one). */
-  isDefault: z.boolean(),
-  ...ZTimestamps,
-}).meta({ id: 'TermsOfPayment' });
+export const ZTerms = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: ZLocalizedText,
+    depositPercent: z.string(),
+    /** Deposit per person instead of a percentage, if set. */
+    depositAbsolute: z.string().nullable(),
+    depositDueDays: z.number().int(),
+    /** The deposit falls due counting from the reservation instead of the confirmation. */
+    onReservation: z.boolean(),
+    restDueDaysBeforeArrival: z.number().int(),
+    /** How long a reservation (option) holds. */
+    optionDays: z.number().int(),
+    cancellationTiers: z.array(ZCancellationTier),
+    depositNonRefundable: z.boolean(),
+    /** The installation's default terms (at most one). */
+    isDefault: z.boolean(),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'TermsOfPayment' });
 export type TTerms = z.infer<typeof ZTerms>;
 
 export const ZCreateTerms = z.object({
@@ -517,39 +521,41 @@ export const ZSpecialRule = z.object({
 });
 export type TSpecialRule = z.infer<typeof ZSpecialRule>;
 
-export const ZSpecial = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: ZLocalizedText,
-  type: z.enum(SPECIAL_TYPES),
-  status: z.enum(PRICE_STATUSES),
-  /** The booking window: the evaluation date must lie in it (domain-rules §5.1); null = open. */
-  dateFrom: z.string().nullable(),
-  dateTo: z.string().nullable(),
-  /** All rules must hold (AND). */
-  rules: z.array(ZSpecialRule),
-  discount: z.enum(DISCOUNT_KINDS),
-  discountValue: z.string(),
-  /** true: a reduction (negative line); false: a surcharge. */
-  reduce: z.boolean(),
-  target: z.enum(SPECIAL_TARGETS),
-  /** Products (target Product) or product categories (target ProductCategory) it is limited to. */
-  targetIds: z.array(z.number().int()),
-  scopeUnit: z.enum(SCOPE_UNITS),
-  autoAdd: z.boolean(),
-  unique: z.boolean(),
-  replaceMatchingRoomPrice: z.boolean(),
-  includeSpecialsWithSameRule: z.boolean(),
-  excludeFromCommission: z.boolean(),
-  excludeFromTax: z.boolean(),
-  /** Channels it is offered in; empty = Booking only. */
-  includeIn: z.array(z.enum(BOOKING_CHANNELS)),
-  editable: z.boolean(),
-  deletable: z.boolean(),
-  groupId: z.number().int().nullable(),
-  sort: z.number().int(),
-  ...ZTimestamps,
-}).meta({ id: 'Special' });
+export const ZSpecial = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: ZLocalizedText,
+    type: z.enum(SPECIAL_TYPES),
+    status: z.enum(PRICE_STATUSES),
+    /** The booking window: the evaluation date must lie in it (domain-rules §5.1); null = open. */
+    dateFrom: z.string().nullable(),
+    dateTo: z.string().nullable(),
+    /** All rules must hold (AND). */
+    rules: z.array(ZSpecialRule),
+    discount: z.enum(DISCOUNT_KINDS),
+    discountValue: z.string(),
+    /** true: a reduction (negative line); false: a surcharge. */
+    reduce: z.boolean(),
+    target: z.enum(SPECIAL_TARGETS),
+    /** Products (target Product) or product categories (target ProductCategory) it is limited to. */
+    targetIds: z.array(z.number().int()),
+    scopeUnit: z.enum(SCOPE_UNITS),
+    autoAdd: z.boolean(),
+    unique: z.boolean(),
+    replaceMatchingRoomPrice: z.boolean(),
+    includeSpecialsWithSameRule: z.boolean(),
+    excludeFromCommission: z.boolean(),
+    excludeFromTax: z.boolean(),
+    /** Channels it is offered in; empty = Booking only. */
+    includeIn: z.array(z.enum(BOOKING_CHANNELS)),
+    editable: z.boolean(),
+    deletable: z.boolean(),
+    groupId: z.number().int().nullable(),
+    sort: z.number().int(),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'Special' });
 export type TSpecial = z.infer<typeof ZSpecial>;
 
 export const ZCreateSpecial = z.object({

@@ -48,28 +48,30 @@ export const ZCreateProductCategory = z.object({
 });
 export type TProductCategory = z.infer<typeof ZProductCategory>;
 
-export const ZProduct = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  categoryId: z.number().int().nullable(),
-  type: z.enum(PRODUCT_TYPES),
-  unit: z.enum(PRODUCT_UNITS),
-  chargingBase: z.enum(CHARGING_BASES),
-  perUnit: z.boolean(),
-  price: z.string(),
-  currency: z.string(),
-  taxId: z.number().int().nullable(),
-  resortId: z.number().int().nullable(),
-  vesselId: z.number().int().nullable(),
-  isAddon: z.boolean(),
-  isOnlineBookable: z.boolean(),
-  trackStock: z.boolean(),
-  stock: z.string(),
-  isActive: z.boolean(),
-  sort: z.number().int(),
-  ...ZStamps,
-}).meta({ id: 'Product' });
+export const ZProduct = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    categoryId: z.number().int().nullable(),
+    type: z.enum(PRODUCT_TYPES),
+    unit: z.enum(PRODUCT_UNITS),
+    chargingBase: z.enum(CHARGING_BASES),
+    perUnit: z.boolean(),
+    price: z.string(),
+    currency: z.string(),
+    taxId: z.number().int().nullable(),
+    resortId: z.number().int().nullable(),
+    vesselId: z.number().int().nullable(),
+    isAddon: z.boolean(),
+    isOnlineBookable: z.boolean(),
+    trackStock: z.boolean(),
+    stock: z.string(),
+    isActive: z.boolean(),
+    sort: z.number().int(),
+    ...ZStamps,
+  })
+  .meta({ id: 'Product' });
 export type TProduct = z.infer<typeof ZProduct>;
 
 /** Create and update body; the stock itself changes only through `{id}/stock/update` (it has a log). */

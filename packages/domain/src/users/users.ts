@@ -41,27 +41,29 @@ const ZEmail = z.email().max(254);
 export const ZPassword = z.string().min(1).max(200);
 
 /** A user as the API answers it: never a password hash. */
-export const ZUser = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  userType: z.enum(USER_TYPES),
-  agencyId: z.number().int().nullable(),
-  customerId: z.number().int().nullable(),
-  permissions: z.object({ scope: z.array(z.string()) }),
-  roleIds: z.array(z.number().int()),
-  settings: ZUserSettings,
-  notifications: z.record(z.string(), z.unknown()),
-  activeAsset: ZAssetRef.nullable(),
-  resorts: z.array(z.number().int()),
-  vessels: z.array(z.number().int()),
-  isCRMUser: z.boolean(),
-  verified: z.boolean(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'User' });
+export const ZUser = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    userType: z.enum(USER_TYPES),
+    agencyId: z.number().int().nullable(),
+    customerId: z.number().int().nullable(),
+    permissions: z.object({ scope: z.array(z.string()) }),
+    roleIds: z.array(z.number().int()),
+    settings: ZUserSettings,
+    notifications: z.record(z.string(), z.unknown()),
+    activeAsset: ZAssetRef.nullable(),
+    resorts: z.array(z.number().int()),
+    vessels: z.array(z.number().int()),
+    isCRMUser: z.boolean(),
+    verified: z.boolean(),
+    lastLoginAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;
 
 /** The logged-in user with the scopes in force (own ∪ roles). */

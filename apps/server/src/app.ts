@@ -82,6 +82,8 @@ export async function buildApp(opts: TAppOptions) {
   const changes = opts.config.caches ? await openChangeFeed(opts.database) : NO_CHANGE_FEED;
   app.addHook('onClose', () => changes.close());
   const c = createContainer(Object.assign({}, opts, { changes, log: app.log }));
+  // The clock's time zone is the operator's from the first request on.
+  await c.settings.group('booking');
 
   await app.register(cookie);
   const https = opts.config.appUrl.startsWith('https:');

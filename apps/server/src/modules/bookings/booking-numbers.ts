@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { fixedStatement } from '../../db/fixed-statements.ts';
 import { bookingCounters } from '../../db/schema.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 
 // Offer, reservation and booking numbers (domain-rules §6.1): one sequence per kind and year in
 // `booking_counters`. The counter row is bumped in the writer's transaction: a failed write rolls the

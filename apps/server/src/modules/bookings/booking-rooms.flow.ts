@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { priceVariants } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { visibleCustomers } from '../customers/customers.service.ts';
 import { raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
 import {

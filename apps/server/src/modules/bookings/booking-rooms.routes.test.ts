@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { bookingWorld, cents, ok, stayBody, type TWorld } from './booking-test-world.ts';
 
 let w: TWorld;

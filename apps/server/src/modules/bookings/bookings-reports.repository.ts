@@ -1,8 +1,8 @@
 import { BOOKING_STATES } from '@atoll/domain/bookings';
-import { DEFAULT_TIMEZONE } from '@atoll/domain/constants';
 import { holdsInventory } from '@atoll/domain/inventory/availability';
 import { and, asc, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { operatorTimeZone } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   agencies,
@@ -42,9 +42,14 @@ export function holdingCondition(offersHoldInventory: boolean): SQL {
 const numberOf = sql<
   string | null
 >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`;
-/** The date of a timestamp in the installation's time zone. */
+/**
+ * The operator's time zone as an SQL literal: a parameter would make each use a different expression, and
+ * GROUP BY needs the select's. The clock holds only names Intl knows; quotes are doubled all the same.
+ */
+const zoneLiteral = () => sql.raw(`'${operatorTimeZone().replaceAll("'", "''")}'`);
+/** The date of a timestamp in the operator's time zone. */
 const dayOf = (column: PgColumn) =>
-  sql<string>`(${column} at time zone ${sql.raw(`'${DEFAULT_TIMEZONE}'`)})::date`;
+  sql<string>`(${column} at time zone ${zoneLiteral()})::date`;
 const inDays = (column: PgColumn, from: string, to: string) =>
   and(sql`${dayOf(column)} >= ${from}::date`, sql`${dayOf(column)} <= ${to}::date`);
 /**
@@ -414,7 +419,7 @@ export async function incomeRows(
   q: { from: string; to: string; byBookingDate: boolean; base: string; counted: SQL },
 ): Promise<TIncomeQueryRow[]> {
   const { from, to, byBookingDate, base } = q;
-  const tz = sql.raw(`'${DEFAULT_TIMEZONE}'`);
+  const tz = zoneLiteral();
   const bookedDay = sql`(coalesce(bookings.booking_date, bookings.reservation_date, bookings.created_at) at time zone ${tz})::date`;
   const inRange = byBookingDate
     ? sql`${bookedDay} >= ${from}::date and ${bookedDay} < ${to}::date`

@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { bookingVisibility, loadBooking, redactBooking, toLine } from './bookings.repository.ts';
 import {

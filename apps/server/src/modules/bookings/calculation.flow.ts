@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { lockBooking } from './booking-lock.ts';
 import { priceBooking } from './booking-pricing.ts';
 import { recordVersion } from './booking-versions.ts';

@@ -7,7 +7,7 @@ import { computeTotals, isCollected } from '@atoll/domain/pricing/totals';
 import type { Tx } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { reverseOpenInvoices } from '../documents/invoices.flow.ts';
 import { createPricingInputRepository } from '../prices/pricing-input.repository.ts';
 import { closeTodosOnAbort } from '../todos/raise-todos.flow.ts';

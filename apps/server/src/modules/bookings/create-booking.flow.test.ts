@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
 import { bookingCounters, bookingVersions } from '../../db/schema.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import {
   bookingWorld,
   cents,

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
 import { bookingVersions, priceEntries } from '../../db/schema.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { bookingWorld, ok, stayBody, type TWorld, tripBody } from './booking-test-world.ts';
 
 let w: TWorld;

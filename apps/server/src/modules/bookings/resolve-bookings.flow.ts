@@ -1,4 +1,5 @@
 import { and, eq, lt, lte } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { recordVersion } from './booking-versions.ts';
@@ -43,16 +44,16 @@ export function createResolveBookingsFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
   return {
     /** Resolves the finished, settled bookings of the day before `now` and earlier; answers their ids. */
     async resolveFinished(now: Date): Promise<number[]> {
-      const today = now.toISOString().slice(0, 10);
+      const day = today(now);
       const due = await db
         .select({ id: bookings.id, version: bookings.version })
         .from(bookings)
-        .where(finished(today))
+        .where(finished(day))
         .orderBy(bookings.to, bookings.id)
         .limit(BATCH);
       const changed: number[] = [];
       for (const { id, version } of due) {
-        if (await db.transaction((tx) => resolve(tx, id, version, today, now))) changed.push(id);
+        if (await db.transaction((tx) => resolve(tx, id, version, day, now))) changed.push(id);
       }
       return changed;
     },

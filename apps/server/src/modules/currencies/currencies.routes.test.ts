@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/png.ts';
 import { currencies, exchangeRates } from '../../db/schema.ts';
-import { today } from './currencies.service.ts';
+import { today } from '../../clock.ts';
 
 let t: TTestApp;
 let admin: string;

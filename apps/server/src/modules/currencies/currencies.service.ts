@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@atoll/domain/constants';
+import { DEFAULT_CURRENCY } from '@atoll/domain/constants';
 import type {
   TCreateCurrency,
   TCreateExchangeRate,
@@ -9,24 +9,12 @@ import type {
   TUpdateExchangeRate,
 } from '@atoll/domain/currencies';
 import { rateOn } from '@atoll/domain/money';
+import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { TWriteContext } from '../../http/resource.ts';
 import type { TCurrenciesRepository, TCurrencyRow, TExchangeRateRow } from './currencies.repository.ts';
 import { parseRateCsv } from './rates-csv.ts';
-
-/** YYYY-MM-DD in the installation's time zone; created once (creating a DateTimeFormat costs ~1 ms). */
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE });
-
-/** The last minute asked for and its day: a day starts on a whole minute in every time zone. */
-let known = { minute: Number.NaN, day: '' };
-
-/** Today in the installation's time zone (domain-rules: dates are calendar dates there). */
-export function today(now = new Date()): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== known.minute) known = { minute, day: dayFormat.format(now) };
-  return known.day;
-}
 
 /** Currencies, the one base currency and exchange rates (domain-rules §3.6). */
 export function createCurrenciesService(deps: { db: Db; repository: TCurrenciesRepository }) {

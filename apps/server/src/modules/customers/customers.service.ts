@@ -11,6 +11,7 @@ import {
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
 import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -38,7 +39,6 @@ export const CUSTOMER_ACCESS = {
 /** Fields only the office sets: a customer or agent editing a record keeps them as they are. */
 const OFFICE_FIELDS = ['customerType', 'agencyId', 'groupId', 'internalNote'] as const;
 
-export const today = () => new Date().toISOString().slice(0, 10);
 const hasFullRead = (user: TSessionUser) => hasScope(user.scopes, CUSTOMER_ACCESS.read);
 
 /**

@@ -4,7 +4,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, expectError } from '../../../test/harness.ts';
 import { bookings, customers, invoices, products, settings, taxes } from '../../db/schema.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
@@ -376,6 +376,23 @@ describe('invoices', () => {
     // The service period is frozen with the invoice: later date changes of the booking do not reach it.
     await w.db.update(bookings).set({ from: '2041-03-30', to: '2041-04-03' }).where(eq(bookings.id, b.id));
     expect(await pdf(`/api/invoices/${invoice?.id}/pdf`)).toContain('29.03.2041 – 02.04.2041');
+  });
+
+  it('dates and numbers by one clock: at 23:30 UTC on New Year’s Eve Berlin is in 2027 already', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T23:30:00Z') });
+    const saved = staff;
+    try {
+      staff = (await w.t.demoTokens()).staff;
+      const b = await stay();
+      expect(b.bookingNo).toMatch(/^B27-/);
+      ok(await issue(b.id), 201);
+      const [invoice] = (await invoicesOf(b.id)) as (TInvoice & { date: string })[];
+      expect(invoice?.date).toBe('2027-01-01');
+      expect(invoice?.number).toMatch(/^2027-\d{6}$/);
+    } finally {
+      vi.useRealTimers();
+      staff = saved;
+    }
   });
 
   it('taxes each line as configured: a product by its own tax, the stay by its price; 0 % says why', async () => {

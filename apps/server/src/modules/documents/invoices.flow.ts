@@ -9,6 +9,7 @@ import {
 } from '@atoll/domain/documents';
 import { D } from '@atoll/domain/money';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { bookings, customers, invoiceCounters, invoices } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -128,7 +129,6 @@ async function writeInvoice(
   return row;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 async function invoiceableData(tx: Tx, actor: TSessionUser | null, bookingId: number) {
   await visibleBooking(tx, actor, bookingId);

@@ -5,10 +5,10 @@ import {
   type FormFieldError,
   parseRelativeDate,
   pickAnswers,
-  todayIso,
   validateAnswers,
 } from '@atoll/domain/forms/rules';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, customers, formDefs, forms, mailQueue, storedFiles } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -134,15 +134,15 @@ export function checkAnswers(
   lang: string,
   opts: { partial?: boolean } = {},
 ) {
-  const today = todayIso();
-  let errors = validateAnswers(fields, data, today, lang);
+  const day = today();
+  let errors = validateAnswers(fields, data, day, lang);
   errors = errors.filter((e) => {
     if (opts.partial && e.code === 'REQUIRED') return false;
     if (e.code !== 'DATE_TOO_EARLY' && e.code !== 'DATE_TOO_LATE') return true;
     const field = fields.find((f) => f.key === e.path) as FormField;
     return [-1, 1].every((n) => {
-      const day = shiftDay(today, n) as string;
-      return validateAnswers([field], data, day, lang).length > 0;
+      const shifted = shiftDay(day, n) as string;
+      return validateAnswers([field], data, shifted, lang).length > 0;
     });
   });
   return errors;

@@ -15,6 +15,7 @@ import {
 } from '@atoll/domain/guestforms';
 import { hasScope } from '@atoll/domain/scopes';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookingGuests, customers, guestForms } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -39,7 +40,6 @@ import {
 export const DEFAULT_TYPES: readonly TGuestFormType[] = GUEST_FORM_TYPES;
 const customersRepo = createCustomersRepository();
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 const isTypes = (v: unknown): TGuestFormType[] =>
   Array.isArray(v)
     ? v.filter((t): t is TGuestFormType => (GUEST_FORM_TYPES as readonly string[]).includes(t))
@@ -171,7 +171,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
   ): Promise<{ data: Record<string, unknown>; errors: TGuestFieldError[] }> {
     const types = isTypes(form.types);
     const errors = validateGuestForm(types, data, {
-      today: todayUtc(),
+      today: today(),
       maxFileKb: maxKb,
       travelTo: form.to,
       prefix,
@@ -477,7 +477,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
           if (next.length === current.length) continue;
           const complete =
             validateGuestForm(next, record(form.data), {
-              today: todayUtc(),
+              today: today(),
               maxFileKb: maxKb,
               travelTo: form.to,
             }).length === 0;

@@ -4,7 +4,7 @@ import { textsFor } from '@atoll/domain/pricing/texts';
 import { and, asc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, calculationLines, payments } from '../../db/schema.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 
 // What the payments of a booking settle (domain-rules §4.3, §7.1, §7.2): paid, open, status, the next due

@@ -5,7 +5,7 @@ import { bookings, paymentProviders, payments } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingVisibility } from '../bookings/bookings.repository.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { confirmPaidOnlineBooking } from '../online/online-confirm.flow.ts';
 import { guestToken, isGuestToken, tokenProviderId } from './payment-links.ts';
 import { recordPayment } from './payments.flow.ts';

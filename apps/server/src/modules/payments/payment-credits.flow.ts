@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import { createCreditsRepository, type TLedgerOwner } from '../credits/credits.repository.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { recordPayment } from './payments.flow.ts';
 
 // Credits on bookings (domain-rules §7.3): using a customer's or agency's credit is a payment with

@@ -19,7 +19,7 @@ import { compileFilter, compileSearch } from '../../http/filter.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingVisibility } from '../bookings/bookings.repository.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import type { TPaymentRow } from './booking-settlement.ts';
 import { keepOverpaymentAsCredit, useCredit } from './payment-credits.flow.ts';
 import { recordPayment, removePayment } from './payments.flow.ts';

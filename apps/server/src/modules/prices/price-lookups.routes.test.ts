@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
 import { schedules, vessels } from '../../db/schema.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 
 let t: TTestApp;
 let admin: string;

@@ -9,7 +9,7 @@ import { findEntry } from '@atoll/domain/pricing/unit-value';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { ownSchedules } from '../tours/tours.repository.ts';
 import { seesAsset, visiblePrices } from './price-access.ts';
 import { priceOfAsset, priceWhere, type TPriceLookupsRepository } from './price-lookups.repository.ts';

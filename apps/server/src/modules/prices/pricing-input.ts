@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { createCurrenciesRepository } from '../currencies/currencies.repository.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { ownSchedules } from '../tours/tours.repository.ts';
 import { seesAsset } from './price-access.ts';
 import { createPriceLookupsRepository, priceWhere } from './price-lookups.repository.ts';

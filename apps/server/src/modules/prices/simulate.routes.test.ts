@@ -18,7 +18,7 @@ import {
   specials,
   vessels,
 } from '../../db/schema.ts';
-import { today } from '../currencies/currencies.service.ts';
+import { today } from '../../clock.ts';
 import { loadPricingInput } from './pricing-input.ts';
 
 let t: TTestApp;

@@ -13,6 +13,7 @@ import {
 } from '@atoll/domain/inventory/rooms';
 import { hasScope } from '@atoll/domain/scopes';
 import { eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { resorts, rooms } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -25,7 +26,6 @@ type TAsset = { resortId: number | null; vesselId: number | null };
 const isAdmin = (user: TSessionUser) => hasScope(user.scopes, ['admin']);
 /** Spec platform §6 asset visibility: an empty list means every asset of that kind. */
 const listAllows = (list: number[], id: number) => list.length === 0 || list.includes(id);
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Rooms the user may read: resort rooms with `resort.read`, vessel cabins with `vessel.read`, each only of

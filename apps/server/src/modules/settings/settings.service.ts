@@ -1,5 +1,6 @@
 import {
   DEFAULT_MIN_PASSWORD_LENGTH,
+  DEFAULT_TIMEZONE,
   FEATURES,
   SETTINGS_GROUP_CACHE_MS,
   type TFeature,
@@ -15,6 +16,7 @@ import {
   type TSettingsGroup,
 } from '@atoll/domain/settings';
 import type { z } from 'zod';
+import { setOperatorTimeZone } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
@@ -71,6 +73,8 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
     const started = generation;
     const rows = await repo.group(db, name);
     const values = new Map(rows.map((r) => [r.key, r.value]));
+    // The one clock learns the operator's time zone whenever the group is read: at start and after a change.
+    if (name === 'booking') setOperatorTimeZone(values.get('timezone') ?? DEFAULT_TIMEZONE);
     if (started === generation) cache.set(name, { at: now(), values });
     return values;
   }

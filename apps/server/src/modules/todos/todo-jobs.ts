@@ -1,4 +1,5 @@
 import { addDays } from '@atoll/domain/inventory/tours';
+import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { raiseBookingTodos } from './raise-todos.flow.ts';
 import { todosRepository as repo } from './todos.repository.ts';
@@ -13,10 +14,10 @@ const JOB_LOCK = 7_001;
 
 /** No-show: a confirmed stay without check-in by `from + 1 day` gets the todo "no show" (once). */
 export async function runTodoJobs(db: Db, now: Date): Promise<{ noShow: number[] } | null> {
-  const today = now.toISOString().slice(0, 10);
+  const day = today(now);
   return db.transaction(async (tx) => {
     if (!(await repo.tryJobLock(tx, JOB_LOCK))) return null;
-    const noShow = await repo.noShowCandidates(tx, addDays(today, -1), today);
+    const noShow = await repo.noShowCandidates(tx, addDays(day, -1), day);
     for (const id of noShow) await raiseBookingTodos(tx, id, [{ code: 'noShow' }]);
     return { noShow };
   });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { makeTemplates } from './templates.ts';
 
 /** Whether a process of this machine still runs: a test database named after it is in use. */
 function isAlive(pid: number): boolean {
@@ -10,14 +11,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/**
- * Drops test databases that an interrupted earlier run left behind on PostgreSQL. A database is named
- * `atoll_t_<pid>_<random>` after the worker that made it: one of a run still going on beside this one
- * (another checkout, a second terminal) is left alone.
- */
+/** Before the run: leftovers dropped, templates made; after it: the templates removed. */
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
+  if (url) await dropLeftovers(url);
+  // The databases the test files start from (templates.ts); removed again after the run.
+  return makeTemplates(url);
+}
+
+/**
+ * Drops test databases that an interrupted earlier run left behind on PostgreSQL. A database is named
+ * `atoll_t_<pid>_<random>` after the process that made it: one of a run still going on beside this one
+ * (another checkout, a second terminal) is left alone.
+ */
+async function dropLeftovers(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -7,16 +7,20 @@ import { loadConfig, type TConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import type { TMailer } from '../src/mail/mailer.ts';
+import { pgliteTemplate, testTemplates } from './templates.ts';
 
 /**
- * A new, empty PostgreSQL database beside `url` (named after this process, so an interrupted run's
+ * A new PostgreSQL database beside `url`, empty or a copy of `template` (named after this process, so an interrupted run's
  * leftovers are dropped by global-setup), and the way to drop it again.
  */
-export async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  url: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `atoll_t_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -32,19 +36,24 @@ export async function createPostgresDatabase(url: string): Promise<{ url: string
 }
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or with TEST_DATABASE_URL a new
- * PostgreSQL database that is dropped again on close.
+ * A fresh, migrated database for one test file, with the demo data when `seed` says so: PGlite in memory, or
+ * with TEST_DATABASE_URL a new PostgreSQL database that is dropped again on close. Both start as a copy of
+ * the run's template (templates.ts) when there is one.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openPglite(undefined);
-    await database.migrate();
-    return database;
-  }
-  const created = await createPostgresDatabase(url);
-  const database = await openPostgres(created.url, 5);
+  const template = testTemplates()?.[opts.seed ? 'seeded' : 'empty'];
+  const database = url
+    ? await postgresDatabase(url, template)
+    : await openPglite(undefined, template ? pgliteTemplate(template) : undefined);
   await database.migrate();
+  if (opts.seed && !template) await seedDemo(database.db);
+  return database;
+}
+
+async function postgresDatabase(url: string, template: string | undefined): Promise<Database> {
+  const created = await createPostgresDatabase(url, template);
+  const database = await openPostgres(created.url, 5);
   return {
     ...database,
     async close() {
@@ -97,8 +106,7 @@ export const ACCOUNT_PASSWORD = 'pass-word-1';
 export async function createTestApp(
   opts: { seed?: boolean; config?: Partial<TConfig>; mailer?: TMailer } = {},
 ): Promise<TTestApp> {
-  const database = await createTestDatabase();
-  if (opts.seed !== false) await seedDemo(database.db);
+  const database = await createTestDatabase({ seed: opts.seed !== false });
   const config = {
     ...loadConfig({}),
     authRateLimit: 10_000,

@@ -118,9 +118,15 @@ function isAlive(pid: number) {
   }
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** `from`: an in-memory database starts as a copy of this dump (`dumpDataDir`), as the test templates do. */
+export async function openPglite(
+  dataDir: string | undefined,
+  from?: Blob,
+): Promise<Database & { dump(): Promise<Blob> }> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  const client = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
+  const client = await PGlite.create(
+    dataDir ? { dataDir, extensions } : from ? { loadDataDir: from, extensions } : { extensions },
+  );
   // Every way drizzle reaches the connection outside a transaction goes through these three.
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
@@ -144,6 +150,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       // microtasks) before the committing query resolves, so whoever asks next has them already.
       return { sync: async () => true, stop: () => stop() };
     },
+    dump: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
       unlock();

@@ -80,7 +80,7 @@ export function callingCodes(idd: TWorldCountry['idd']): string[] {
 }
 
 async function countryRows() {
-  const world = (await import('world-countries')).default as unknown as TWorldCountry[];
+  const world = require('world-countries') as TWorldCountry[];
   const { iso31662 } = (await import('iso-3166')) as { iso31662: TSubdivision[] };
   const states = new Map<string, TSubdivision[]>();
   for (const s of iso31662) {
@@ -116,7 +116,7 @@ function airportRows() {
 
 /** OpenFlights names the country in English; matched against the country names and their spellings. */
 async function airlineRows() {
-  const world = (await import('world-countries')).default as unknown as TWorldCountry[];
+  const world = require('world-countries') as TWorldCountry[];
   const byName = new Map<string, string>();
   for (const c of world)
     for (const n of [c.name.common, c.name.official, ...c.altSpellings]) byName.set(n.toLowerCase(), c.cca2);

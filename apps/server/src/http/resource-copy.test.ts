@@ -9,7 +9,6 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { agencyGroups } from '../db/schema.ts';
-import { seedDemo } from '../db/seed.ts';
 import { badRequest } from './errors.ts';
 import { registerResource } from './resource.ts';
 
@@ -24,8 +23,7 @@ let token: string;
 const seen: { source: number; copy: number; visibleInTx: boolean }[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
+  database = await createTestDatabase({ seed: true });
   const config = { ...loadConfig({}), authRateLimit: 10_000, appUrl: 'http://atoll.test' };
   app = await buildApp({ database, config, version: '0.0.0' });
   registerResource(app, database.db, {

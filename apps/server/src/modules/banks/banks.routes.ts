@@ -16,11 +16,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { today } from '../../clock.ts';
 import { actor } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { createCurrenciesRepository } from '../currencies/currencies.repository.ts';
-import { today } from '../../clock.ts';
 import { createCurrenciesService } from '../currencies/currencies.service.ts';
 import type { TFinanceDeps } from '../finance.ts';
 import { assignEntry, unassignEntry } from './assign-entry.flow.ts';
@@ -31,7 +31,7 @@ import { importStatement, storeEntries } from './import-statement.flow.ts';
 import { decodeStatement } from './statement-file.ts';
 import { providerNotConfigured, wiseProvider } from './wise.provider.ts';
 
-// Spec platform §7 "Banks" and "Bank entries" (domain-rules §7.4). Scopes: banks.* for the accounts;
+// Spec platform §7 "Banks" and "Bank entries" (docs/domain/payments.md). Scopes: banks.* for the accounts;
 // bankentries.read for entries, balance, cash flow and the payment lists; bankentries.create to import or
 // type entries, bankentries.update to assign and un-assign, bankentries.delete to delete entries.
 // Everything needs the feature switch `bank`: switched off, the calls are not there (404) after the

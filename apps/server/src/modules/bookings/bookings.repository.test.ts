@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { bookings, calculationLines } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
 import { bookingVisibility, loadBooking, redactBooking } from './bookings.repository.ts';
 import { demoIds, insertBooking } from './test-bookings.ts';
 
@@ -66,8 +65,7 @@ async function visibleIds(u: TSessionUser) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
+  database = await createTestDatabase({ seed: true });
   ids = await demoIds(database.db);
 });
 afterAll(() => database?.close());

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
-// A full charter with the wizard (domain-rules §2.3): staff charter the whole vessel on a departure
+// A full charter with the wizard (docs/domain/departures-and-charters.md): staff charter the whole vessel on a departure
 // with every cabin free, and the booking shows one "Full charter" line and its total.
 
 test.use({ locale: 'en-GB' });

@@ -224,7 +224,7 @@ const BOOKING_REPORTS = [
   'GET /api/bookings/{id}/products',
   // The calendars' data (bookings-calendar.routes.ts).
   'GET /api/bookings/events',
-  // The year reports of issue 10 §1 (domain-rules §8).
+  // The year reports (docs/domain/reports.md).
   'GET /api/bookings/incomeByMonth',
   'GET /api/bookings/occupancyPerYear',
 ];

@@ -49,7 +49,7 @@ export const agencies = pgTable(
     taxId: text('tax_id'),
     language: text('language').notNull().default('de'),
     currency: text('currency').notNull().default('EUR'),
-    /** Default commission in percent (0..100) and mode (`included` or `subtract`, domain-rules §3.8). */
+    /** Default commission in percent (0..100) and mode (`included` or `subtract`, docs/domain/tax-and-commission.md). */
     commission: numeric('commission', { precision: 5, scale: 2 }).notNull().default('0'),
     commissionMode: text('commission_mode').notNull().default('included'),
     creditLimit: numeric('credit_limit', { precision: 14, scale: 2 }),
@@ -137,7 +137,7 @@ export const customers = pgTable(
     data: jsonb('data').notNull().default({}),
     /** Internal note of the operator: never shown to agents or customers. */
     internalNote: text('internal_note'),
-    /** Loyalty rule inputs (domain-rules §5.2), set by `{id}/stats/recalculate`. */
+    /** Loyalty rule inputs (docs/domain/specials.md), set by `{id}/stats/recalculate`. */
     stays: integer('stays').notNull().default(0),
     revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull().default('0'),
     lastStay: date('last_stay'),
@@ -221,7 +221,7 @@ export const customerDataGroups = pgTable('customer_data_groups', {
   ...timestamps,
 });
 
-/** Credit ledgers of customers and agencies (domain-rules §7.3): the balance is the sum, never negative. */
+/** Credit ledgers of customers and agencies (docs/domain/payments.md): the balance is the sum, never negative. */
 export const creditEntries = pgTable(
   'credit_entries',
   {
@@ -231,7 +231,7 @@ export const creditEntries = pgTable(
     currency: text('currency').notNull().default('EUR'),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     bookingId: integer('booking_id'),
-    /** The bank entry it was assigned from (a part of an entry kept as credit, domain-rules §7.4). */
+    /** The bank entry it was assigned from (a part of an entry kept as credit, docs/domain/payments.md). */
     bankEntryId: integer('bank_entry_id'),
     note: text('note'),
     userId: integer('user_id'),
@@ -608,7 +608,7 @@ export const resorts = pgTable('resorts', {
 });
 
 /**
- * Allowed arrival and departure days of a resort (`/api/arrivaldeparture`, domain-rules §1.5): weekdays
+ * Allowed arrival and departure days of a resort (`/api/arrivaldeparture`, docs/domain/availability.md): weekdays
  * (0 = Sunday … 6 = Saturday) within an optional validity range. No rule of a kind: every day allowed.
  */
 export const arrivalDepartureRules = pgTable(
@@ -787,7 +787,7 @@ export const roomBlocks = pgTable(
   ],
 );
 
-/** Itineraries: a named route without dates (domain-rules §2.1). */
+/** Itineraries: a named route without dates (docs/domain/departures-and-charters.md). */
 export const tours = pgTable('tours', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -831,7 +831,7 @@ export const schedules = pgTable(
     status: text('status').notNull().default('open'),
     embarkPortId: integer('embark_port_id').references(() => ports.id, { onDelete: 'set null' }),
     disembarkPortId: integer('disembark_port_id').references(() => ports.id, { onDelete: 'set null' }),
-    /** The price of this departure (domain-rules §3.2); else the vessel's season containing `from`. */
+    /** The price of this departure (docs/domain/prices.md); else the vessel's season containing `from`. */
     priceId: integer('price_id').references((): AnyPgColumn => prices.id, { onDelete: 'set null' }),
     /** Explicit full-charter price per currency: { EUR: "48000.00" }. */
     fullCharterPrice: jsonb('full_charter_price').notNull().default({}),
@@ -847,7 +847,7 @@ export const schedules = pgTable(
 );
 
 /**
- * What holds a room or a bed over `[from, to)` (domain-rules §1). One row per unit: `unit` is '' for a
+ * What holds a room or a bed over `[from, to)` (docs/domain/availability.md). One row per unit: `unit` is '' for a
  * whole room that is not shared, else the bed's internalId (a whole-room booking of a shared room writes
  * one row per active bed). `holds` follows the booking state; the exclusion constraint
  * `occupancy_no_overlap` (migration 0004) makes two holding rows of one unit on overlapping nights
@@ -889,7 +889,7 @@ export const occupancy = pgTable(
   ],
 );
 
-// ─── Prices, specials, terms, commission (issue 6, domain-rules §3, §5, §7.2) ─────────────────────
+// ─── Prices, specials, terms, commission (docs/domain/prices.md, specials.md and payments.md) ──────────────
 
 /** Occupancy and person variants of prices (`/api/pricevariant`): double use, single use, child ≤ 11. */
 export const priceVariants = pgTable('price_variants', {
@@ -924,7 +924,7 @@ export const paymentTerms = pgTable('payment_terms', {
   ...timestamps,
 });
 
-/** Seasons and rate plans of one resort or one vessel (`/api/price`, domain-rules §3.1). */
+/** Seasons and rate plans of one resort or one vessel (`/api/price`, docs/domain/prices.md). */
 export const prices = pgTable(
   'prices',
   {
@@ -1005,7 +1005,7 @@ export const priceEntries = pgTable(
   ],
 );
 
-/** Priced extras of a price (`/api/supplements`, domain-rules §3.5). */
+/** Priced extras of a price (`/api/supplements`, docs/domain/prices.md). */
 export const supplements = pgTable(
   'supplements',
   {
@@ -1034,7 +1034,7 @@ export const supplements = pgTable(
   (t) => [index('supplements_price_idx').on(t.priceId)],
 );
 
-/** An agency's commission per asset and travel dates (`/api/commission`, domain-rules §3.8). */
+/** An agency's commission per asset and travel dates (`/api/commission`, docs/domain/tax-and-commission.md). */
 export const commissions = pgTable(
   'commissions',
   {
@@ -1064,7 +1064,7 @@ export const specialsGroups = pgTable('specials_groups', {
   ...timestamps,
 });
 
-/** Rule-based discounts and surcharges, and agency commission specials (`/api/specials`, domain-rules §5). */
+/** Rule-based discounts and surcharges, and agency commission specials (`/api/specials`, docs/domain/specials.md). */
 export const specials = pgTable(
   'specials',
   {
@@ -1099,7 +1099,7 @@ export const specials = pgTable(
   (t) => [index('specials_status_idx').on(t.status)],
 );
 
-// ─── Bookings (issue 7, domain-rules §4, §6) ─────────────────────────────────────────────────────
+// ─── Bookings (docs/domain/calculation-lines.md and lifecycle.md) ──────────────────────────────────────────
 
 /**
  * A booking: an offer (draft), reservation (planned), booking (confirmed) and the states after them
@@ -1136,16 +1136,16 @@ export const bookings = pgTable(
     categoryId: integer('category_id').references(() => bookingCategories.id, { onDelete: 'set null' }),
     language: text('language').notNull().default('de'),
     currency: text('currency').notNull().default('EUR'),
-    /** The terms of payment copied onto the booking (domain-rules §7.2). */
+    /** The terms of payment copied onto the booking (docs/domain/payments.md). */
     termsOfPayment: jsonb('terms_of_payment'),
     commission: numeric('commission', { precision: 14, scale: 2 }).notNull().default('0'),
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }).notNull().default('0'),
-    /** The engine's totals of the last calculation (domain-rules §4.3). */
+    /** The engine's totals of the last calculation (docs/domain/calculation-lines.md). */
     totals: jsonb('totals').notNull().default({}),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
     /** The engine's `why` and problems of the last calculation: { why, problems }. */
     explanation: jsonb('explanation').notNull().default({}),
-    /** The special evaluation date `t` (domain-rules §5.2): kept across recalculations. */
+    /** The special evaluation date `t` (docs/domain/specials.md): kept across recalculations. */
     evaluationDate: date('evaluation_date'),
     optionExpiry: timestamp('option_expiry', { withTimezone: true }),
     /** The option expiry the office was last warned of (a new expiry is warned of again). */
@@ -1163,21 +1163,21 @@ export const bookings = pgTable(
     chosenSpecials: jsonb('chosen_specials').notNull().default([]),
     /**
      * Products and add-ons added to the booking (`product/{product}`, `addon/{addon}`): [{ key, productId, type,
-     * roomBookingId?, guestIds?, qtyPerUnit?, price? }]; the engine makes their lines (domain-rules §4.4).
+     * roomBookingId?, guestIds?, qtyPerUnit?, price? }]; the engine makes their lines (docs/domain/products.md).
      */
     chosenProducts: jsonb('chosen_products').notNull().default([]),
     /** Links to other bookings: [{ kind: rebookedFrom | rebookedTo | splitFrom | splitTo, bookingId }]. */
     references: jsonb('references').notNull().default([]),
-    /** A price chosen by hand (`changePrice/{price}`); null lets the engine choose (domain-rules §3.2). */
+    /** A price chosen by hand (`changePrice/{price}`); null lets the engine choose (docs/domain/prices.md). */
     priceId: integer('price_id').references(() => prices.id, { onDelete: 'set null' }),
     /** A commission chosen by hand (`commission/{commission}`); null takes the agency's. */
     commissionId: integer('commission_id').references(() => commissions.id, { onDelete: 'set null' }),
     hasOpenTodos: boolean('has_open_todos').notNull().default(false),
     hasExceededDueDate: boolean('has_exceeded_due_date').notNull().default(false),
-    /** Σ payments × rate in the booking currency, and what is left of `dueBeforeTravel` (domain-rules §4.3, §7.1). */
+    /** Σ payments × rate in the booking currency, and what is left of `dueBeforeTravel` (docs/domain/calculation-lines.md and payments.md). */
     paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
     openAmount: numeric('open_amount', { precision: 14, scale: 2 }).notNull().default('0'),
-    /** nothing_to_pay, not_paid, partial, paid or overpayment (domain-rules §7.1). */
+    /** nothing_to_pay, not_paid, partial, paid or overpayment (docs/domain/payments.md). */
     paymentStatus: text('payment_status').notNull().default('nothing_to_pay'),
     /** The earliest due date (deposit or rest) not yet covered by payments; null when nothing is due. */
     nextDueDate: date('next_due_date'),
@@ -1264,7 +1264,7 @@ export const bookingGuests = pgTable(
   ],
 );
 
-/** Calculation lines of a booking (domain-rules §4): generated by the engine or manual. */
+/** Calculation lines of a booking (docs/domain/calculation-lines.md): generated by the engine or manual. */
 export const calculationLines = pgTable(
   'calculation_lines',
   {
@@ -1374,7 +1374,7 @@ export const bookingTodos = pgTable(
   ],
 );
 
-/** Product categories (`/api/productcategory`): a target of specials (domain-rules §5.3) and a list grouping. */
+/** Product categories (`/api/productcategory`): a target of specials (docs/domain/specials.md) and a list grouping. */
 export const productCategories = pgTable('product_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -1395,7 +1395,7 @@ export const products = pgTable(
     unit: text('unit').notNull().default('None'),
     /** PerPerson, PerBooking, PerBookingAndCustomer, PerDay, PerDiveDay, PerDive, PerNight, PerWeekFloor, PerWeekCeil. */
     chargingBase: text('charging_base').notNull().default('PerBooking'),
-    /** Per unit, not per person: personFactor 1 for every time base (domain-rules §4.4). */
+    /** Per unit, not per person: personFactor 1 for every time base (docs/domain/products.md). */
     perUnit: boolean('per_unit').notNull().default(false),
     price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
     currency: text('currency').notNull().default('EUR'),
@@ -1445,7 +1445,7 @@ export const productStockLog = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Payments, banks, invoices, documents and mail (issue 8; domain-rules §7).
+// Payments, banks, invoices, documents and mail (docs/domain/payments.md).
 
 /** Bank accounts (`/api/banks`); `csvMapping` is the stored column mapping of the statement import. */
 export const bankAccounts = pgTable('bank_accounts', {
@@ -1460,7 +1460,7 @@ export const bankAccounts = pgTable('bank_accounts', {
   openingDate: date('opening_date'),
   /** { delimiter, dateFormat, decimal, columns: { date, amount, currency, counterparty, reference, externalId } } */
   csvMapping: jsonb('csv_mapping').notNull().default({}),
-  /** A unique strong match becomes a payment on import (domain-rules §7.4). */
+  /** A unique strong match becomes a payment on import (docs/domain/payments.md). */
   autoAssign: boolean('auto_assign').notNull().default(true),
   isActive: boolean('is_active').notNull().default(true),
   note: text('note'),
@@ -1515,7 +1515,7 @@ export const paymentProviders = pgTable('payment_providers', {
 });
 
 /**
- * Payments of bookings (domain-rules §7.1): stored in their own currency with the `rate` to the booking
+ * Payments of bookings (docs/domain/payments.md): stored in their own currency with the `rate` to the booking
  * currency, fixed at entry. A refund is negative. `temporary` ones are expected (checkout, QR) until a bank
  * entry confirms them. A provider's event id is unique, so a replayed webhook makes no second payment.
  */

@@ -13,7 +13,7 @@ import {
 } from './schema.ts';
 import { seedSeasons } from './seed-seasons.ts';
 
-// The price side of the demo (domain-rules §3, §5, §7.2): variants, terms of payment, seasons with
+// The price side of the demo (docs/domain/prices.md, specials.md and payments.md): variants, terms of payment, seasons with
 // entries and supplements, specials and the demo agency's commission. It reads what the inventory and
 // agency seeds wrote by name, so it runs after them in the same transaction.
 
@@ -74,7 +74,7 @@ async function seedTerms(tx: Tx) {
         isDefault: true,
       },
       {
-        // domain-rules §6.6, verbatim.
+        // docs/domain/cancellation.md, verbatim.
         name: 'Liveaboard standard',
         description: {
           de: '30 % Anzahlung 7 Tage nach Bestätigung, Restzahlung 60 Tage vor Abfahrt. Storno ab 90 Tage vor Abfahrt 30 %, ab 60 Tage 50 %, danach 100 %.',
@@ -150,7 +150,7 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       includeIn: ['Booking', 'AgentDirectBooking'],
       sort: 20,
     }),
-    // Priority 1 of domain-rules §3.8: it outranks the agency's commission row below.
+    // Priority 1 of docs/domain/tax-and-commission.md: it outranks the agency's commission row below.
     Object.assign({}, base, {
       name: 'Blue Reef Travel commission',
       type: 'AgencyCommission',

@@ -20,7 +20,7 @@ export type TSeasonRefs = {
  * No German VAT on these prices: the operator sells travel services enjoyed outside the EU (a resort
  * and a liveaboard in the Philippines), which are exempt under §25 (2) UStG; the local VAT is in the
  * contracted rates. The reduced German rate for lodging (7 %) stays on record, disabled, so that an
- * operator with a taxable stay switches it on without retyping it (domain-rules §3.7).
+ * operator with a taxable stay switches it on without retyping it (docs/domain/tax-and-commission.md).
  */
 const TAX = { status: 'aborted', value: '7', inclusive: true };
 
@@ -263,7 +263,7 @@ async function insertVesselSeason(tx: Tx, refs: TSeasonRefs, year: number, years
   await tx.insert(supplements).values([
     ...diveSupplements(price.id, { parkFee: '25.00', nitrox: '12.00' }),
     {
-      // The shared twin is sold per berth; who wants it alone pays half a berth more (domain-rules §3.5).
+      // The shared twin is sold per berth; who wants it alone pays half a berth more (docs/domain/prices.md).
       priceId: price.id,
       name: 'Single cabin supplement',
       translations: { de: 'Einzelkabinenzuschlag', en: 'Single cabin supplement' },

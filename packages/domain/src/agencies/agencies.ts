@@ -7,7 +7,7 @@ import { withoutDefaults } from '../schema.ts';
 export const AGENCY_TYPES = ['travel', 'resell', 'employee'] as const;
 export type TAgencyType = (typeof AGENCY_TYPES)[number];
 
-/** How the commission is applied (domain-rules §3.8): inside the price, or taken off the agency's invoice. */
+/** How the commission is applied (docs/domain/tax-and-commission.md): inside the price, or taken off the agency's invoice. */
 export const COMMISSION_MODES = ['included', 'subtract'] as const;
 export type TCommissionMode = (typeof COMMISSION_MODES)[number];
 

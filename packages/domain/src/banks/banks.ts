@@ -6,7 +6,7 @@ import { MATCH_REASONS } from './matching.ts';
 import { ZCsvMapping } from './statement.ts';
 
 // Bank accounts and bank entries as the API answers and takes them (spec platform §7 Banks, Bank
-// entries; domain-rules §7.4).
+// entries; docs/domain/payments.md).
 
 export { MATCH_REASONS, MATCH_STRENGTHS, type TSuggestion } from './matching.ts';
 export { type TCsvMapping, ZCsvMapping } from './statement.ts';

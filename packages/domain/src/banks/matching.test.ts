@@ -49,7 +49,7 @@ describe('booking numbers in the reference', () => {
   });
 });
 
-describe('matchEntry (domain-rules §7.4)', () => {
+describe('matchEntry (docs/domain/payments.md)', () => {
   it('is strong when the amount is the next due amount (the deposit)', () => {
     const [s] = matchEntry(entry('1260.00', 'Anzahlung B26-00012'), [booking()]);
     expect(s).toMatchObject({ bookingId: 1, number: 'B26-00012', strength: 'strong', reason: 'number' });
@@ -96,7 +96,7 @@ describe('names and dues', () => {
     expect(nameMatches('Blue Travel', 'Blue Reef Travel')).toBe(false);
   });
 
-  it('takes the earliest due date not yet covered (domain-rules §7.2 example)', () => {
+  it('takes the earliest due date not yet covered (docs/domain/payments.md example)', () => {
     const dues = [
       { amount: '2940.00', dueDate: '2026-04-02' },
       { amount: '1260.00', dueDate: '2026-01-17' },

@@ -1,7 +1,7 @@
 import { NUMBER_KINDS } from '../bookings/bookings.ts';
 import { D, type TDecimal } from '../money/money.ts';
 
-// Matching bank entries to bookings (domain-rules §7.4): booking numbers in the reference text first,
+// Matching bank entries to bookings (docs/domain/payments.md): booking numbers in the reference text first,
 // the counterparty's name with the exact open amount second. Pure: the server loads the candidates.
 
 export const MATCH_STRENGTHS = ['strong', 'weak'] as const;
@@ -132,7 +132,7 @@ function suggestion(c: TMatchCandidate, number: string, strength: TMatchStrength
 }
 
 /**
- * The suggestions for one incoming entry (domain-rules §7.4):
+ * The suggestions for one incoming entry (docs/domain/payments.md):
  * 1. bookings whose number, or the number of one of whose invoices, the reference names: strong when the amount is the next due amount
  *    (deposit or rest) or the open amount, in the same currency, or a temporary payment's amount (the
  *    expected payment arrived); weak otherwise;
@@ -183,7 +183,7 @@ export function uniqueStrong(suggestions: readonly TSuggestion[]): TSuggestion |
 
 /**
  * What is still owed of the earliest due date not covered by `paid` (payments fill the dues by date,
- * domain-rules §7.2); null when every due is covered.
+ * docs/domain/payments.md); null when every due is covered.
  */
 export function nextDueAmount(
   dues: readonly { amount: TDecimal; dueDate: string }[],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { D, type TDecimal } from '../money/money.ts';
 
-// The CSV column mapping of a bank's statements (domain-rules §7.4, stored per bank in
+// The CSV column mapping of a bank's statements (docs/domain/payments.md, stored per bank in
 // bank_accounts.csv_mapping) and the reading of one statement row into a bank entry. The server parses
 // the file (csv-parse); what a cell means is decided here, so that the web's mapping editor, the import
 // and the tests agree.

@@ -5,7 +5,7 @@ import { PAYMENT_STATUSES } from '../payments/payments.ts';
 import { ZCalcLine, ZPricingResult } from '../pricing/engine-types.ts';
 import { BOOKING_CHANNELS, ZCancellationTier, ZTerms } from '../pricing/entities.ts';
 
-// Bookings (spec booking §3 Booking, domain-rules §4 and §6): the record, its room entries and guests,
+// Bookings (spec booking §3 Booking, docs/domain/calculation-lines.md and lifecycle.md): the record, its room entries and guests,
 // the calls that create and change it, and the lifecycle rules every call obeys.
 
 const ZId = z.number().int().positive().max(2_147_483_647);
@@ -20,7 +20,7 @@ export type TWritableState = (typeof WRITABLE_STATES)[number];
 /** The list filter's extra choice (spec booking §4). */
 export const NOT_RESOLVED = 'notResolved';
 
-// ─── Lifecycle (domain-rules §6.1, §6.2) ──────────────────────────────────────────────────────
+// ─── Lifecycle (docs/domain/lifecycle.md) ──────────────────────────────────────────────────────────────────
 
 /** Which state may follow which through create/change (the other transitions have their own calls). */
 const CHANGE_TRANSITIONS: Record<TBookingState, readonly TBookingState[]> = {
@@ -39,13 +39,13 @@ export const canChangeState = (from: TBookingState, to: TBookingState) =>
   CHANGE_TRANSITIONS[from].includes(to);
 /** States in which a booking may still be edited at all (rooms, guests, lines). */
 export const isEditable = (state: TBookingState) => CHANGE_TRANSITIONS[state].length > 0;
-/** cancell: from draft, planned, confirmed or waiting (domain-rules §6.2). */
+/** cancell: from draft, planned, confirmed or waiting (docs/domain/lifecycle.md). */
 export const canCancel = (state: TBookingState) =>
   ['draft', 'planned', 'confirmed', 'waiting'].includes(state);
 /** release: a planned option, with a reason. */
 export const canRelease = (state: TBookingState) => state === 'planned';
 
-/** Number kinds and the state that gives each (domain-rules §6.1). */
+/** Number kinds and the state that gives each (docs/domain/lifecycle.md). */
 export const NUMBER_KINDS = { draft: 'O', planned: 'R', confirmed: 'B' } as const;
 export type TNumberKind = keyof typeof NUMBER_KINDS;
 /** `O26-00012`: prefix, two-digit year, five-digit sequence. */
@@ -81,7 +81,7 @@ export const ZBookingRoomInput = z.object({
 export type TBookingRoomInput = z.infer<typeof ZBookingRoomInput>;
 
 /**
- * A full charter (domain-rules §2.3): the whole vessel for one departure. The server books every active
+ * A full charter (docs/domain/departures-and-charters.md): the whole vessel for one departure. The server books every active
  * cabin of the departure's vessel and seats the guests in cabin order, each cabin up to its maxNoOfPax.
  */
 export const ZFullCharterInput = z.object({
@@ -144,7 +144,7 @@ export const ZChangeBooking = ZCreateBooking.omit({
   .partial();
 export type TChangeBooking = z.infer<typeof ZChangeBooking>;
 
-/** `POST {id}/cancell` with the spec's cancellation defaults (spec booking §3, domain-rules §6.4). */
+/** `POST {id}/cancell` with the spec's cancellation defaults (spec booking §3, docs/domain/cancellation.md). */
 export const ZCancelBooking = z.object({
   reason: z.string().trim().max(100).default('customer'),
   message: optionalText(5000),
@@ -238,7 +238,7 @@ export const ZBookingSummary = z
     optionExpiry: z.string().nullable(),
     hasOpenTodos: z.boolean(),
     hasExceededDueDate: z.boolean(),
-    /** Σ payments in the booking currency, what is left to pay and the payment status (domain-rules §7.1). */
+    /** Σ payments in the booking currency, what is left to pay and the payment status (docs/domain/payments.md). */
     paid: z.string(),
     openAmount: z.string(),
     paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -251,7 +251,7 @@ export const ZBookingSummary = z
   .meta({ id: 'BookingSummary' });
 export type TBookingSummary = z.infer<typeof ZBookingSummary>;
 
-/** Links between bookings made by rebook and split (domain-rules §2.4, §6.1). */
+/** Links between bookings made by rebook and split (docs/domain/moving-and-rebooking.md and lifecycle.md). */
 export const BOOKING_REFERENCE_KINDS = ['rebookedFrom', 'rebookedTo', 'splitFrom', 'splitTo'] as const;
 export const ZBookingReference = z.object({
   kind: z.enum(BOOKING_REFERENCE_KINDS),
@@ -288,7 +288,7 @@ export const ZBooking = ZBookingSummary.extend({
     .nullable(),
   releaseReason: z.string().nullable(),
   chosenSpecials: z.array(z.object({ specialId: z.number().int(), ignoreRules: z.boolean().optional() })),
-  /** The price chosen by hand (changePrice); null: the engine chooses (domain-rules §3.2). */
+  /** The price chosen by hand (changePrice); null: the engine chooses (docs/domain/prices.md). */
   priceId: z.number().int().nullable().optional(),
   /** The commission-table row chosen by hand (staff only; never sent to agents and customers). */
   commissionId: z.number().int().nullable().optional(),

@@ -29,7 +29,7 @@ const entry = (state: TBookingState, patch: Partial<TColourEntry> = {}): TColour
   ...patch,
 });
 
-describe('displayState (spec booking §4, domain-rules §1.4)', () => {
+describe('displayState (spec booking §4, docs/domain/availability.md)', () => {
   it.each([
     ['draft', false, 'offer'],
     ['confirmed', false, 'booking'],

@@ -4,10 +4,10 @@ import { BLOCK_KINDS } from '../inventory/rooms.ts';
 import { addDays, daysBetween } from '../pricing/dates.ts';
 
 // The booking calendars (spec booking §2 /booking/occupancy, /booking/calendar; §4 "Calendar display";
-// domain-rules §1.4): what a room entry shows as, which colour it gets, the events call's contract and
+// docs/domain/availability.md): what a room entry shows as, which colour it gets, the events call's contract and
 // the grid's day ↔ pixel maths.
 
-/** The labels of spec booking §4 (plus the waitlist of domain-rules §1.4). */
+/** The labels of spec booking §4 (plus the waitlist of docs/domain/availability.md). */
 export const CALENDAR_STATES = [
   'offer',
   'reservation',
@@ -27,7 +27,7 @@ const BASE: Record<TBookingState, TCalendarState | null> = {
   draft: 'offer',
   planned: 'reservation',
   confirmed: 'booking',
-  // Legacy alias of confirmed + resolved (domain-rules §1.4).
+  // Legacy alias of confirmed + resolved (docs/domain/availability.md).
   resolved: 'confirmedResolved',
   freed: 'released',
   aborted: 'blocked',

@@ -85,11 +85,11 @@ export const ZVersionParams = z.object({
 
 export const ZBookingEtag = z.object({ etag: z.number().int() });
 
-/** The calls that lead out of a state (domain-rules §6.2). */
+/** The calls that lead out of a state (docs/domain/lifecycle.md). */
 export const STATE_CALLS = ['change', 'cancell', 'release', 'rebook', 'revert', 'delete'] as const;
 export const ZActionState = z.object({
   state: z.enum(BOOKING_STATES),
-  /** Holds its rooms (domain-rules §1.4; a planned option until it lapses or is resolved). */
+  /** Holds its rooms (docs/domain/availability.md; a planned option until it lapses or is resolved). */
   holdsInventory: z.boolean(),
   /** Rooms, guests and lines may still be changed. */
   editable: z.boolean(),
@@ -280,14 +280,14 @@ export type TGuestAtDate = z.infer<typeof ZGuestAtDate>;
 /** `GET taskNames`: the todo definitions. */
 export const ZTaskName = z.object({ id: z.number().int(), name: z.string(), group: z.string() });
 
-// ─── Year reports (spec booking §7 "Reports": incomeByMonth, occupancyPerYear; domain-rules §8) ─────
+// ─── Year reports (spec booking §7 "Reports": incomeByMonth, occupancyPerYear; docs/domain/reports.md) ─────
 
 /**
  * The longest range of the year reports, in days: three years. A year needs 365 or 366 days, and
  * MAX_REPORT_DAYS (one year, `to` inclusive) is too tight for a report whose `to` is exclusive.
  */
 export const MAX_YEAR_REPORT_DAYS = 3 * 366;
-/** The states a report counts (domain-rules §8): confirmed and resolved by default; planned when asked; aborted: fees. */
+/** The states a report counts (docs/domain/reports.md): confirmed and resolved by default; planned when asked; aborted: fees. */
 export const REPORT_STATES = ['confirmed', 'resolved', 'planned', 'aborted'] as const;
 export type TReportState = (typeof REPORT_STATES)[number];
 export const REPORT_GROUPS = ['day', 'week', 'month', 'year'] as const;

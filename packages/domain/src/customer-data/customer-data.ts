@@ -1,5 +1,5 @@
 // Customer groups, customer data groups (custom fields of customers) and the credit ledgers of
-// customers and agencies (domain-rules §7.3). Pure: schemas, data validation and balance maths.
+// customers and agencies (docs/domain/payments.md). Pure: schemas, data validation and balance maths.
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 
@@ -195,7 +195,7 @@ function repeatAt(values: readonly string[]): number | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Credit ledgers (domain-rules §7.3): one per customer or agency and currency; balance = Σ entries ≥ 0.
+// Credit ledgers (docs/domain/payments.md): one per customer or agency and currency; balance = Σ entries ≥ 0.
 
 /** A money amount as a decimal string with at most two decimals, e.g. "-120.50". */
 export const MONEY_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;

@@ -46,7 +46,7 @@ export type TInvoiceTotals = { net: string; tax: string; gross: string; breakdow
 
 const fix2 = (value: InstanceType<typeof D>) => value.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);
 
-/** Net, tax and gross of one line (domain-rules §3.7: tax per line, inclusive or on top). */
+/** Net, tax and gross of one line (docs/domain/tax-and-commission.md: tax per line, inclusive or on top). */
 export function lineTaxParts(line: Pick<TInvoiceLine, 'total' | 'taxRate' | 'inclusive'>) {
   const total = new D(line.total);
   const rate = new D(line.taxRate || '0');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, bedTakes, genderFits, holdsInventory, nightsOf, overlaps } from './availability.ts';
 
-describe('holdsInventory (domain-rules §1.4)', () => {
+describe('holdsInventory (docs/domain/availability.md)', () => {
   const off = { offersHoldInventory: false };
   const on = { offersHoldInventory: true };
   it.each([
@@ -38,7 +38,7 @@ describe('stays are half-open [from, to)', () => {
   });
 });
 
-describe('beds and persons (domain-rules §1.3)', () => {
+describe('beds and persons (docs/domain/availability.md)', () => {
   it('computes the age on the first night', () => {
     expect(ageOn('2015-07-02', '2027-07-01')).toBe(11);
     expect(ageOn('2015-07-01', '2027-07-01')).toBe(12);

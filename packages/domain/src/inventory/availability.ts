@@ -5,7 +5,7 @@ import { BLOCK_KINDS } from './rooms.ts';
 export const ZIsoDate = z.iso.date();
 
 /**
- * Who asks (domain-rules §1.1): staff may book invisible rooms; agencies and the online channels
+ * Who asks (docs/domain/availability.md): staff may book invisible rooms; agencies and the online channels
  * (booking pages, widget, OTA) only visible ones that are not hidden.
  */
 export const CHANNELS = ['staff', 'agency', 'online'] as const;
@@ -30,7 +30,7 @@ export const GENDERS = ['m', 'f', 'u'] as const;
 export type TGender = (typeof GENDERS)[number];
 
 /**
- * Does a booking in this state hold its rooms (domain-rules §1.4)? Drafts only with the setting
+ * Does a booking in this state hold its rooms (docs/domain/availability.md)? Drafts only with the setting
  * `offersHoldInventory`; planned options until `holdUntil` (their option expiry) and not when resolved
  * (released); confirmed always, resolved or not; the legacy state `resolved` like confirmed.
  */
@@ -75,14 +75,14 @@ export function ageOn(birthday: string | null | undefined, day: string): number 
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
 
-/** domain-rules §1.3: a bed with `maxAge` takes only persons of known age at or below it; 0 or empty = no limit. */
+/** docs/domain/availability.md: a bed with `maxAge` takes only persons of known age at or below it; 0 or empty = no limit. */
 export function bedTakes(bed: { maxAge?: number | null }, age: number | null): boolean {
   if (!bed.maxAge) return true;
   return age !== null && age <= bed.maxAge;
 }
 
 /**
- * domain-rules §1.3: with `allowMixedGender = false` all persons held in a room share one gender; `u`
+ * docs/domain/availability.md: with `allowMixedGender = false` all persons held in a room share one gender; `u`
  * (unknown) fits anywhere. Returns whether `gender` may join persons of `present` genders.
  */
 export function genderFits(gender: TGender, present: readonly TGender[], allowMixedGender: boolean): boolean {
@@ -147,7 +147,7 @@ export const ZRoomTypeAvailability = z.object({
   rooms: z.number().int(),
   /** Free sellable rooms per night, in the order of `nights`. */
   free: z.array(z.number().int()),
-  /** Rooms free for every night: the stay fits one single room (no automatic split, domain-rules §1.2). */
+  /** Rooms free for every night: the stay fits one single room (no automatic split, docs/domain/availability.md). */
   freeForStay: z.number().int(),
 });
 export type TRoomTypeAvailability = z.infer<typeof ZRoomTypeAvailability>;
@@ -164,7 +164,7 @@ export const ZResortAvailability = z.object({
 });
 export type TResortAvailability = z.infer<typeof ZResortAvailability>;
 
-/** Free cabins and berths of one departure (domain-rules §2.2). */
+/** Free cabins and berths of one departure (docs/domain/departures-and-charters.md). */
 export const ZScheduleCapacity = z.object({
   scheduleId: z.number().int(),
   /** Sellable cabins and their active beds. */
@@ -202,14 +202,14 @@ export type TInventoryRoom = {
   beds: readonly { internalId: string; active: boolean; type: string; maxAge?: number | null }[];
 };
 
-/** domain-rules §1.1: active; for agencies and the online channels also visible and not hidden. */
+/** docs/domain/availability.md: active; for agencies and the online channels also visible and not hidden. */
 export const isSellable = (
   room: Pick<TInventoryRoom, 'isActive' | 'isVisible' | 'hide'>,
   channel: TChannel,
 ) => room.isActive && (channel === 'staff' || (room.isVisible && !room.hide));
 
 /**
- * One room over the nights of an interval (domain-rules §1.2–§1.3). `blocks` and `holds` are those of
+ * One room over the nights of an interval (docs/domain/availability.md). `blocks` and `holds` are those of
  * this room that overlap the interval (holding rows only). A hold of unit '' takes the whole room; in a
  * shared room a whole-room booking holds every bed, so the room is free only when no bed is held.
  */
@@ -282,7 +282,7 @@ export function roomTypesOverNights(
   });
 }
 
-/** Cabins and berths of a departure (domain-rules §2.2): counted over sellable cabins only. */
+/** Cabins and berths of a departure (docs/domain/departures-and-charters.md): counted over sellable cabins only. */
 export function capacityOf(scheduleId: number, rooms: readonly TRoomAvailability[], bookable: boolean) {
   const sellable = rooms.filter((r) => r.sellable);
   return {

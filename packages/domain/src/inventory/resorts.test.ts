@@ -21,7 +21,7 @@ const rule = (r: Partial<TDayRule>): TDayRule => ({
 const SAT = 6;
 const SUN = 0;
 
-describe('allowedDays (domain-rules §1.5)', () => {
+describe('allowedDays (docs/domain/availability.md)', () => {
   it('allows every day for both kinds when nothing is configured', () => {
     const days = allowedDays([], '2025-06-01', '2025-06-07');
     expect(days).toHaveLength(7);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZCountryCode, ZCurrencyCode, ZLocalizedText } from '../geo/geo.ts';
 import { ZIsoDate } from './availability.ts';
 
-// Resorts, their allowed arrival and departure days (domain-rules §1.5), room types and bed types
+// Resorts, their allowed arrival and departure days (docs/domain/availability.md), room types and bed types
 // (spec booking §3).
 
 const ZTimestamps = { createdAt: z.string(), updatedAt: z.string() };
@@ -154,12 +154,12 @@ const covers = (rule: TDayRule, date: string) =>
 
 function allowedFor(kind: 'arrival' | 'departure', rules: TDayRule[], weekday: number): boolean {
   const mentioning = rules.filter((r) => r.kind === kind || r.kind === 'both');
-  // Nothing configured for this kind on this day: every day is allowed (domain-rules §1.5).
+  // Nothing configured for this kind on this day: every day is allowed (docs/domain/availability.md).
   return mentioning.length === 0 || mentioning.some((r) => r.weekdays.includes(weekday));
 }
 
 /**
- * Domain-rules §1.5, per day of `[from, to]`: the rules whose validity covers the day apply; a kind no
+ * docs/domain/availability.md, per day of `[from, to]`: the rules whose validity covers the day apply; a kind no
  * applying rule mentions is allowed every day, otherwise the weekday must be in one of those rules.
  */
 export function allowedDays(rules: readonly TDayRule[], from: string, to: string): TAllowedDay[] {
@@ -191,7 +191,7 @@ export const ROOM_TYPES_OTA = [
   'Dorm',
 ] as const;
 export type TRoomTypeOTA = (typeof ROOM_TYPES_OTA)[number];
-/** A room-type surcharge on the room price: a percentage of it or a fixed amount (domain-rules §3.4). */
+/** A room-type surcharge on the room price: a percentage of it or a fixed amount (docs/domain/prices.md). */
 export const SURCHARGE_TYPES = ['percent', 'fixed'] as const;
 export type TSurchargeType = (typeof SURCHARGE_TYPES)[number];
 
@@ -248,7 +248,7 @@ export const ZCreateRoomType = z.object({
   minNoOfPax: ZPax.default(ROOM_TYPE_DEFAULTS.minNoOfPax),
   maxNoOfPax: ZPax.default(ROOM_TYPE_DEFAULTS.maxNoOfPax),
   maxNoOfOTAPax: ZPax.default(ROOM_TYPE_DEFAULTS.maxNoOfOTAPax),
-  /** -1 = every free room; N ≥ 0 = at most N rooms a night (domain-rules §1.3). */
+  /** -1 = every free room; N ≥ 0 = at most N rooms a night (docs/domain/availability.md). */
   availableToOTA: z.number().int().min(-1).max(100_000).default(ROOM_TYPE_DEFAULTS.availableToOTA),
   roomTypeOTA: z.enum(ROOM_TYPES_OTA).default(ROOM_TYPE_DEFAULTS.roomTypeOTA),
   sizeInSqm: z

@@ -39,11 +39,11 @@ export const ZRoomConfiguration = z.object({
 });
 export type TRoomConfiguration = z.infer<typeof ZRoomConfiguration>;
 
-/** Spec: `availableBeds` equals the number of active beds; the server recomputes it on save (domain-rules §1.1). */
+/** Spec: `availableBeds` equals the number of active beds; the server recomputes it on save (docs/domain/availability.md). */
 export const activeBeds = (configuration: Pick<TRoomConfiguration, 'beds'>): TBed[] =>
   configuration.beds.filter((b) => b.active);
 
-/** Current housekeeping state of a room (domain-rules §1.2: it never blocks future dates). */
+/** Current housekeeping state of a room (docs/domain/availability.md: it never blocks future dates). */
 export const HOUSEKEEPING_STATES = ['clean', 'dirty', 'inspected', 'cleaning', 'outOfService'] as const;
 export type THousekeepingState = (typeof HOUSEKEEPING_STATES)[number];
 
@@ -87,7 +87,7 @@ export const ZRoomConfigurationInput = ZRoomConfiguration.superRefine((c, ctx) =
   });
 });
 
-/** A block of a room over `[from, to)` (domain-rules §1.2). */
+/** A block of a room over `[from, to)` (docs/domain/availability.md). */
 export const ZRoomBlock = z.object({
   id: z.number().int(),
   roomId: z.number().int(),

@@ -13,7 +13,7 @@ import {
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
-describe('nights and days (domain-rules §2.1)', () => {
+describe('nights and days (docs/domain/departures-and-charters.md)', () => {
   it('counts nights as to - from and days as nights + 1', () => {
     expect(scheduleNights('2026-03-07', '2026-03-14')).toBe(7);
     expect(scheduleDays('2026-03-07', '2026-03-14')).toBe(8);

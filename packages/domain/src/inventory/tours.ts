@@ -3,7 +3,7 @@ import { ZLocalizedText } from '../geo/geo.ts';
 import { ZFlag } from '../schema.ts';
 import { ZIsoDate } from './availability.ts';
 
-// ─── Tours (itineraries without dates, domain-rules §2.1) ───
+// ─── Tours (itineraries without dates, docs/domain/departures-and-charters.md) ───
 
 /** One day of an itinerary: what happens, per language, and where the boat lies that night. */
 export const ZItineraryDay = z.object({
@@ -79,9 +79,9 @@ const toIso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const addDays = (date: string, days: number) => toIso(toUtc(date) + days * DAY_MS);
 
-/** domain-rules §2.1: `nights = to - from`. */
+/** docs/domain/departures-and-charters.md: `nights = to - from`. */
 export const scheduleNights = (from: string, to: string) => Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
-/** domain-rules §2.1: `days = nights + 1` (embarkation and disembarkation day both count). */
+/** docs/domain/departures-and-charters.md: `days = nights + 1` (embarkation and disembarkation day both count). */
 export const scheduleDays = (from: string, to: string) => scheduleNights(from, to) + 1;
 
 /** `active` (spec platform §4): the departure is under way on `today`, `from <= today < to`. */

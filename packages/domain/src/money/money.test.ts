@@ -56,7 +56,7 @@ describe('sum', () => {
 });
 
 describe('convert', () => {
-  it('P2 of domain-rules §3.9: 4,200.00 EUR at 1.08 = 4,536.00 USD', () => {
+  it('P2 of docs/domain/prices.md: 4,200.00 EUR at 1.08 = 4,536.00 USD', () => {
     expect(convert('4200.00', '1.08')).toBe('4536.00');
   });
 

@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY, type TLanguage } from '../constants.ts';
 import { RATE_DECIMALS, type TRateEntry } from '../currencies/currencies.ts';
 
 /**
- * Exact money arithmetic (domain-rules §3.6, conventions: every line rounded to 2 decimals half-up).
+ * Exact money arithmetic (docs/domain/currencies.md: every line rounded to 2 decimals half-up).
  * Amounts and rates are decimal strings; floats never take part. Half-up means a tie rounds away from
  * zero: 0.125 → 0.13 and -0.125 → -0.13.
  */
@@ -29,7 +29,7 @@ export function round(amount: TDecimal, places: number): TDecimal {
 /** A decimal as written by the database ("1.08000000") in its shortest form ("1.08"). */
 export const normalize = (value: TDecimal): TDecimal => new D(value).toFixed();
 
-/** The line rounding of domain-rules: 2 decimals, half-up. */
+/** The line rounding (docs/domain/currencies.md): 2 decimals, half-up. */
 export const round2 = (amount: TDecimal): TDecimal => round(amount, 2);
 
 /** Sum of (already rounded) line amounts: totals are sums of rounded lines. */

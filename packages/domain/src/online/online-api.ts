@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from '../inventory/availability.ts';
 
 // The guest's online booking calls (spec booking §7 "Online booking (/api/book)"): what a phone may ask
-// and what it is answered. Only sellable inventory (domain-rules §1.1) and online prices (§3.2) appear.
+// and what it is answered. Only sellable inventory (docs/domain/availability.md) and online prices (docs/domain/prices.md) appear.
 // Public pages import these as types only (no zod in the phone bundle).
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);

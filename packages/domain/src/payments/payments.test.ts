@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentValue, settle, storedRate } from './payments.ts';
 
-// domain-rules §7.1 (status, rate), §7.2 (FIFO allocation, exceeded due date) and its worked example:
+// docs/domain/payments.md: status, rate, FIFO allocation, exceeded due date, and the terms example:
 // total 4,200.00, deposit 1,260.00 due 2026-01-17, rest 2,940.00 due 2026-04-02.
 
 const dues = [

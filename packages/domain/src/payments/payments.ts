@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { D, round2, type TDecimal } from '../money/money.ts';
 
-// Payments of a booking and what they settle (domain-rules §7.1, §7.2): each payment counts at its own
+// Payments of a booking and what they settle (docs/domain/payments.md): each payment counts at its own
 // stored rate (a payment never changes value later), payments fill the due dates first come first
 // (FIFO by due date), and the status follows OCA/pms's folio payment state.
 
@@ -15,7 +15,7 @@ export type TPaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
 export const PAYMENT_STATUSES = ['nothing_to_pay', 'not_paid', 'partial', 'paid', 'overpayment'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** A payment's value in the booking currency: amount × rate, rounded per payment (domain-rules §4.1 rounding). */
+/** A payment's value in the booking currency: amount × rate, rounded per payment (docs/domain/currencies.md). */
 export const paymentValue = (p: { amount: TDecimal; rate: TDecimal }): TDecimal =>
   round2(new D(p.amount).times(p.rate).toFixed());
 
@@ -78,7 +78,7 @@ export function settle(input: {
   };
 }
 
-/** `rateType` of a bank assignment: how the given rate is quoted (domain-rules §7.4). */
+/** `rateType` of a bank assignment: how the given rate is quoted (docs/domain/payments.md). */
 export const RATE_TYPES = ['direct', 'inverse'] as const;
 export type TRateType = (typeof RATE_TYPES)[number];
 

@@ -4,7 +4,7 @@ import type { TCalcLine } from './engine-types.ts';
 import type { TSpecialsContext, TSpecialsResult } from './specials.ts';
 import { byKey, DOUBLE_PP, entry, input, person, price, room } from './test-fixtures.ts';
 
-// P3 (domain-rules §3.9) through the whole calculation. The specials engine is replaced by a stand-in
+// P3 (docs/domain/tax-and-commission.md) through the whole calculation. The specials engine is replaced by a stand-in
 // that adds the early bird's line as it would, so the commission part is tested on its own.
 
 const early = vi.hoisted(() => ({

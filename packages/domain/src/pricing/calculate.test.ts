@@ -15,7 +15,8 @@ import {
   terms,
 } from './test-fixtures.ts';
 
-// The worked price examples of domain-rules §3.9 and the assembly of one calculation (§4.5).
+// The worked price examples of docs/domain/prices.md and the assembly of one calculation
+// (docs/domain/calculation-lines.md).
 
 const TAX_7_INCLUSIVE = { status: 'confirmed' as const, value: '7', inclusive: true };
 
@@ -64,7 +65,7 @@ describe('P1: resort, unit, per room, crossing seasons, room-type surcharge, inc
     expect(result.problems).toEqual([]);
   });
 
-  it('taxes a product by its own tax and one without a tax by the stay’s (domain-rules §3.7)', () => {
+  it('taxes a product by its own tax and one without a tax by the stay’s (docs/domain/tax-and-commission.md)', () => {
     const base = p1();
     const product = (key: string, tax?: { status: 'confirmed'; value: string; inclusive: boolean }) => ({
       key,
@@ -188,7 +189,7 @@ describe('P2: vessel, complete, per person, single-use variant, currency', () =>
   });
 });
 
-describe('manual lines and order (domain-rules §4.1, §4.5)', () => {
+describe('manual lines and order (docs/domain/calculation-lines.md)', () => {
   it('keeps manual lines as they are and counts them', () => {
     const discount = line({ key: 'manual:1', type: 'discount', total: '-50.00', price: '-50.00' });
     const result = calculate({ ...p1(), manualLines: [discount] });

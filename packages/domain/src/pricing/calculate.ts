@@ -12,7 +12,7 @@ import { type TTaxRate, taxRateOf } from './tax.ts';
 import { chooseTerms, termsLines } from './terms.ts';
 import { computeTotals } from './totals.ts';
 
-// The calculation (domain-rules §3, §4.5): room lines, supplements, products, specials, commission,
+// The calculation (docs/domain/prices.md and calculation-lines.md): room lines, supplements, products, specials, commission,
 // tax, terms. Pure and exact: decimal strings in, decimal strings out.
 
 export function calculate(input: TPricingInput): TPricingResult {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cancellationFee, cancellationFeeBase, cancellationTier } from './cancellation.ts';
 import { line } from './test-fixtures.ts';
 
-// The cancellation fee (domain-rules §6.4) and the worked example of §6.6: terms "Liveaboard
+// The cancellation fee (docs/domain/cancellation.md) and its worked example: terms "Liveaboard
 // standard", tiers ≥ 90 days 30 %, 60–89 days 50 %, < 60 days 100 %; total 4,200.00, paid 1,260.00.
 
 const tiers = [
@@ -15,7 +15,7 @@ const paid = 1260;
 const cancel = (cancelDate: string, over: Partial<Parameters<typeof cancellationFee>[0]> = {}) =>
   cancellationFee({ from, cancelDate, feeBase: '4200.00', tiers, ...over });
 
-describe('§6.6 worked cancellation example', () => {
+describe('worked cancellation example (docs/domain/cancellation.md)', () => {
   it('C1: 120 days before → tier 90 → 30 % → 1,260.00, refund 0', () => {
     const fee = cancel('2026-02-01');
     expect(fee).toMatchObject({ daysBefore: 120, percent: '30', fee: '1260.00', tier: { daysBefore: 90 } });

@@ -5,7 +5,7 @@ import type { TCalcLine } from './engine-types.ts';
 import type { TCancellationTier } from './entities.ts';
 import { isBillable } from './totals.ts';
 
-// The cancellation fee of domain-rules §6.4, pure: the booking service supplies the amounts.
+// The cancellation fee of docs/domain/cancellation.md, pure: the booking service supplies the amounts.
 
 export type TCancellationInput = {
   /** Arrival or embarkation. */

@@ -10,7 +10,7 @@ import {
 } from './charging.ts';
 import type { TChargingBase } from './entities.ts';
 
-// Charging bases of domain-rules §4.4; the examples are a booking of 2 divers, 7 nights.
+// Charging bases of docs/domain/products.md; the examples are a booking of 2 divers, 7 nights.
 
 const twoDivers = (base: TChargingBase, over: Partial<TChargingInput> = {}): TChargingInput => ({
   base,

@@ -2,8 +2,8 @@ import type { TDecimal } from '../money/money.ts';
 import { D } from './dec.ts';
 import type { TChargingBase } from './entities.ts';
 
-// Quantities of products, add-ons, externals and supplements by their charging base (domain-rules
-// §4.4): amount = timeFactor × personFactor × qtyPerUnit. Bookings reuse these for lines added later.
+// Quantities of products, add-ons, externals and supplements by their charging base
+// (docs/domain/products.md): amount = timeFactor × personFactor × qtyPerUnit. Bookings reuse these for lines added later.
 
 /** Defaults of the dive-day estimate: arrival day, departure day and the no-fly day do not dive. */
 export const DEFAULT_DAY_ADJUSTMENT = -3;

@@ -5,7 +5,7 @@ import type { TPricingInput } from './engine-types.ts';
 import { special } from './specials-fixtures.ts';
 import { DOUBLE_PP, entry, input, person, price, rate, room, SINGLE_PP, variant } from './test-fixtures.ts';
 
-// Full charter (domain-rules §2.3): one room_cost line "Full charter", amount 1, for the whole vessel.
+// Full charter (docs/domain/departures-and-charters.md): one room_cost line "Full charter", amount 1, for the whole vessel.
 
 const CHARTER = variant({ id: 30, name: 'full charter', fullCharter: true });
 

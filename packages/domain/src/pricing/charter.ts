@@ -7,7 +7,7 @@ import type { TPriceEntry, TPriceWithEntries, TSpecial } from './entities.ts';
 import { findEntry, unitValue } from './unit-value.ts';
 import { occupancyVariant } from './variants.ts';
 
-// A full charter (domain-rules §2.3): the whole vessel for one departure, priced as ONE room_cost line
+// A full charter (docs/domain/departures-and-charters.md): the whole vessel for one departure, priced as ONE room_cost line
 // "Full charter" – the departure's own charter amount in the booking currency, else the entry of a
 // full-charter variant of the departure's price, else the sum of the cabins at default occupancy.
 

@@ -4,7 +4,7 @@ import { matchLength, priceOn, usablePrices } from './choose-price.ts';
 import type { TPriceWithEntries } from './entities.ts';
 import { byKey, DOUBLE, DOUBLE_PP, entry, input, person, price, room } from './test-fixtures.ts';
 
-// Choosing the price of a night, a stay or a schedule (domain-rules §3.2).
+// Choosing the price of a night, a stay or a schedule (docs/domain/prices.md).
 
 const night = (value: string) => [entry({ roomTypeId: 10, variantId: DOUBLE.id, value })];
 const year = (over: Partial<TPriceWithEntries> & { id: number }) =>

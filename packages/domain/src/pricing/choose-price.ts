@@ -4,7 +4,7 @@ import { spanDays } from './dates.ts';
 import type { TPricingInput, TPricingRoom } from './engine-types.ts';
 import type { TPriceWithEntries } from './entities.ts';
 
-// Which price (season) prices a night, a stay or a schedule (domain-rules §3.2).
+// Which price (season) prices a night, a stay or a schedule (docs/domain/prices.md).
 
 /** The lead customer's address country, else passport nationality (first person of the first room). */
 export function leadCountry(input: TPricingInput): string | null {

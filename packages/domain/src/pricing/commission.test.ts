@@ -5,7 +5,7 @@ import { createContext } from './context.ts';
 import type { TPricingInput } from './engine-types.ts';
 import { byKey, commission, DOUBLE, entry, input, line, price, room, supplement } from './test-fixtures.ts';
 
-// Commission (domain-rules §3.8): priority, the commission table, the base, the Info line.
+// Commission (docs/domain/tax-and-commission.md): priority, the commission table, the base, the Info line.
 
 const season = (commissionPct = '0') =>
   price({

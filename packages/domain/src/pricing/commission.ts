@@ -7,7 +7,7 @@ import type { TCalcLine, TTotals } from './engine-types.ts';
 import type { TCommission, TPriceWithEntries } from './entities.ts';
 import { COUNTED } from './totals.ts';
 
-// Agency commission (domain-rules §3.8): the percent by priority, the commissionable base, the amount.
+// Agency commission (docs/domain/tax-and-commission.md): the percent by priority, the commissionable base, the amount.
 
 export type TCommissionResult = Pick<
   TTotals,

@@ -23,7 +23,7 @@ export type TCalcContext = {
   to: string;
   nights: number;
   leadCountry: string | null;
-  /** Confirmed prices of the asset the lead customer and the channel may use (domain-rules §3.2). */
+  /** Confirmed prices of the asset the lead customer and the channel may use (docs/domain/prices.md). */
   prices: TPriceWithEntries[];
   variants: Map<number, TPriceVariant>;
   roomTypes: Map<number, TRoomType>;
@@ -100,7 +100,7 @@ export function addProblem(ctx: TCalcContext, problem: TPricingProblem): void {
   ctx.problems.push(problem);
 }
 
-/** The rate from `currency` to the booking currency on the rate date (domain-rules §3.6), cached. */
+/** The rate from `currency` to the booking currency on the rate date (docs/domain/currencies.md), cached. */
 export function rateFor(ctx: TCalcContext, currency: string): TDecimal | undefined {
   const cached = ctx.memo.rates.get(currency);
   if (cached !== undefined) return cached ?? undefined;

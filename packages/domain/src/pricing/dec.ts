@@ -9,7 +9,7 @@ export type TDec = Decimal;
 export const ZERO = new D(0);
 export const HUNDRED = new D(100);
 
-/** Two places, half-up, always written with both: the line rounding of domain-rules §4.1. */
+/** Two places, half-up, always written with both: the line rounding of docs/domain/currencies.md. */
 export const fix2 = (value: Decimal): string => value.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);
 
 /** Sum of decimal strings as a Decimal. */

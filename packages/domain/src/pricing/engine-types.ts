@@ -32,7 +32,7 @@ import {
 
 // ─── Input ────────────────────────────────────────────────────────────────────────────────────
 
-/** A person in a room entry, with what rules and variants look at (domain-rules §3.3, §5.2). */
+/** A person in a room entry, with what rules and variants look at (docs/domain/prices.md and specials.md). */
 export type TPricingPerson = {
   /** Stable key within the draft ("p1"); lines name the person by it (`line.customer`). */
   key: string;
@@ -62,20 +62,20 @@ export type TPricingRoom = {
   to: string;
   scheduleId?: number | null;
   tourId?: number | null;
-  /** Vessel bookings: the schedule's price reference (domain-rules §3.2), and the tour's name for the header line. */
+  /** Vessel bookings: the schedule's price reference (docs/domain/prices.md), and the tour's name for the header line. */
   priceId?: number | null;
   tourName?: string | null;
   /** Occupied beds (Bed scope); default: the number of persons. */
   beds?: number;
   /**
    * Berths in a shared cabin, not the whole cabin: each person pays the price's berth variant (per person,
-   * any occupancy), never a single-use rate or supplement (domain-rules §3.3).
+   * any occupancy), never a single-use rate or supplement (docs/domain/prices.md).
    */
   berths?: boolean;
   persons: TPricingPerson[];
 };
 
-/** A product or add-on on the draft; its quantity follows its charging base (domain-rules §4.4). */
+/** A product or add-on on the draft; its quantity follows its charging base (docs/domain/products.md). */
 export type TPricingProduct = {
   key: string;
   productId?: number | null;
@@ -93,9 +93,9 @@ export type TPricingProduct = {
   /** The persons it is for; default all persons of the room entry or booking. */
   personKeys?: string[];
   customerType?: TLineCustomerType;
-  /** external lines: collected by the operator for the third party (domain-rules §4.2). */
+  /** external lines: collected by the operator for the third party (docs/domain/calculation-lines.md). */
   collect?: boolean;
-  /** The product's own tax (its `taxId`); without one the line takes the booking's (domain-rules §3.7). */
+  /** The product's own tax (its `taxId`); without one the line takes the booking's (docs/domain/tax-and-commission.md). */
   tax?: TPriceTax | null;
   /** From a dive plan or log, if there is one. */
   diveDays?: number;
@@ -109,7 +109,7 @@ export type TPricingInput = {
   resortId: number | null;
   vesselId: number | null;
   channel: TBookingChannel;
-  /** The evaluation date `t` of specials (domain-rules §5.2). */
+  /** The evaluation date `t` of specials (docs/domain/specials.md). */
   evaluationDate: string;
   /** Day whose exchange rates convert price currencies (calculation time). */
   rateDate: string;
@@ -125,7 +125,7 @@ export type TPricingInput = {
   /** Persons on the same schedule over all holding bookings, this one included (NoOfPaxOnTrip). */
   paxOnTrip?: number;
   /**
-   * A full charter (domain-rules §2.3): the rooms are every cabin of the departure, priced as one line.
+   * A full charter (docs/domain/departures-and-charters.md): the rooms are every cabin of the departure, priced as one line.
    * `explicit` is the departure's own charter amount per currency; `defaultPax` each room's default
    * occupancy (by room key) for the fallback sum when there is no charter price.
    */
@@ -138,11 +138,11 @@ export type TPricingInput = {
   /** Terms stored on the booking; else the price's terms, else the default terms. */
   terms?: TTerms | null;
   /**
-   * A price staff chose by hand (domain-rules §3.2 "Staff may enter a manual price"): it prices every
+   * A price staff chose by hand (docs/domain/prices.md "Staff may enter a manual price"): it prices every
    * night and the schedule instead of the chosen one. Ignored when it is not among `prices` for the asset.
    */
   priceId?: number | null;
-  /** A commission-table row staff chose by hand (§3.8): beats the priority list; ignored if not the agency's. */
+  /** A commission-table row staff chose by hand (docs/domain/tax-and-commission.md): beats the priority list; ignored if not the agency's. */
   commissionId?: number | null;
   /** Price data. */
   prices: readonly TPriceWithEntries[];
@@ -158,7 +158,7 @@ export type TPricingInput = {
   /** The agency's rows of the commission table. */
   commissions: readonly TCommission[];
   termsList: readonly TTerms[];
-  /** Dive-day estimate (domain-rules §4.4): days + dayAdjustment, divesPerDay per dive day. */
+  /** Dive-day estimate (docs/domain/products.md): days + dayAdjustment, divesPerDay per dive day. */
   dayAdjustment?: number;
   divesPerDay?: number;
   /** UI language for generated line texts. */
@@ -183,14 +183,14 @@ export type TLineSource = {
   /** The rules that matched, as read ("DaysBeforeTravelDate 120 ≥ 90"). */
   rules?: string[];
   /**
-   * Room lines: each night's share of the line after the adjustments of domain-rules §3.4, in the
+   * Room lines: each night's share of the line after the adjustments of docs/domain/prices.md, in the
    * booking currency, unrounded (their sum rounds to the line total), with the season that priced it.
    * Night-level rules and FOC read them.
    */
   nights?: { date: string; value: TDecimal; priceId: number }[];
   /** Person keys the line covers. */
   persons?: string[];
-  /** Price currency, and the rate to the booking currency stored on the line (domain-rules §3.6). */
+  /** Price currency, and the rate to the booking currency stored on the line (docs/domain/currencies.md). */
   currency?: string;
   rate?: TDecimal;
   /** A room line rewritten by a special (replaceMatchingRoomPrice): its value before. */

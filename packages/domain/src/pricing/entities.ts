@@ -3,7 +3,7 @@ import { ZAmount, ZPercent } from '../agencies/agencies.ts';
 import { ZCountryCode, ZCurrencyCode, ZLocalizedText } from '../geo/geo.ts';
 import { ZIsoDate } from '../inventory/availability.ts';
 
-// The stored price model (domain-rules §3, §5.1, §7.2; spec booking §3 Price, Special): seasons with
+// The stored price model (docs/domain/prices.md, specials.md and payments.md; spec booking §3 Price, Special): seasons with
 // their entries, variants, supplements, terms of payment, agency commissions, specials and their groups.
 // The engine (calculate.ts) reads these shapes; the API answers them; the screens edit them.
 
@@ -24,22 +24,22 @@ const ZCountries = z.array(ZCountryCode).max(300);
 /** New prices start as draft (spec booking §4); only confirmed ones are used. */
 export const PRICE_STATUSES = ['draft', 'confirmed', 'aborted'] as const;
 export type TPriceStatus = (typeof PRICE_STATUSES)[number];
-/** `GET /api/price/calculationTypes` (domain-rules §3.3). */
+/** `GET /api/price/calculationTypes` (docs/domain/prices.md). */
 export const CALCULATION_TYPES = ['unit', 'complete'] as const;
 export type TCalculationType = (typeof CALCULATION_TYPES)[number];
 /** `GET /api/price/types`: what a price table is for. */
 export const PRICE_TYPES = ['Season', 'Package', 'FullCharter', 'Net'] as const;
 export type TPriceType = (typeof PRICE_TYPES)[number];
-/** Price-level surcharge and discount modes; `ByEntry` takes each entry's own value (domain-rules §3.4). */
+/** Price-level surcharge and discount modes; `ByEntry` takes each entry's own value (docs/domain/prices.md). */
 export const ADJUSTMENT_TYPES = ['percent', 'fixed', 'ByEntry'] as const;
 export type TAdjustmentType = (typeof ADJUSTMENT_TYPES)[number];
 /** An entry's own surcharge or discount, and a room type's surcharge. */
 export const ENTRY_ADJUSTMENT_TYPES = ['percent', 'fixed'] as const;
 export type TEntryAdjustmentType = (typeof ENTRY_ADJUSTMENT_TYPES)[number];
-/** Tax on a price: aborted = disabled, the default for new taxes (domain-rules §3.7). */
+/** Tax on a price: aborted = disabled, the default for new taxes (docs/domain/tax-and-commission.md). */
 export const TAX_STATUSES = ['confirmed', 'aborted'] as const;
 
-/** Product and supplement charging bases (domain-rules §4.4). */
+/** Product and supplement charging bases (docs/domain/products.md). */
 export const CHARGING_BASES = [
   'PerBooking',
   'PerBookingAndCustomer',
@@ -53,7 +53,7 @@ export const CHARGING_BASES = [
 ] as const;
 export type TChargingBase = (typeof CHARGING_BASES)[number];
 
-/** Calculation line types (spec booking §3 Calculation line, domain-rules §4.2). */
+/** Calculation line types (spec booking §3 Calculation line, docs/domain/calculation-lines.md). */
 export const LINE_TYPES = [
   'cost',
   'room_cost',
@@ -79,7 +79,7 @@ export const BILLABLE_LINE_TYPES: readonly TLineType[] = [
   'addon',
   'discount',
 ];
-/** Who pays a line and whether it counts (domain-rules §4.3). */
+/** Who pays a line and whether it counts (docs/domain/calculation-lines.md). */
 export const LINE_CUSTOMER_TYPES = ['None', 'Direct', 'OnSite', 'ForFree', 'Info'] as const;
 export type TLineCustomerType = (typeof LINE_CUSTOMER_TYPES)[number];
 
@@ -106,7 +106,7 @@ export const RULE_OPERATORS = [
   'Equals',
 ] as const;
 export type TRuleOperator = (typeof RULE_OPERATORS)[number];
-/** The base a special acts on (domain-rules §5.3). */
+/** The base a special acts on (docs/domain/specials.md). */
 export const SPECIAL_TARGETS = [
   'FullBooking',
   'RoomPrice',
@@ -119,7 +119,7 @@ export const SPECIAL_TARGETS = [
 export type TSpecialTarget = (typeof SPECIAL_TARGETS)[number];
 export const SCOPE_UNITS = ['Booking', 'Person', 'Bed'] as const;
 export type TScopeUnit = (typeof SCOPE_UNITS)[number];
-/** Where a booking comes from; a special's `includeIn` lists those it is offered in (domain-rules §5.2). */
+/** Where a booking comes from; a special's `includeIn` lists those it is offered in (docs/domain/specials.md). */
 export const BOOKING_CHANNELS = [
   'Booking',
   'AgentDirectBooking',
@@ -130,7 +130,7 @@ export type TBookingChannel = (typeof BOOKING_CHANNELS)[number];
 
 /**
  * The 26 rule fields (spec booking §3 Special) with their level and the kind of value they compare
- * (domain-rules §5.2). The kind decides the operators a rule may use and the picker the screen shows.
+ * (docs/domain/specials.md). The kind decides the operators a rule may use and the picker the screen shows.
  */
 export const RULE_FIELDS = {
   NoOfPax: { level: 'booking', kind: 'number' },
@@ -193,7 +193,7 @@ export const ZPriceVariant = z.object({
   maxAge: z.number().int().nullable(),
   /** Entry values are per person (true) or per room or cabin (false). */
   perPerson: z.boolean(),
-  /** Used when no variant matches the occupancy (domain-rules §3.3). */
+  /** Used when no variant matches the occupancy (docs/domain/prices.md). */
   isDefault: z.boolean(),
   /** The whole vessel (full charter). */
   fullCharter: z.boolean(),
@@ -229,7 +229,7 @@ export const ZPriceTax = z.object({
 export type TPriceTax = z.infer<typeof ZPriceTax>;
 export const PRICE_TAX_DEFAULT: TPriceTax = { status: 'aborted', value: '0', inclusive: true };
 
-/** One value per room type and variant, optionally per schedule, in one currency (domain-rules §3.1). */
+/** One value per room type and variant, optionally per schedule, in one currency (docs/domain/prices.md). */
 export const ZPriceEntry = z.object({
   id: z.number().int(),
   priceId: z.number().int(),
@@ -273,7 +273,7 @@ export const ZPrice = z
     vesselId: z.number().int().nullable(),
     validFrom: z.string(),
     validTo: z.string(),
-    /** Optional sub-periods within `valid`; a night must lie in one of them (domain-rules §3.2). */
+    /** Optional sub-periods within `valid`; a night must lie in one of them (docs/domain/prices.md). */
     periods: z.array(ZPeriod),
     status: z.enum(PRICE_STATUSES),
     calculationType: z.enum(CALCULATION_TYPES),
@@ -290,7 +290,7 @@ export const ZPrice = z
     currencies: z.array(z.string()),
     useOnsiteCurrency: z.boolean(),
     tax: ZPriceTax,
-    /** Default commission percent for agency bookings (priority 3, domain-rules §3.8). */
+    /** Default commission percent for agency bookings (priority 3, docs/domain/tax-and-commission.md). */
     commission: z.string(),
     termsOfPaymentId: z.number().int().nullable(),
     /** Use the installation's default terms instead of `termsOfPaymentId`. */
@@ -361,7 +361,7 @@ export type TUpdatePrice = z.infer<typeof ZUpdatePrice>;
 
 export const SUPPLEMENT_VALUE_TYPES = ['fixed', 'percent'] as const;
 
-/** A priced extra attached to a price (domain-rules §3.5): park fee, nitrox, single supplement. */
+/** A priced extra attached to a price (docs/domain/prices.md): park fee, nitrox, single supplement. */
 export const ZSupplement = z.object({
   id: z.number().int(),
   priceId: z.number().int(),
@@ -372,11 +372,11 @@ export const ZSupplement = z.object({
   valueType: z.enum(SUPPLEMENT_VALUE_TYPES),
   chargingBase: z.enum(CHARGING_BASES),
   qtyPerUnit: z.string(),
-  /** "Per unit, not per person": personFactor 1 for every time base (domain-rules §4.4). */
+  /** "Per unit, not per person": personFactor 1 for every time base (docs/domain/products.md). */
   perUnit: z.boolean(),
   /** Added automatically as a cost line; otherwise offered as an option line. */
   mandatory: z.boolean(),
-  /** Counts in the commission base (domain-rules §3.8). */
+  /** Counts in the commission base (docs/domain/tax-and-commission.md). */
   commissionable: z.boolean(),
   customerType: z.enum(LINE_CUSTOMER_TYPES),
   /** A single-use supplement: only for rooms with one person, skipped where a single-use variant is priced. */
@@ -424,7 +424,7 @@ export const ZCancellationTier = z.object({
 });
 export type TCancellationTier = z.infer<typeof ZCancellationTier>;
 
-/** Deposit, rest and cancellation tiers (domain-rules §6.4, §7.2). */
+/** Deposit, rest and cancellation tiers (docs/domain/cancellation.md and payments.md). */
 export const ZTerms = z
   .object({
     id: z.number().int(),
@@ -465,7 +465,7 @@ export const ZUpdateTerms = ZCreateTerms.partial();
 
 // ─── Agency commission (/api/commission) ──────────────────────────────────────────────────────
 
-/** An agency's commission for an asset and an optional date range (priority 2, domain-rules §3.8). */
+/** An agency's commission for an asset and an optional date range (priority 2, docs/domain/tax-and-commission.md). */
 export const ZCommission = z.object({
   id: z.number().int(),
   agencyId: z.number().int(),
@@ -528,7 +528,7 @@ export const ZSpecial = z
     description: ZLocalizedText,
     type: z.enum(SPECIAL_TYPES),
     status: z.enum(PRICE_STATUSES),
-    /** The booking window: the evaluation date must lie in it (domain-rules §5.1); null = open. */
+    /** The booking window: the evaluation date must lie in it (docs/domain/specials.md); null = open. */
     dateFrom: z.string().nullable(),
     dateTo: z.string().nullable(),
     /** All rules must hold (AND). */

@@ -6,7 +6,7 @@ import { daysBetween } from './dates.ts';
 import { D, fix2 } from './dec.ts';
 import type { TCalcLine, TPricingProduct } from './engine-types.ts';
 
-// Product, add-on and external lines (domain-rules §4.2, §4.4): quantity by charging base over the
+// Product, add-on and external lines (docs/domain/calculation-lines.md and products.md): quantity by charging base over the
 // nights and persons of the room entry they are attached to, or of the whole booking.
 // Keys are `product:<product key>` (`:<person key>` per customer) so later steps find the product.
 

@@ -18,7 +18,7 @@ import {
   variant,
 } from './test-fixtures.ts';
 
-// room_cost lines: variants (domain-rules §3.3), adjustments (§3.4), currencies (§3.6), problems.
+// room_cost lines: variants and adjustments (docs/domain/prices.md), currencies (currencies.md), problems.
 
 const season = (over: Partial<TPriceWithEntries> = {}) =>
   price({ id: 1, validFrom: '2026-01-01', validTo: '2026-12-31', ...over });
@@ -91,7 +91,7 @@ describe('variants', () => {
   });
 });
 
-describe('berths in a shared cabin (domain-rules §3.3)', () => {
+describe('berths in a shared cabin (docs/domain/prices.md)', () => {
   const BERTH = variant({ id: 30, name: 'berth', perPerson: true });
   const liveaboard = (entries: ReturnType<typeof entry>[]) =>
     price({
@@ -185,7 +185,7 @@ describe('missing entries and rates', () => {
   });
 });
 
-describe('currencies (domain-rules §3.6)', () => {
+describe('currencies (docs/domain/currencies.md)', () => {
   const twoCurrencies = season({
     currencies: ['EUR', 'USD'],
     entries: [
@@ -224,7 +224,7 @@ describe('currencies (domain-rules §3.6)', () => {
   });
 });
 
-describe('adjustments (domain-rules §3.4)', () => {
+describe('adjustments (docs/domain/prices.md)', () => {
   const value = (over: Partial<TPriceWithEntries>, roomSurcharge = '0', entryOver = {}) =>
     byKey(
       calculate(

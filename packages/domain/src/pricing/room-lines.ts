@@ -8,7 +8,8 @@ import { localized } from './texts.ts';
 import { type TUnitValue, unitValue } from './unit-value.ts';
 import { occupancyVariant, personVariant } from './variants.ts';
 
-// room_cost lines (domain-rules §3.3, §3.4, §3.6) and the vessel's tour header lines (§4.2).
+// room_cost lines (docs/domain/prices.md and currencies.md) and the vessel's tour header lines
+// (docs/domain/calculation-lines.md).
 
 /** A room entry as priced: its lines, and which price priced which nights (supplements read it). */
 export type TPricedRoom = {
@@ -219,7 +220,7 @@ function line(
   };
 }
 
-/** One `tour` header per schedule of a vessel booking: not billable, price 0 (domain-rules §4.2). */
+/** One `tour` header per schedule of a vessel booking: not billable, price 0 (docs/domain/calculation-lines.md). */
 export function tourLines(ctx: TCalcContext): TCalcLine[] {
   const seen = new Set<number>();
   const out: TCalcLine[] = [];

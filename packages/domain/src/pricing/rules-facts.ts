@@ -3,7 +3,7 @@ import type { TPricingInput, TPricingPerson, TPricingRoom } from './engine-types
 import type { TRuleField } from './entities.ts';
 import type { TRuleActual } from './rules.ts';
 
-// What the rule fields of domain-rules §5.2 look at, computed once per calculation: the booking's
+// What the rule fields of docs/domain/specials.md look at, computed once per calculation: the booking's
 // values, each room entry's, each night's and each person's.
 
 export type TFactValues = Partial<Record<TRuleField, TRuleActual>>;
@@ -107,7 +107,7 @@ export function datesFrom(from: string, count: number): string[] {
 /** Night facts of a stay, kept for stays seen before (read only; the cache is bounded). */
 const nightCache = new Map<string, readonly TNightFacts[]>();
 
-/** Each night `[from, to)`; for vessels the Date rule reads the schedule's start (domain-rules §5.2). */
+/** Each night `[from, to)`; for vessels the Date rule reads the schedule's start (docs/domain/specials.md). */
 function nightFacts(room: TPricingRoom, isVessel: boolean): readonly TNightFacts[] {
   const key = `${room.from}|${room.to}|${isVessel}`;
   const cached = nightCache.get(key);

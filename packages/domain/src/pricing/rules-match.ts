@@ -3,7 +3,7 @@ import type { TScopeUnit, TSpecialRule } from './entities.ts';
 import { levelOf, ruleText, type TCompiledRule, type TRuleActual } from './rules.ts';
 import type { TFactValues, TNightFacts, TPersonFacts, TRoomFacts, TRuleFacts } from './rules-facts.ts';
 
-// All rules of a special, AND-ed, each at its level (domain-rules §5.2): booking rules once, room rules
+// All rules of a special, AND-ed, each at its level (docs/domain/specials.md): booking rules once, room rules
 // per room entry, person rules per person (the lead customer for a Booking-scope special), night rules
 // per night. The result says which rooms, persons and nights qualify.
 

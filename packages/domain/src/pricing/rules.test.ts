@@ -7,7 +7,7 @@ import { buildFacts, weekday } from './rules-facts.ts';
 import { byLevel, matchRules } from './rules-match.ts';
 import { input, person, room, rule } from './specials-fixtures.ts';
 
-// Rule evaluation (domain-rules §5.2): every field at its level, the 7 operators, and the edge cases.
+// Rule evaluation (docs/domain/specials.md): every field at its level, the 7 operators, and the edge cases.
 
 function check(
   draft: TPricingInput,

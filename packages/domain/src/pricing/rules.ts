@@ -9,7 +9,7 @@ import {
   type TSpecialRule,
 } from './entities.ts';
 
-// One rule of a special against one actual value (domain-rules §5.2): the 7 operators for every value
+// One rule of a special against one actual value (docs/domain/specials.md): the 7 operators for every value
 // kind, the text that explains the outcome ("DaysBeforeTravelDate 58 < 60"), and the canonical order
 // that makes results independent of the order in which a special lists its rules.
 

@@ -1,7 +1,7 @@
 import { UNKNOWN_SORT } from '../constants.ts';
 import type { TCalcLine, TLineSource } from './engine-types.ts';
 
-// Display order (domain-rules §4.5): by `sort` (missing or negative = 9999), then generation order.
+// Display order (docs/domain/calculation-lines.md): by `sort` (missing or negative = 9999), then generation order.
 
 const RANK: Record<TLineSource['generator'], number> = {
   tour: 2,

@@ -11,7 +11,7 @@ import {
   type TSpecialType,
 } from './entities.ts';
 
-// What makes a special's rules and settings consistent beyond their shape (domain-rules §5): pure
+// What makes a special's rules and settings consistent beyond their shape (docs/domain/specials.md): pure
 // checks that name the first offending field, so the API answers 400 with its path.
 
 export type TProblem = { path: string; message: string };
@@ -94,7 +94,7 @@ export type TSpecialSettings = {
 const REPLACING_KINDS: readonly TDiscountKind[] = ['Fix', 'FixUnit', 'PerCent'];
 const LISTING_TARGETS: readonly TSpecialTarget[] = ['Product', 'ProductCategory'];
 
-/** Cross-field rules of domain-rules §5.1–§5.4 on the settings a special ends up with. */
+/** Cross-field rules of docs/domain/specials.md on the settings a special ends up with. */
 export function settingsProblem(s: TSpecialSettings): TProblem | undefined {
   if (s.dateFrom !== null && s.dateTo !== null && s.dateFrom > s.dateTo) {
     return { path: 'dateTo', message: 'The booking window ends before it starts' };

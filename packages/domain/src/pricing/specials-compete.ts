@@ -1,6 +1,6 @@
 import type { TPrepared } from './specials.ts';
 
-// Exclusivity (domain-rules §5.5): specials with an identical rule set, or in the same specials group,
+// Exclusivity (docs/domain/specials.md): specials with an identical rule set, or in the same specials group,
 // compete; the largest reduction (or smallest surcharge) wins. Sets are joined transitively. An empty
 // rule set joins nothing: "no conditions" is not a condition two vouchers share.
 

@@ -18,7 +18,7 @@ import { allocate, CENT, floorCents, fromUnits, roundCents, toUnits } from './sp
 import type { TSpecialTexts } from './specials-texts.ts';
 import { type TUnit, WHOLE } from './specials-units.ts';
 
-// From a plan to lines (domain-rules §5.4–§5.6): one line per booking, per unique special, or per
+// From a plan to lines (docs/domain/specials.md): one line per booking, per unique special, or per
 // scope unit; each rounded to cents, a reduction floored so no target total goes below 0, a line of 0
 // dropped. Committing records the effect on the ledger's cells, or rewrites the room lines of a
 // replacing special.
@@ -254,7 +254,7 @@ function priced(line: TCalcLine, total: string): { amount: string; price: string
     : { amount: '1', price: total };
 }
 
-/** Room lines of replacing specials rewritten to their new value (domain-rules §5.4 Replacement). */
+/** Room lines of replacing specials rewritten to their new value (docs/domain/specials.md Replacement). */
 export function rewriteReplaced(
   lines: readonly TCalcLine[],
   ledger: TLedger,

@@ -13,7 +13,7 @@ import { allocate, divRound, fromUnits, percentOf, plainUnits, SCALE, toUnits } 
 import type { TSpecialTexts } from './specials-texts.ts';
 import { buildUnits, type TUnit, unitNights } from './specials-units.ts';
 
-// The 8 discount kinds of domain-rules §5.4: how much a special takes off (or adds) per scope unit,
+// The 8 discount kinds of docs/domain/specials.md: how much a special takes off (or adds) per scope unit,
 // and which cells it acts on. Amounts are magnitudes in micro-units before the sign; rounding to
 // cents, the floor at the remaining base and the lines are specials-emit.ts's.
 

@@ -4,7 +4,7 @@ import type { TRuleFacts } from './rules-facts.ts';
 import { allocate, toUnits } from './specials-money.ts';
 import type { TUnit } from './specials-units.ts';
 
-// The running values of the lines specials act on (domain-rules §5.3–§5.6), in micro-units. Each line
+// The running values of the lines specials act on (docs/domain/specials.md), in micro-units. Each line
 // splits into cells per person (a per-room line shared equally among its persons) and per night (its
 // `nights`), and every special's effect lands on the cells it acted on, so a later special sees the
 // remaining base of exactly its persons, beds and nights. Cells are made only when a special needs
@@ -25,7 +25,7 @@ export type TLineState = {
   cells: number[] | null;
   /** The line's current value: its total plus the effects of the specials applied so far. */
   cur: number;
-  /** Effects that do not count for the commissionable base (domain-rules §3.8). */
+  /** Effects that do not count for the commissionable base (docs/domain/tax-and-commission.md). */
   nonComm: number;
   /** replaceMatchingRoomPrice: the change rewritten into the line, and by which special. */
   replaced: number;
@@ -59,7 +59,7 @@ function roomOf(owners: string[], roomOfPerson: ReadonlyMap<string, string>): st
   return rooms.size === 1 && only ? only : null;
 }
 
-/** Room lines without a value per night (or not one per night of their room): each night line / n (§5.4). */
+/** Room lines without a value per night (or not one per night of their room): each night line / n (docs/domain/specials.md, FOC). */
 function nightsOf(line: TCalcLine, roomNights: ReadonlyMap<string, string[]>, roomKey: string | null) {
   const given = line.customData.nights;
   const room = roomKey ? roomNights.get(roomKey) : undefined;
@@ -162,7 +162,7 @@ export function statesFor(targets: readonly TLineState[], unit: TUnit): readonly
 }
 const NONE_STATES: readonly TLineState[] = [];
 
-/** The lines of a special's target (domain-rules §5.3), computed once per target. */
+/** The lines of a special's target (docs/domain/specials.md), computed once per target. */
 export function targetStates(ledger: TLedger, special: TSpecial): TLineState[] {
   const mine = ledger.bySpecial.get(special);
   if (mine) return mine;

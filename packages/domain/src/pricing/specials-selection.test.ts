@@ -12,7 +12,7 @@ import {
   whyOf,
 } from './specials-fixtures.ts';
 
-// Which specials are added (domain-rules §5.1, §5.2, §5.5) and why: status, booking window, channel,
+// Which specials are added (docs/domain/specials.md) and why: status, booking window, channel,
 // rules, autoAdd and chosen specials, exclusivity, chaining by group, agency commission.
 
 const stay = room('r1', [person('p1'), person('p2')], { to: '2026-06-11' }); // 10 nights from 2026-06-01
@@ -133,7 +133,7 @@ describe('autoAdd, chosen specials, unique', () => {
   });
 });
 
-describe('exclusivity (§5.5)', () => {
+describe('exclusivity', () => {
   const tier = (id: number, days: number, pct: string, over = {}) =>
     special(id, {
       name: `Early bird ${days}`,

@@ -12,7 +12,7 @@ import {
   specialLines,
 } from './specials-fixtures.ts';
 
-// Targets (domain-rules §5.3), scope units Booking/Person/Bed, and what a special line carries.
+// Targets (docs/domain/specials.md), scope units Booking/Person/Bed, and what a special line carries.
 
 const stay = room('r1', [person('p1', { age: 40 }), person('p2', { age: 8 })], { to: '2026-06-11' });
 const product = (key: string, total: string, productId: number, type: TCalcLine['type'] = 'product') =>

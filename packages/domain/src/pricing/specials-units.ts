@@ -2,7 +2,7 @@ import type { TDiscountKind, TSpecial } from './entities.ts';
 import type { TRoomFacts } from './rules-facts.ts';
 import type { TRuleMatch } from './rules-match.ts';
 
-// The scope units a special counts and prices (domain-rules §5.3, §5.4): the booking, each qualifying
+// The scope units a special counts and prices (docs/domain/specials.md): the booking, each qualifying
 // person, or each occupied bed. Kinds that price single units (free units, the cheapest unit, a fixed
 // unit price, free nights) count the room entries of a Booking-scope special: "a free cabin".
 

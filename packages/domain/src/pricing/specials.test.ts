@@ -15,13 +15,13 @@ import {
   whyOf,
 } from './specials-fixtures.ts';
 
-// The worked examples of domain-rules §5.8, the 8 kinds (§5.4), targets and scope units (§5.3) and the
-// stages (§5.6). Lines are made by hand: the specials engine is tested apart from the price engine.
+// The worked examples of docs/domain/specials.md, the 8 kinds, targets and scope units, and the
+// stages. Lines are made by hand: the specials engine is tested apart from the price engine.
 
 const ROOM_RELATED: TCalcLine['type'][] = ['room_cost', 'special'];
 const prices = (lines: readonly TCalcLine[]) => lines.map((l) => l.price);
 
-describe('§5.8 worked examples', () => {
+describe('worked examples (docs/domain/specials.md)', () => {
   // Resort, 100.00 per room per night, 2 adults, 14 nights, booked 120 days before arrival.
   const repeater = person('p1', { noOfStays: 1 });
   const stay = room('r1', [repeater, person('p2')]);
@@ -138,7 +138,7 @@ describe('§5.8 worked examples', () => {
   });
 });
 
-describe('stages (§5.6)', () => {
+describe('stages', () => {
   const stay = room('r1', [person('p1'), person('p2')], { to: '2026-06-11' });
   const base = () => [roomLine(stay, '100')];
 
@@ -183,14 +183,14 @@ describe('stages (§5.6)', () => {
   });
 });
 
-describe('kinds (§5.4)', () => {
+describe('kinds', () => {
   const weekAndWeekend = ['100', '100', '100', '100', '100', '150', '150']; // Mon … Sun
   const stay = room('r1', [person('p1', { age: 35 }), person('p2', { age: 8 })], { to: '2026-06-08' });
 
   it('PerCent and AbsoluteNights with a night rule act on the qualifying nights only', () => {
     const weekend = [rule('DayInWeek', 'IsIn', [6, 7])];
     const pct = special(1, { discountValue: '20', rules: weekend });
-    // Not the same rule set (that would make them compete, §5.5): the weekend of the 7-night stay.
+    // Not the same rule set (that would make them compete): the weekend of the 7-night stay.
     const nightly = special(2, {
       discount: 'AbsoluteNights',
       discountValue: '10',

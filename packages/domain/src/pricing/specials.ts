@@ -12,7 +12,7 @@ import { createLedger, type TLedger } from './specials-ledger.ts';
 import { fromUnits, toUnits } from './specials-money.ts';
 import { specialTextsFor, type TSpecialTexts } from './specials-texts.ts';
 
-// The specials engine (domain-rules §5): rule evaluation, the 8 discount kinds, targets, scope units,
+// The specials engine (docs/domain/specials.md): rule evaluation, the 8 discount kinds, targets, scope units,
 // exclusivity and the staged order of application, and the `why` of every special considered.
 
 export type TSpecialsContext = {
@@ -27,7 +27,7 @@ export type TSpecialsResult = {
   /** The lines given, room lines possibly rewritten (replaceMatchingRoomPrice), plus the special lines. */
   lines: TCalcLine[];
   why: TSpecialWhy[];
-  /** A matching AgencyCommission special: the booking's commission percent (domain-rules §3.8). */
+  /** A matching AgencyCommission special: the booking's commission percent (docs/domain/tax-and-commission.md). */
   commission?: { percent: TDecimal; specialId: number };
 };
 
@@ -137,7 +137,7 @@ function note(run: TRun, p: TPrepared, why: Partial<TSpecialWhy>) {
   run.why.set(p.special.id, out);
 }
 
-/** Status, booking window and channel (domain-rules §5.1, §5.2): the first reason it is not offered. */
+/** Status, booking window and channel (docs/domain/specials.md): the first reason it is not offered. */
 function gate(run: TRun, p: TPrepared): boolean {
   const { special } = p;
   const t = run.input.evaluationDate.slice(0, 10);
@@ -225,7 +225,7 @@ function apply(run: TRun, p: TPrepared, plan: TPlan, suffix: string) {
   record(run, p, plan, result.amount);
 }
 
-/** One stage (domain-rules §5.6); PerCent specials of a stage share the stage's base: plan all, then apply. */
+/** One stage (docs/domain/specials.md); PerCent specials of a stage share the stage's base: plan all, then apply. */
 function runStage(run: TRun, members: readonly TPrepared[]) {
   const pending: { p: TPrepared; plan: TPlan; suffix: string }[] = [];
   for (const p of members) {
@@ -257,7 +257,7 @@ function keepManual(run: TRun, p: TPrepared, bySpecial: ReadonlyMap<number, TCal
   return true;
 }
 
-/** AgencyCommission specials: the most specific matching one sets the commission (domain-rules §5.1). */
+/** AgencyCommission specials: the most specific matching one sets the commission (docs/domain/specials.md). */
 function agencyCommission(run: TRun, list: readonly TPrepared[]): TSpecialsResult['commission'] {
   const matching: TPrepared[] = [];
   const matched = new Map<TPrepared, string[]>();

@@ -16,7 +16,7 @@ import {
   supplement,
 } from './test-fixtures.ts';
 
-// Supplements (domain-rules §3.5) and product lines (§4.4) in a calculation.
+// Supplements (docs/domain/prices.md) and product lines (products.md) in a calculation.
 
 const week = { from: '2026-03-01', to: '2026-03-08' }; // 7 nights
 const season = price({

@@ -10,7 +10,7 @@ import { localized } from './texts.ts';
 import { findEntry } from './unit-value.ts';
 import { variantsOf } from './variants.ts';
 
-// Supplements of the prices that priced a room entry (domain-rules §3.5): mandatory ones as `cost`
+// Supplements of the prices that priced a room entry (docs/domain/prices.md): mandatory ones as `cost`
 // lines, optional ones as `option` lines, over the nights their price priced and their dates allow.
 
 export function supplementLines(ctx: TCalcContext, priced: TPricedRoom): TCalcLine[] {
@@ -37,7 +37,7 @@ function applies(ctx: TCalcContext, sup: TSupplement, priced: TPricedRoom, price
   if (!sup.singleUse) return true;
   // A berth in a shared cabin is not single use, whoever else books the cabin's other berths.
   if (room.persons.length !== 1 || room.berths) return false;
-  // Single use priced as a variant wins over the single supplement (§3.5).
+  // Single use priced as a variant wins over the single supplement (docs/domain/prices.md).
   const singleVariants = variantsOf(ctx, price).filter((v) => v.noOfPax === 1 && v.maxAge === null);
   return !singleVariants.some((v) => findEntry(ctx, price, room.roomTypeId, v.id, room.scheduleId));
 }

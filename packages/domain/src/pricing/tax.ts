@@ -2,7 +2,7 @@ import { D, fix2, HUNDRED, type TDec, ZERO } from './dec.ts';
 import type { TCalcLine } from './engine-types.ts';
 import type { TPriceTax } from './entities.ts';
 
-// Tax per line (domain-rules §3.7): only a confirmed tax counts (aborted = disabled, the default).
+// Tax per line (docs/domain/tax-and-commission.md): only a confirmed tax counts (aborted = disabled, the default).
 
 export type TTaxRate = { percent: TDec; inclusive: boolean } | null;
 

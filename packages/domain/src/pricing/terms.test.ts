@@ -5,7 +5,7 @@ import type { TPricingInput } from './engine-types.ts';
 import { chooseTerms, paymentSchedule } from './terms.ts';
 import { byKey, DOUBLE, entry, input, price, room, supplement, terms } from './test-fixtures.ts';
 
-// Terms of payment (domain-rules §7.2).
+// Terms of payment (docs/domain/payments.md).
 
 const standard = terms({ id: 1, depositPercent: '30', depositDueDays: 7, restDueDaysBeforeArrival: 60 });
 const schedule = (confirmDate: string, over: Partial<Parameters<typeof paymentSchedule>[0]> = {}) =>

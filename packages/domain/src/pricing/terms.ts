@@ -6,7 +6,7 @@ import { D, fix2, HUNDRED } from './dec.ts';
 import type { TCalcLine, TTotals } from './engine-types.ts';
 import type { TLineCustomerType, TPriceWithEntries, TTerms } from './entities.ts';
 
-// Terms of payment (domain-rules §7.2): deposit and rest with their due dates.
+// Terms of payment (docs/domain/payments.md): deposit and rest with their due dates.
 
 export type TPaymentDue = { type: 'deposit' | 'rest'; amount: TDecimal; dueDate: string };
 

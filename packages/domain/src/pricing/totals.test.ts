@@ -7,7 +7,7 @@ import { lineTax, taxRateOf } from './tax.ts';
 import { DOUBLE, entry, input, line, price, room } from './test-fixtures.ts';
 import { computeTotals } from './totals.ts';
 
-// Totals by customer type (domain-rules §4.3) and taxes (§3.7).
+// Totals by customer type (docs/domain/calculation-lines.md) and taxes (tax-and-commission.md).
 
 const none: TCommissionResult = {
   commission: '0.00',

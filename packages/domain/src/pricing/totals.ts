@@ -4,7 +4,7 @@ import type { TCalcLine, TTotals } from './engine-types.ts';
 import { BILLABLE_LINE_TYPES, type TLineCustomerType, type TLineType } from './entities.ts';
 import { isTaxed, lineTax, type TTaxRate } from './tax.ts';
 
-// The totals of domain-rules §4.3 with the taxes of §3.7. Exclusive taxes are added on top of the
+// The totals of docs/domain/calculation-lines.md with the taxes of docs/domain/tax-and-commission.md. Exclusive taxes are added on top of the
 // lines they belong to, so each line's tax lands where the line is paid (agency, guest, on site).
 
 /** Customer types counted in the booking total; ForFree and Info are shown but count as 0. */

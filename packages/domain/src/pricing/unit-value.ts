@@ -5,8 +5,8 @@ import type { TPricingRoom } from './engine-types.ts';
 import type { TAdjustmentType, TPriceEntry, TPriceVariant, TPriceWithEntries } from './entities.ts';
 
 // The value of one pricing unit (a night of a unit price, or the whole stay of a complete price) for
-// a room type and variant: the entry (or the base price), the adjustments of domain-rules §3.4, and
-// the conversion into the booking currency of §3.6. Memoized: every person and night with the same
+// a room type and variant: the entry (or the base price), the adjustments of docs/domain/prices.md, and
+// the conversion into the booking currency (docs/domain/currencies.md). Memoized: every person and night with the same
 // price, room type and variant reuses it.
 
 export type TUnitValue =
@@ -65,7 +65,7 @@ function apply(v: TDec, adj: TAdjustment, sign: 1 | -1): TDec {
 }
 
 /**
- * §3.4 in order: price surcharge (or the entry's, ByEntry), room-type surcharge, price discount (or
+ * The adjustments in order (docs/domain/prices.md): price surcharge (or the entry's, ByEntry), room-type surcharge, price discount (or
  * the entry's); floored at 0. Fixed amounts count per unit (a night, or the stay) and are read in the
  * entry's currency, before conversion: that is the currency the season's grid is written in.
  */

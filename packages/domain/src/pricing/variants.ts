@@ -2,7 +2,7 @@ import type { TCalcContext } from './context.ts';
 import type { TPricingPerson } from './engine-types.ts';
 import type { TPriceVariant, TPriceWithEntries } from './entities.ts';
 
-// Which variant prices a room entry (occupancy, domain-rules §3.3) and which prices a person (child).
+// Which variant prices a room entry (occupancy, docs/domain/prices.md) and which prices a person (child).
 
 /** The variants a price has columns for, in its order; every known variant if it lists none. */
 export function variantsOf(ctx: TCalcContext, price: TPriceWithEntries): TPriceVariant[] {

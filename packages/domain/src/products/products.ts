@@ -7,7 +7,7 @@ import { CHARGING_BASES } from '../pricing/entities.ts';
 
 // The product catalogue (spec booking §3 Product, §7 Products): products and add-ons sold with a booking,
 // their categories, the stock kept for consumption goods and the products chosen on a booking
-// (domain-rules §4.4: the engine prices them by charging base).
+// (docs/domain/products.md: the engine prices them by charging base).
 
 export const PRODUCT_TYPES = ['ConsumptionGood', 'ReusableGood'] as const;
 export type TProductType = (typeof PRODUCT_TYPES)[number];
@@ -207,7 +207,7 @@ const nextDay = (date: string) => {
 };
 
 /**
- * Quantities booked per product and day over `[from, to)` (domain-rules §4.4 `bookedAtDay`: rental gear
+ * Quantities booked per product and day over `[from, to)` (docs/domain/products.md `bookedAtDay`: rental gear
  * counted over the line's dates), days without any left out, sorted by product then day.
  */
 export function bookedAtDay(items: readonly TBookedItem[], from: string, to: string): TBookedAtDay {

@@ -52,7 +52,7 @@ const assetNotFound = (asset: TAsset) =>
 const blockSummary = ({ roomId: _, ...b }: TBlockRow) => b;
 const holdSummary = ({ roomId: _, ...h }: THoldRow) => h;
 
-/** The one availability engine every booking path asks (domain-rules §1–§2). */
+/** The one availability engine every booking path asks (docs/domain/availability.md and departures-and-charters.md). */
 export function createAvailabilityService(deps: { db: Db }) {
   const { db } = deps;
   const repo = createAvailabilityRepository();
@@ -125,7 +125,7 @@ export function createAvailabilityService(deps: { db: Db }) {
     status === 'open' || (status === 'closed' && channel === 'staff');
 
   return Object.assign({}, createHoldFlow(), {
-    /** Free rooms per night and room type of one resort (domain-rules §1.2). */
+    /** Free rooms per night and room type of one resort (docs/domain/availability.md). */
     async resort(
       resortId: number,
       query: { from: string; to: string; channel: TChannel; roomTypeId?: number | undefined },
@@ -157,7 +157,7 @@ export function createAvailabilityService(deps: { db: Db }) {
       };
     },
 
-    /** Free cabins and berths of one departure, cabin by cabin and bed by bed (domain-rules §2.2). */
+    /** Free cabins and berths of one departure, cabin by cabin and bed by bed (docs/domain/departures-and-charters.md). */
     async schedule(scheduleId: number, channel: TChannel): Promise<TScheduleAvailability> {
       const schedule = await scheduleOf(scheduleId);
       const { perRoom } = await roomsOver(

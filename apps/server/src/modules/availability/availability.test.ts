@@ -92,7 +92,7 @@ beforeAll(async () => {
 });
 afterAll(async () => database.close());
 
-describe('resort availability per night (domain-rules §1.2)', () => {
+describe('resort availability per night (docs/domain/availability.md)', () => {
   it('counts free rooms per type and night; the departure day is not a night', async () => {
     const a1 = await room({ name: 'A1', resortId, roomTypeId: typeA, sort: 2 });
     await room({ name: 'A2', resortId, roomTypeId: typeA, sort: 1 });
@@ -113,7 +113,7 @@ describe('resort availability per night (domain-rules §1.2)', () => {
     expect(err).toMatchObject({ statusCode: 409, code: 'NOT_AVAILABLE' });
   });
 
-  it('which booking states hold (domain-rules §1.4), with offersHoldInventory', async () => {
+  it('which booking states hold (docs/domain/availability.md), with offersHoldInventory', async () => {
     const r = await room({ name: 'States', resortId, roomTypeId: typeB });
     const stay = whole(r.id, '2027-02-01', '2027-02-03');
     const draft = await hold({ bookingId: 10, state: 'draft', items: [stay] });
@@ -249,7 +249,7 @@ describe('resort availability per night (domain-rules §1.2)', () => {
   });
 });
 
-describe('shared rooms and berths (domain-rules §1.3)', () => {
+describe('shared rooms and berths (docs/domain/availability.md)', () => {
   const trip = { from: '2027-07-01', to: '2027-07-08' };
   const berth = (
     roomId: number,
@@ -345,7 +345,7 @@ describe('shared rooms and berths (domain-rules §1.3)', () => {
   });
 });
 
-describe('departures (domain-rules §2.2)', () => {
+describe('departures (docs/domain/departures-and-charters.md)', () => {
   let vesselId: number;
   let scheduleId: number;
   let cabins: { id: number }[];

@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 export type THoldPerson = {
   customerId?: number | null;
   gender: TGender;
-  /** Age on the first night; null when unknown (domain-rules §1.3). */
+  /** Age on the first night; null when unknown (docs/domain/availability.md). */
   age: number | null;
   /** A chosen bed (internalId); without it the engine picks one. */
   bed?: string | null;
@@ -42,7 +42,7 @@ export type THoldRequest = {
   /** Option expiry of a planned booking. */
   holdUntil?: Date | null;
   channel: TChannel;
-  /** Staff override of blocks, visibility and the gender rule; never of another hold (domain-rules §1.4, ADR 0010). */
+  /** Staff override of blocks, visibility and the gender rule; never of another hold (docs/domain/availability.md, ADR 0010). */
   force?: boolean;
   items: THoldItem[];
   /** The items' rooms as the caller already locked them FOR UPDATE in this transaction: not read again. */
@@ -105,7 +105,7 @@ const onDatesStatement = fixedStatement<TOnDates>(
 );
 
 /**
- * Writes what a booking holds (domain-rules §1). The rooms are locked first (in id order, so two writers
+ * Writes what a booking holds (docs/domain/availability.md). The rooms are locked first (in id order, so two writers
  * never deadlock), then checked and written in the caller's transaction: concurrent attempts on one
  * room queue on the lock and the second sees the first's rows. The exclusion constraint backs it up.
  * A booking that changes releases its rows and holds again in the same transaction.

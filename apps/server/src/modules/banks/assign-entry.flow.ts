@@ -11,7 +11,7 @@ import type { TCurrenciesService } from '../currencies/currencies.service.ts';
 import { confirmPayment, rateRequired, recordPayment, removePayment } from '../payments/payments.flow.ts';
 import { banksRepository as repo, type TBankEntryRow } from './banks.repository.ts';
 
-// Assigning (part of) a bank entry (domain-rules §7.4): to a booking as a payment through the payments
+// Assigning (part of) a bank entry (docs/domain/payments.md): to a booking as a payment through the payments
 // core, or to a customer's or agency's credit ledger. Σ assigned ≤ the entry amount, kept on the entry in
 // the same transaction under the entry's row lock. An expected (temporary) payment of the same booking and
 // amount becomes final with the entry instead of a second payment.

@@ -1,4 +1,4 @@
-// Banks and bank entries (spec platform §7, domain-rules §7.4) against the real database: scopes and the
+// Banks and bank entries (spec platform §7, docs/domain/payments.md) against the real database: scopes and the
 // feature switch, bad input, the CSV import with duplicates and row errors, matching by booking number
 // with auto-assignment that pays a booking in full, un-assigning, splitting an entry over a booking and a
 // credit, Σ assigned ≤ amount, deleting entries, balance and cash flow, manual and temporary payments.

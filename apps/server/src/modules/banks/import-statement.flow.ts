@@ -24,7 +24,7 @@ import type { TSessionUser } from '../auth/auth.service.ts';
 import { assignEntry, type TAssignDeps } from './assign-entry.flow.ts';
 import { banksRepository as repo, type TBankEntryRow, type TBankRow } from './banks.repository.ts';
 
-// The CSV statement import (`POST banks/{bankId}/import/csv`, domain-rules §7.4): read every row with the
+// The CSV statement import (`POST banks/{bankId}/import/csv`, docs/domain/payments.md): read every row with the
 // bank's column mapping (or the one sent, which is then stored); a file with a bad row imports nothing
 // (400 with the rows' errors). Then, in one transaction: skip duplicates (the external id, else date,
 // amount and reference), insert the rest in batches, store the suggestions of each incoming entry and

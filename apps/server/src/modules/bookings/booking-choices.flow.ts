@@ -18,8 +18,8 @@ import type { TBookingRow } from './bookings.repository.ts';
 import { bookingWrites, type TBookingPatch, type TGuestInsert } from './bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
 
-// Choices by hand on a stored booking (spec booking §7 Booking POSTs): the price (changePrice, domain-rules
-// §3.2 "Staff may enter a manual price"), the commission-table row (§3.8), the shape of one room entry
+// Choices by hand on a stored booking (spec booking §7 Booking POSTs): the price (changePrice,
+// docs/domain/prices.md "Which price"), the commission-table row (docs/domain/tax-and-commission.md), the shape of one room entry
 // and its guests. They run through the rooms flow's sequence (lock → step → rehold → reprice → version),
 // so a taken room or a broken gender rule is NOT_AVAILABLE and a stale version VERSION_CONFLICT.
 //

@@ -53,7 +53,7 @@ export const ONLINE_GUEST: TSessionUser = {
   scopes: [],
 };
 
-/** The online channel's writer: only sellable rooms of open, visible departures (domain-rules §1.1). */
+/** The online channel's writer: only sellable rooms of open, visible departures (docs/domain/availability.md). */
 export const onlineWriter = (): TWriter => ({ user: ONLINE_GUEST, isAgent: false, online: true });
 
 export function writerOf(user: TSessionUser, officeScopes: readonly string[]): TWriter {
@@ -156,7 +156,7 @@ function datesOf(
   return { from: schedule.from, to: schedule.to, scheduleId: schedule.id, tourId: schedule.tourId };
 }
 
-/** One booking takes rooms of one resort and cabins of one departure (domain-rules §2.2). */
+/** One booking takes rooms of one resort and cabins of one departure (docs/domain/departures-and-charters.md). */
 function assertOneAsset(entries: readonly TResolvedEntry[]) {
   const first = {
     resort: entries.find((e) => e.resortId !== null),
@@ -257,7 +257,7 @@ function seatGuests(cabins: readonly { configuration: unknown }[], guests: reado
 }
 
 /**
- * A full charter (domain-rules §2.3): one whole-cabin entry per active cabin of the departure's vessel,
+ * A full charter (docs/domain/departures-and-charters.md): one whole-cabin entry per active cabin of the departure's vessel,
  * the guests seated in cabin order. A cabin the writer may not sell (an agent and a cabin not sold to
  * agencies) makes the vessel unavailable; blocks and other holds are the hold flow's NOT_AVAILABLE.
  */

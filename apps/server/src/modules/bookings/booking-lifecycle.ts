@@ -14,7 +14,7 @@ import type { TBookingRow } from './bookings.repository.ts';
 
 export const revertNotPossible = (why: string) => new AppError(409, 'REVERT_NOT_POSSIBLE', why);
 
-/** Whether a booking has payments (domain-rules §7.1): revert, delete and the option expiry ask here. */
+/** Whether a booking has payments (docs/domain/payments.md): revert, delete and the option expiry ask here. */
 export const hasPayments = bookingHasPayments;
 
 export async function assertNoPayments(ex: Executor, bookingId: number) {
@@ -81,7 +81,7 @@ export function copiedFields(row: TBookingRow, userId: number): typeof bookings.
     currency: row.currency,
     termsOfPayment: row.termsOfPayment,
     commissionPercent: row.commissionPercent,
-    // The customer booked then: specials keep evaluating at the same date t (domain-rules §5.2).
+    // The customer booked then: specials keep evaluating at the same date t (docs/domain/specials.md).
     evaluationDate: row.evaluationDate,
     reservationDate: row.reservationDate,
     bookingDate: row.bookingDate,

@@ -10,7 +10,7 @@ import { fixedStatement } from '../../db/fixed-statements.ts';
 import { bookingCounters } from '../../db/schema.ts';
 import { today } from '../../clock.ts';
 
-// Offer, reservation and booking numbers (domain-rules §6.1): one sequence per kind and year in
+// Offer, reservation and booking numbers (docs/domain/lifecycle.md): one sequence per kind and year in
 // `booking_counters`. The counter row is bumped in the writer's transaction: a failed write rolls the
 // number back with everything else (no gap), a committed one is never handed out again.
 

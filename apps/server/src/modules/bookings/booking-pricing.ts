@@ -30,7 +30,7 @@ import {
   type TLineRow,
 } from './bookings-writes.repository.ts';
 
-// A stored booking priced by the one engine (domain-rules §4.5, ADR 0011): its room entries become the
+// A stored booking priced by the one engine (docs/domain/calculation-lines.md, ADR 0011): its room entries become the
 // engine's rooms (`r<entryId>`), its guests the persons (`g<guestId>`), with the booking's agency,
 // channel, terms, evaluation date `t` and hand-chosen specials. The generated lines are replaced, the
 // manual ones kept; totals, commission and the explanation land on the booking.
@@ -46,7 +46,7 @@ const guestOf = (key: string | null) => (key && /^g\d+$/.test(key) ? Number(key.
 const dayOf = (value: Date | null) => (value ? today(value) : null);
 
 /**
- * The evaluation date `t` of specials (domain-rules §5.2): the earlier of the first reservation and the
+ * The evaluation date `t` of specials (docs/domain/specials.md): the earlier of the first reservation and the
  * first confirmation, else today (drafts). Recalculations keep it, as both dates are kept.
  */
 export function evaluationDateOf(booking: Pick<TBookingRow, 'reservationDate' | 'bookingDate'>) {
@@ -155,7 +155,7 @@ function splitProducts(drafts: TPricingDraft[]) {
   });
 }
 
-/** The products and add-ons chosen on the booking as the engine takes them (domain-rules §4.4). */
+/** The products and add-ons chosen on the booking as the engine takes them (docs/domain/products.md). */
 async function chosenProducts(tx: Executor, booking: TBookingRow): Promise<TPricingProduct[]> {
   const chosen = (booking.chosenProducts ?? []) as TChosenProduct[];
   if (chosen.length === 0) return [];

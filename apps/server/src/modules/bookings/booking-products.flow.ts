@@ -7,7 +7,7 @@ import { createBookingRoomsFlow, entryOf, type TContext, type TLock } from './bo
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
 
 // Products and add-ons on a stored booking (spec booking §7 `{bookingId}/product/{product}` and
-// `/addon/{addon}`, domain-rules §4.2/§4.4): the choice is kept in `chosen_products` and the engine makes
+// `/addon/{addon}`, docs/domain/calculation-lines.md and products.md): the choice is kept in `chosen_products` and the engine makes
 // its lines on every recalculation (quantity by charging base over the nights and persons of the room
 // entry or booking). They run through the rooms flow's sequence (lock → step → reprice → version); the
 // version row also settles the stock (products/booking-stock.ts). Removing is the line's delete

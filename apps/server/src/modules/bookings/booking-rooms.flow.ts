@@ -41,7 +41,7 @@ import { invalidState } from './change-booking.flow.ts';
 import { assertForce, type TBookingFlowDeps, termsById } from './create-booking.flow.ts';
 
 // The room, guest and stay calls of a stored booking (spec booking §7 Booking POSTs / DELETEs,
-// domain-rules §6.2 check-in/out). Every call: the optimistic lock (lockBooking: version or If-Match,
+// docs/domain/lifecycle.md check-in/out). Every call: the optimistic lock (lockBooking: version or If-Match,
 // absent = no comparison) → one transaction → where rooms, dates or guests change the holds released
 // and taken again from the stored entries (NOT_AVAILABLE rolls everything back) → a recalculation where
 // the price may move → a version row → the whole booking, redacted for the user.
@@ -210,7 +210,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
     /** The lock → step → rehold → reprice → version sequence, for the sibling flows (booking-choices). */
     run,
 
-    /** Check-in of one entry or all: confirmed and today ≥ from − 1 day (domain-rules §6.2). */
+    /** Check-in of one entry or all: confirmed and today ≥ from − 1 day (docs/domain/lifecycle.md). */
     checkIn(user: TSessionUser, id: number, selector: TEntrySelector, lock: TLock) {
       return run(user, id, lock, { action: 'checkin', editable: false }, async (ctx) => {
         if (ctx.row.state !== 'confirmed') throw invalidState(ctx.row.state);

@@ -19,7 +19,7 @@ import {
 // Deluxe room type priced 100/120 EUR a night (seasons A and B, 10 % room-type surcharge, 7 % tax
 // inclusive: P1 of the simulator = 462.00 for 2041-03-29 → 04-02), a vessel with a 2,100 EUR per
 // person departure (2041-05-02 → 05-09), an agency with a 15 % commission on the vessel, guests, and the
-// demo's "Liveaboard standard" terms of domain-rules §6.6. The demo specials are switched off.
+// demo's "Liveaboard standard" terms of docs/domain/cancellation.md. The demo specials are switched off.
 
 export type TWorld = Awaited<ReturnType<typeof bookingWorld>>;
 
@@ -239,7 +239,7 @@ type TLine = { type: string; total: string; customerType: string };
 const COUNTED = new Set(['None', 'Direct', 'OnSite']);
 const BILLABLE = new Set(['cost', 'product', 'special', 'room_cost', 'addon', 'discount']);
 
-/** Σ of the counted billable lines in cents: what `total` must be (domain-rules §4.3, no exclusive tax). */
+/** Σ of the counted billable lines in cents: what `total` must be (docs/domain/calculation-lines.md, no exclusive tax). */
 export const countedCents = (lines: readonly TLine[]) =>
   lines
     .filter((l) => BILLABLE.has(l.type) && COUNTED.has(l.customerType))

@@ -29,7 +29,7 @@ import {
 export type TCalendarAsset = { kind: 'resort' | 'vessel'; id: number };
 export type TCalendarRange = { from: string; to: string; scheduleId?: number };
 
-/** Rebooked and split bookings are hidden on the calendars (domain-rules §1.4). */
+/** Rebooked and split bookings are hidden on the calendars (docs/domain/availability.md). */
 const HIDDEN_STATES = ['rebooked', 'splitted'];
 
 const roomsOf = (asset: TCalendarAsset) =>

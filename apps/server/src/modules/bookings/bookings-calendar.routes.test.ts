@@ -46,7 +46,7 @@ beforeAll(async () => {
     .update(bookingRooms)
     .set({ checkIn: new Date('2041-04-10T14:00:00Z') })
     .where(eq(bookingRooms.bookingId, confirmed.id));
-  // A rebooked booking stays out of the calendar (domain-rules §1.4).
+  // A rebooked booking stays out of the calendar (docs/domain/availability.md).
   const gone = await create({
     ...stayBody(roomB),
     rooms: [{ roomId: roomB, from: '2041-03-05', to: '2041-03-07', guests: [{}] }],

@@ -1,4 +1,4 @@
-// The lifecycle calls of a booking (domain-rules §2.4, §6.5): changeRoom, rebook (both paths) and move,
+// The lifecycle calls of a booking (docs/domain/moving-and-rebooking.md and lifecycle.md): changeRoom, rebook (both paths) and move,
 // revert and revertRebook, splitByCustomer, reindex. Access (401/403, agents 403), versions, refusals
 // that write nothing, holds and numbers after every call, lines and totals consistent, and parallel
 // rebooks that never overfill a cabin.
@@ -51,7 +51,7 @@ const post = (url: string, body?: unknown, token = staff, headers: Record<string
   w.t.call('POST', `/api/bookings/${url}`, token, body, headers);
 const pathOf = (res: { json(): { details?: { path?: string }[] } }) => res.json().details?.[0]?.path;
 
-/** Lines and totals agree (domain-rules §4.3; the test world's taxes are inclusive). */
+/** Lines and totals agree (docs/domain/calculation-lines.md; the test world's taxes are inclusive). */
 function consistent(booking: TAnswer) {
   expect(cents(booking.total)).toBe(countedCents(booking.calculation));
   return booking;

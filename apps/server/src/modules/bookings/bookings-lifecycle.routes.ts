@@ -13,7 +13,7 @@ import { createReindexBookingFlow } from './reindex-booking.flow.ts';
 import { createRevertBookingFlow } from './revert-booking.flow.ts';
 import { createSplitBookingFlow } from './split-booking.flow.ts';
 
-// The lifecycle calls of a booking (spec booking §7 Booking POSTs; domain-rules §2.4, §6.5): changeRoom,
+// The lifecycle calls of a booking (spec booking §7 Booking POSTs; docs/domain/moving-and-rebooking.md and lifecycle.md): changeRoom,
 // rebook (two paths) and move, revert and revertRebook, splitByCustomer, reindex (one or all). All are
 // office calls (bookings.update; the global reindex admin only); agents get 403. The version read comes
 // in the body, the query or If-Match, as for the other writes.

@@ -111,7 +111,7 @@ function redactSnapshot(user: TSessionUser, snapshot: unknown): unknown {
   return rest;
 }
 
-/** The calls that lead out of a state (domain-rules §6.2), from the lifecycle helpers. */
+/** The calls that lead out of a state (docs/domain/lifecycle.md), from the lifecycle helpers. */
 function actionsOf(state: TBookingState): TActionState['actions'] {
   const actions: TActionState['actions'] = WRITABLE_STATES.filter(
     (to) => to !== state && canChangeState(state, to),

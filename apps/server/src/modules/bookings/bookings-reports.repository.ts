@@ -24,7 +24,7 @@ import {
 // caller's visibility condition (bookingVisibility) and, where it says so, the holding condition.
 
 /**
- * Bookings that hold their rooms (domain-rules §1.4), from the domain's own rule: states that hold
+ * Bookings that hold their rooms (docs/domain/availability.md), from the domain's own rule: states that hold
  * whether resolved or not, and those that hold only while not resolved (a planned option).
  */
 export function holdingCondition(offersHoldInventory: boolean): SQL {
@@ -248,7 +248,7 @@ export async function linesOfTypes(ex: Executor, bookingId: number, types: reado
     .orderBy(asc(calculationLines.position), asc(calculationLines.id));
 }
 
-// ─── Year reports: occupancy and income (domain-rules §8), each one SQL statement ──────────────────
+// ─── Year reports: occupancy and income (docs/domain/reports.md), each one SQL statement ───────────────────
 
 type TRows<T> = { rows: T[] };
 const rowsOf = async <T>(ex: Executor, query: SQL) => ((await ex.execute(query)) as unknown as TRows<T>).rows;
@@ -293,7 +293,7 @@ export type TOccupancyQueryRow = {
 };
 
 /**
- * Occupancy per resort and period over `[from, to)` (domain-rules §8): capacity = active rooms less
+ * Occupancy per resort and period over `[from, to)` (docs/domain/reports.md): capacity = active rooms less
  * those blocked OutOfOrder/Maintanance that night; occupied = the room-nights (each room once a night)
  * with a counted booking or an event block, in rooms of the capacity; pax = guests × nights there.
  * `rooms` restricts the rooms (resorts of the request and of the user), `counted` the bookings.

@@ -58,7 +58,7 @@ import {
 // The reports over the bookings (spec booking §7 "Bookings … GET"): the full list, arrivals, statistics,
 // the end of day, the guests in house, the todo names and a booking's product lines. Every call sees
 // only what bookingVisibility lets through (agents their agency's, customers their own); the reports
-// about stays count holding bookings only (domain-rules §1.4). No commission leaves here for agents.
+// about stays count holding bookings only (docs/domain/availability.md). No commission leaves here for agents.
 
 /** The line types `GET {id}/products` answers: what was sold beside the room. */
 const PRODUCT_LINE_TYPES = ['product', 'addon', 'external'] as const;
@@ -72,7 +72,7 @@ const toStay = (r: TStayQueryRow): TStayRow =>
     checkOut: iso(r.checkOut),
   });
 
-/** The states a year report counts unless `states` says otherwise (domain-rules §8). */
+/** The states a year report counts unless `states` says otherwise (docs/domain/reports.md). */
 const DEFAULT_REPORT_STATES: TReportState[] = ['confirmed', 'resolved'];
 
 /** The counted bookings of a year report: the states asked for (planned: open options only) and filters. */
@@ -228,7 +228,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
     taskNames: () => taskNames(db),
 
     /**
-     * Resort occupancy per period and resort over `[from, to)` (domain-rules §8): the resorts of the
+     * Resort occupancy per period and resort over `[from, to)` (docs/domain/reports.md): the resorts of the
      * request and of the user's resorts, the counted bookings the user may see.
      */
     async occupancy(user: TSessionUser, query: TOccupancyQuery): Promise<TOccupancyReport> {
@@ -277,7 +277,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
     },
 
     /**
-     * Net revenue per month over `[from, to)` in the base currency (domain-rules §8 incomeByMonth): each
+     * Net revenue per month over `[from, to)` in the base currency (docs/domain/reports.md incomeByMonth): each
      * amount converted at the rate of its booking's booking date (else creation date), summed per month,
      * currency and day of rate, rounded once there. Amounts without a rate are listed, not added.
      */

@@ -12,7 +12,7 @@ export const ZReleaseQuery = z.object({
 /** Optional optimistic-lock version on calls without a body (DELETE, reloadPrice). */
 export const ZVersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
-/** `GET /api/price/booking/{id}`: per room entry the season of each night (domain-rules §3.2), and those seasons. */
+/** `GET /api/price/booking/{id}`: per room entry the season of each night (docs/domain/prices.md), and those seasons. */
 export const ZBookingPriceData = z.object({
   bookingId: z.number().int(),
   evaluationDate: z.string(),
@@ -32,7 +32,7 @@ export const ZBookingPriceData = z.object({
 });
 export type TBookingPriceData = z.infer<typeof ZBookingPriceData>;
 
-/** `GET /api/terms/calculate/{id}`: deposit and rest of the booking with their due dates (domain-rules §7.2). */
+/** `GET /api/terms/calculate/{id}`: deposit and rest of the booking with their due dates (docs/domain/payments.md). */
 export const ZBookingPaymentSchedule = z.object({
   bookingId: z.number().int(),
   currency: z.string(),

@@ -1,4 +1,4 @@
-// The year reports (spec booking §7 "Reports": occupancyPerYear, incomeByMonth; domain-rules §8) on a small
+// The year reports (spec booking §7 "Reports": occupancyPerYear, incomeByMonth; docs/domain/reports.md) on a small
 // known world (booking-test-world.ts: Deluxe 100/120 EUR a night with a 10 % room-type surcharge, 7 % tax
 // inclusive, season B from 04-01). Every figure is worked out by hand in the comments.
 //

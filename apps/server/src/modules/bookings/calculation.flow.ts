@@ -18,7 +18,7 @@ import { calculationWrites } from './calculation.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
 
-// Editing a booking's calculation by hand (domain-rules §4.1, §4.5, §5.5; spec booking §7): manual
+// Editing a booking's calculation by hand (docs/domain/calculation-lines.md and specials.md; spec booking §7): manual
 // lines added, edited, renamed, sorted and deleted, a recalculation on demand, specials chosen by hand
 // and the goodwill removal of a cancellation fee. Every call is staff only (bookings.update) and one
 // transaction: version check, the change, the recalculation through the one engine (generated lines
@@ -49,7 +49,7 @@ const ZLineFields = z.object({
   sort: z.number().int().optional(),
   customData: z
     .object({
-      /** external: the operator collects it for the third party (domain-rules §4.2). */
+      /** external: the operator collects it for the third party (docs/domain/calculation-lines.md). */
       collect: z.boolean().optional(),
       /** discount: a percent of the counted lines (without discounts) instead of a price. */
       percent: ZDecimal.optional(),
@@ -192,7 +192,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
 
     /**
      * Edits a line. A generated line that is edited becomes manual (same key), so the engine's own
-     * line of that key is no longer generated (domain-rules §4.1). Refused when not editable.
+     * line of that key is no longer generated (docs/domain/calculation-lines.md). Refused when not editable.
      */
     editLine(user: TSessionUser, id: number, calcId: number, input: TEditLine, version: number | null) {
       return run(user, id, version, 'calculation.edit', async (tx, _row, lines) => {
@@ -308,7 +308,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
     },
 
     /**
-     * Adds a special by hand (domain-rules §5.5): stored in `chosen_specials`, rules checked unless
+     * Adds a special by hand (docs/domain/specials.md): stored in `chosen_specials`, rules checked unless
      * `ignoreRules`. When it does not apply, 409 CONFLICT with the reason (the failed rule's text).
      */
     addSpecial(
@@ -343,7 +343,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
     },
 
     /**
-     * `updatePaymentPolicy` (domain-rules §7.2): recalculates, so deposit and rest follow the current
+     * `updatePaymentPolicy` (docs/domain/payments.md): recalculates, so deposit and rest follow the current
      * totals, and keeps the due dates that have already passed (with their line's text, which names
      * the date) on the terms lines of the same key.
      */
@@ -376,8 +376,8 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
     },
 
     /**
-     * Goodwill: the cancellation fee line goes and the fee becomes 0 (a cancelled booking, domain-
-     * rules §6.4). The totals are those of the remaining lines, with no commission on a fee of 0.
+     * Goodwill: the cancellation fee line goes and the fee becomes 0 (a cancelled booking,
+     * docs/domain/cancellation.md). The totals are those of the remaining lines, with no commission on a fee of 0.
      */
     removeCancellationFee(user: TSessionUser, id: number, version: number | null) {
       return run(

@@ -1,4 +1,4 @@
-// The calculation editing calls (domain-rules §4.1, §4.5, §5.5; spec booking §7): manual lines added,
+// The calculation editing calls (docs/domain/calculation-lines.md and specials.md; spec booking §7): manual lines added,
 // edited, renamed, sorted and deleted, refresh, specials by hand, the goodwill removal of a cancellation
 // fee. After every call the stored total is the sum of the counted lines.
 

@@ -1,4 +1,4 @@
-// POST /api/bookings/{id}/cancell: the worked example of domain-rules §6.6 (C1–C4, "Liveaboard
+// POST /api/bookings/{id}/cancell: the worked example of docs/domain/cancellation.md (C1–C4, "Liveaboard
 // standard" terms), the request's own percent or value, the billable lines turned Info with their old
 // customer type kept, one fee line in the booking's language, totals from the lines, the holds released.
 
@@ -28,7 +28,7 @@ type TLine = {
   customData: Record<string, unknown>;
 };
 
-/** A confirmed two-guest cabin on the 2041-05-02 departure: 2 × 2,100.00 = 4,200.00 (§6.6). */
+/** A confirmed two-guest cabin on the 2041-05-02 departure: 2 × 2,100.00 = 4,200.00 (the worked example). */
 async function liveaboard(extra: Record<string, unknown> = {}) {
   const cabin = await w.cabin();
   const body = tripBody(cabin, w.departure, { state: 'confirmed', termsId: w.terms.liveaboard, ...extra });
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.t.close());
 
-describe('domain-rules §6.6', () => {
+describe('worked cancellation example (docs/domain/cancellation.md)', () => {
   it.each([
     ['C1: 120 days before, tier 90 → 30 %', -120, '30', '1260.00', 'Stornogebühr (30 %)'],
     ['C2: 75 days before, tier 60 → 50 %', -75, '50', '2100.00', 'Stornogebühr (50 %)'],

@@ -21,7 +21,7 @@ import { invalidState } from './change-booking.flow.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
-// POST /api/bookings/{id}/cancell (domain-rules §6.4): the fee from the totals before, by the terms'
+// POST /api/bookings/{id}/cancell (docs/domain/cancellation.md): the fee from the totals before, by the terms'
 // tiers or the request's percent or value; every billable line (and the deposit and rest) becomes Info,
 // remembering its customer type for a revert; one manual cost line carries the fee; totals again from
 // the lines; state aborted, the holds released.
@@ -43,7 +43,7 @@ export function feeText(language: string, percent: string | null) {
   return `${label} (${new D(percent).toFixed().replace('.', decimal)} %)`;
 }
 
-/** dueBeforeTravel before the cancellation, without collected external lines (domain-rules §6.4 step 3). */
+/** dueBeforeTravel before the cancellation, without collected external lines (docs/domain/cancellation.md step 3). */
 function feeBaseOf(booking: TBookingRow, lines: readonly TCalcLine[]) {
   const due = (booking.totals as { dueBeforeTravel?: string }).dueBeforeTravel ?? booking.total;
   const external = lines
@@ -182,7 +182,7 @@ export function createCancelBookingFlow(deps: TBookingFlowDeps) {
 
   return {
     /**
-     * Cancels a booking with the fee of domain-rules §6.4. Scopes: bookings.update, or agencies.self on
+     * Cancels a booking with the fee of docs/domain/cancellation.md. Scopes: bookings.update, or agencies.self on
      * its own bookings (by the terms only: an agent does not choose the fee).
      */
     async cancelBooking(user: TSessionUser, id: number, input: TCancelBooking): Promise<TBooking> {

@@ -13,7 +13,7 @@ import { bookingWrites, type TEntryRow } from './bookings-writes.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
 
-// POST /api/bookings/{id}/changeRoom (domain-rules §2.4): one room entry moves to another room of the
+// POST /api/bookings/{id}/changeRoom (docs/domain/moving-and-rebooking.md): one room entry moves to another room of the
 // same resort (same dates) or another cabin of the same vessel (same departure). The occupancy grid's
 // vertical drag and the cabin-move screen call it. The target must be free (NOT_AVAILABLE); the price
 // is recalculated only when the room type differs and reloadPrice is asked for.

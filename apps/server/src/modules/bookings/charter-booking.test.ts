@@ -1,4 +1,4 @@
-// POST /api/bookings with `fullCharter` (domain-rules §2.3): one whole-cabin entry per active cabin, one
+// POST /api/bookings with `fullCharter` (docs/domain/departures-and-charters.md): one whole-cabin entry per active cabin, one
 // "Full charter" line (the departure's own amount, else the sum of the cabins), NOT_AVAILABLE while any
 // cabin is held, the race with a cabin booking, PAX_LIMIT, cancel, the cabins not changeable, agents.
 

@@ -36,7 +36,7 @@ import { bookingWrites, numberedEntries } from './bookings-writes.repository.ts'
 /** `reference`: the reference data of the price calculation kept in memory (ADR 0024); without it, read each time. */
 export type TBookingFlowDeps = { db: Db; availability: TAvailabilityService; reference?: TReferenceCache };
 
-/** Days an option holds when its terms do not say (domain-rules §6.2). */
+/** Days an option holds when its terms do not say (docs/domain/lifecycle.md). */
 export const DEFAULT_OPTION_DAYS = 7;
 
 export const optionExpiryOf = (now: Date, terms: TTerms | null, explicit?: string | null) =>
@@ -49,7 +49,7 @@ export async function termsById(tx: Tx, id: number): Promise<TTerms | null> {
   return row ? toTerms(row) : null;
 }
 
-/** Dates set on first entry into a state (domain-rules §6.1). */
+/** Dates set on first entry into a state (docs/domain/lifecycle.md). */
 export function entryDates(
   state: TBookingState,
   now: Date,

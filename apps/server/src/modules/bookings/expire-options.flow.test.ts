@@ -1,4 +1,4 @@
-// The option expiry job (domain-rules §6.2): lapsed options become freed with the reason "expired", once; the
+// The option expiry job (docs/domain/options.md): lapsed options become freed with the reason "expired", once; the
 // waitlist hears of it; confirmed bookings and running options stay as they are.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

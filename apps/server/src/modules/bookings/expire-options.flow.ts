@@ -10,7 +10,7 @@ import type { TBookingFlowDeps } from './create-booking.flow.ts';
 import { noticeOption, optionNoticeSettings } from './option-notices.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
-// The option expiry job (domain-rules §6.2): a planned booking whose option lapsed becomes freed with the reason
+// The option expiry job (docs/domain/options.md): a planned booking whose option lapsed becomes freed with the reason
 // "expired" (no fee); one with a payment stays planned and gets the todo "option expired but paid". The hold
 // itself stopped counting at the expiry already (ADR 0010); the job settles state, history and the waitlist.
 // Before and when an option lapses the office hears of it (option-notices.ts).

@@ -23,7 +23,7 @@ import { invalidState } from './change-booking.flow.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
-// POST /api/bookings/{booking}/rebook/{schedule}, {id}/rebook and move/{schedule} (domain-rules §2.4):
+// POST /api/bookings/{booking}/rebook/{schedule}, {id}/rebook and move/{schedule} (docs/domain/moving-and-rebooking.md):
 // a planned or confirmed departure booking moves to another departure of its vessel as a NEW booking
 // (own number, same customers, agency, terms, currency and state; references both ways). Manual lines
 // are copied and the rest generated for the new departure; with keepPrice the whole calculation is
@@ -167,7 +167,7 @@ export function createRebookBookingFlow(deps: TBookingFlowDeps) {
       state: 'rebooked',
       references: withReference(row, 'rebookedTo', createdId),
     });
-    // The payments go with the booking (domain-rules §2.4 step 4); revertRebook moves them back.
+    // The payments go with the booking (docs/domain/moving-and-rebooking.md step 4); revertRebook moves them back.
     await movePayments(tx, row.id, createdId);
     const action = 'rebook';
     await recordVersion(tx, {

@@ -148,7 +148,7 @@ describe('GET /api/price/booking/{id}', () => {
 });
 
 describe('GET /api/terms/calculate/{id}', () => {
-  it('answers deposit and rest by the booking’s terms (domain-rules §7.2)', async () => {
+  it('answers deposit and rest by the booking’s terms (docs/domain/payments.md)', async () => {
     const body = tripBody(await w.cabin(), w.departure, { state: 'confirmed', termsId: w.terms.liveaboard });
     const booking = await create(body);
     const schedule = ok(await w.t.get(`/api/terms/calculate/${booking.id}`, staff));

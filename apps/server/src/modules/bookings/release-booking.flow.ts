@@ -13,7 +13,7 @@ import { invalidState } from './change-booking.flow.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
-// The office's other state moves on a stored booking (domain-rules §6.2), each one transaction with
+// The office's other state moves on a stored booking (docs/domain/lifecycle.md), each one transaction with
 // its version row: release (a planned option let go with a reason, no fee), the soft delete, and
 // reloadPrice (a recalculation with today's rates that keeps the evaluation date t).
 

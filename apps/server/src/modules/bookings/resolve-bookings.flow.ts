@@ -7,7 +7,7 @@ import { loadBooking } from './bookings.repository.ts';
 import { bookingWrites } from './bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from './create-booking.flow.ts';
 
-// The nightly resolve (domain-rules §6.2): a confirmed booking whose stay is over (its last day passed) and
+// The nightly resolve (docs/domain/resolved-bookings.md): a confirmed booking whose stay is over (its last day passed) and
 // which owes nothing more becomes confirmed + resolved, with the resolved date and a booking version. It
 // keeps its rooms (history, reports); the calendar shows it as confirmed-resolved. Staff resolve by hand
 // through the change call (`resolved`), which also closes an option (planned + resolved: released).

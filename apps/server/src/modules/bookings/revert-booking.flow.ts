@@ -21,10 +21,11 @@ import { versionRows } from './bookings-queries.repository.ts';
 import { bookingWrites, type TBookingPatch } from './bookings-writes.repository.ts';
 import { optionExpiryOf, type TBookingFlowDeps } from './create-booking.flow.ts';
 
-// POST /api/bookings/{id}/revert (domain-rules §6.5) and {id}/revertRebook (§2.4). The booking's own
+// POST /api/bookings/{id}/revert (docs/domain/lifecycle.md) and {id}/revertRebook
+// (docs/domain/moving-and-rebooking.md). The booking's own
 // history (booking_versions snapshots) says what the last transition was and what came before it.
 // A revert is a new write with its own version; reverting a revert is not possible (the previous
-// transition is then the revert itself, which §6.5 does not list).
+// transition is then the revert itself, which the revert rules do not list).
 
 export type TRevert = { optionExpiry?: string | null | undefined };
 
@@ -199,7 +200,7 @@ export function createRevertBookingFlow(deps: TBookingFlowDeps) {
   };
 
   return {
-    /** Undoes the last transition (domain-rules §6.5). Office only (bookings.update). */
+    /** Undoes the last transition (docs/domain/lifecycle.md). Office only (bookings.update). */
     async revert(user: TSessionUser, id: number, input: TRevert, version: number | null): Promise<TBooking> {
       officeOnly(user);
       const booking = await db.transaction((tx) => revertIn(tx, user, id, version, input));

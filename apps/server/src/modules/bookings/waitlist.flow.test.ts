@@ -1,4 +1,4 @@
-// The waitlist (domain-rules §6.3): a cancel, release or delete of a holding booking raises "space available"
+// The waitlist (docs/domain/lifecycle.md): a cancel, release or delete of a holding booking raises "space available"
 // on the waiting bookings that now fit, oldest first; those that still do not fit get nothing.
 
 import { and, eq } from 'drizzle-orm';

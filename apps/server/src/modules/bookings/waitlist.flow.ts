@@ -5,7 +5,7 @@ import type { TAvailabilityService } from '../availability/availability.service.
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 import { storedHoldItems } from './booking-input.ts';
 
-// The waitlist (domain-rules §6.3): waiting bookings hold nothing. When a holding booking lets go of its rooms
+// The waitlist (docs/domain/lifecycle.md): waiting bookings hold nothing. When a holding booking lets go of its rooms
 // (cancel, release, rebook, delete), the waiting bookings on the same departure or dates and room type that now
 // fit get the todo "space available", oldest first. Promotion stays manual: the customer must be asked.
 

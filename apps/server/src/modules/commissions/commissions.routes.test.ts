@@ -1,4 +1,4 @@
-// Agency commission rows (domain-rules §3.8, priority 2): bookings.update for every call, the agency
+// Agency commission rows (docs/domain/tax-and-commission.md, priority 2): bookings.update for every call, the agency
 // and at most one asset must exist, the travel dates in order, and asset visibility for limited users.
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

@@ -14,7 +14,7 @@ import { commissionVisibility, createCommissionsService } from './commissions.se
 // The spec's /commission screen needs bookings.update; what an agency earns is not for every reader.
 const ACCESS = ['bookings.update'];
 
-/** Agency commission per asset and travel dates (domain-rules §3.8, priority 2): /api/commission. */
+/** Agency commission per asset and travel dates (docs/domain/tax-and-commission.md, priority 2): /api/commission. */
 export function registerCommissionsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const service = createCommissionsService({ repository: createCommissionsRepository() });
 

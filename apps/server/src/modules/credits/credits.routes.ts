@@ -70,7 +70,7 @@ function registerBalanceList(app: FastifyInstance, spec: TBalanceList) {
   );
 }
 
-/** Credit ledgers of customers and agencies (domain-rules §7.3): balances, entries, new entries. */
+/** Credit ledgers of customers and agencies (docs/domain/payments.md): balances, entries, new entries. */
 export function registerCreditsRoutes(app: FastifyInstance, deps: { service: TCreditsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { service } = deps;

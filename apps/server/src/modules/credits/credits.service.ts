@@ -111,7 +111,7 @@ export function createCreditsService(deps: { db: Db; repository: TCreditsReposit
       };
     },
 
-    /** One entry; refused when the ledger's balance would go negative (domain-rules §7.3). */
+    /** One entry; refused when the ledger's balance would go negative (docs/domain/payments.md). */
     async addEntry(user: TSessionUser, input: TCreateCreditEntry): Promise<TCreditEntry> {
       const owner: TLedgerOwner =
         input.customerId !== undefined

@@ -16,7 +16,7 @@ import type { TWriteContext } from '../../http/resource.ts';
 import type { TCurrenciesRepository, TCurrencyRow, TExchangeRateRow } from './currencies.repository.ts';
 import { parseRateCsv } from './rates-csv.ts';
 
-/** Currencies, the one base currency and exchange rates (domain-rules §3.6). */
+/** Currencies, the one base currency and exchange rates (docs/domain/currencies.md). */
 export function createCurrenciesService(deps: { db: Db; repository: TCurrenciesRepository }) {
   const { db, repository } = deps;
   const baseCode = async () => (await repository.baseCode(db)) ?? DEFAULT_CURRENCY;

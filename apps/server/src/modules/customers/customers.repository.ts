@@ -161,7 +161,7 @@ export function createCustomersRepository() {
     },
 
     /**
-     * Stays, revenue and last stay of a customer (domain-rules §8, [Judgment]): the confirmed or resolved
+     * Stays, revenue and last stay of a customer (docs/domain/reports.md, [Judgment]): the confirmed or resolved
      * bookings they travel on as a guest; revenue is the total of those they pay for (the lead); the last
      * stay is the latest departure day already reached.
      */

@@ -9,7 +9,7 @@ import { loadBooking } from '../bookings/bookings.repository.ts';
 import { bookingWrites } from '../bookings/bookings-writes.repository.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 
-// The end of an online hold (spec booking §7, domain-rules §6.2): a paid checkout confirms the planned
+// The end of an online hold (spec booking §7, docs/domain/lifecycle.md): a paid checkout confirms the planned
 // online booking (booking number, confirmation mail through recordVersion's state mail); a guest who gives
 // up frees it at once. Both run inside the caller's transaction.
 

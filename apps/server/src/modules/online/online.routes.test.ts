@@ -296,7 +296,7 @@ describe('price and create', () => {
     ok(await guest('POST', '/api/book', trip(await w.cabin(2))), 201);
   });
 
-  it('enforces the resort arrival and departure days online (domain-rules §1.5)', async () => {
+  it('enforces the resort arrival and departure days online (docs/domain/availability.md)', async () => {
     const room = await w.resortRoom();
     // Arrival only on Saturdays: 2041-03-29 is a Friday.
     await w.db.insert(arrivalDepartureRules).values({ resortId: w.resort, kind: 'arrival', weekdays: [6] });

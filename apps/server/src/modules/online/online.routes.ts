@@ -133,7 +133,7 @@ export function registerOnlineRoutes(app: FastifyInstance, deps: TInventoryDeps)
         summary: 'Sellable rooms or cabins with live availability',
         description:
           'Public. A departure (`scheduleId`) or a resort stay (`resortId`, `from`, `to`); only active, ' +
-          'visible, not hidden rooms (domain-rules §1.1).',
+          'visible, not hidden rooms.',
         querystring: ZOnlineRoomsQuery,
         response: { 200: ZOnlineRooms },
       },
@@ -150,7 +150,7 @@ export function registerOnlineRoutes(app: FastifyInstance, deps: TInventoryDeps)
         summary: 'Visible room types of one resort or vessel',
         description:
           'Public. With a resort and `from`/`to`: rooms free for the whole stay per type and the allowed ' +
-          'arrival and departure days of `[from, to]` (domain-rules §1.5; at most 62 days).',
+          'arrival and departure days of `[from, to]` (at most 62 days).',
         querystring: ZOnlineRoomTypesQuery,
         response: { 200: ZOnlineRoomTypes },
       },

@@ -41,9 +41,9 @@ import { guestToken, isGuestToken, tokenProviderId } from '../payments/payment-l
 import { abandonOnlineBooking, ONLINE_CHANNEL } from './online-confirm.flow.ts';
 
 // The guest's online booking (spec booking §7 "Online booking (/api/book)"): departures, rooms, room types,
-// add-ons and the vessel as the online channel may sell them (domain-rules §1.1: active, visible, not
+// add-ons and the vessel as the online channel may sell them (docs/domain/availability.md: active, visible, not
 // hidden; open, visible departures), a price through the one pricing engine with channel
-// CustomerDirectBooking (§3.2, §5.2), and the create through the one booking create flow: planned with a
+// CustomerDirectBooking (docs/domain/prices.md, specials.md), and the create through the one booking create flow: planned with a
 // short online hold (ONLINE_HOLD_MINUTES), idempotent by `Idempotency-Key` (table online_requests).
 
 const CHANNEL = 'online' as const;
@@ -179,7 +179,7 @@ export function createOnlineService(deps: TBookingFlowDeps) {
     return { schedule, answer, rooms: await onlineRooms(answer.rooms) };
   }
 
-  /** domain-rules §1.5: online stays arrive and leave on allowed days only. */
+  /** docs/domain/availability.md: online stays arrive and leave on allowed days only. */
   async function assertStayDays(resortId: number, from: string, to: string) {
     const rules = await db
       .select()

@@ -7,7 +7,7 @@ import { bookings, calculationLines, payments } from '../../db/schema.ts';
 import { today } from '../../clock.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 
-// What the payments of a booking settle (domain-rules §4.3, §7.1, §7.2): paid, open, status, the next due
+// What the payments of a booking settle (docs/domain/calculation-lines.md and payments.md): paid, open, status, the next due
 // date and the exceeded flag on the booking, and one `payment` line per payment. `settleBookingPayments`
 // runs in every booking write (recordVersion), as the stock does, so payments and totals never disagree.
 
@@ -56,7 +56,7 @@ type TTotalsLike = { dueBeforeTravel?: string; agencyDue?: string; customerDue?:
 
 /**
  * What the booking owes before travel: `dueBeforeTravel`, or for an agency booking what the agency pays
- * (agencyDue, net of an included commission) plus the guest's Direct lines (domain-rules §4.3). [Judgment]
+ * (agencyDue, net of an included commission) plus the guest's Direct lines (docs/domain/calculation-lines.md). [Judgment]
  */
 export function dueOf(booking: { agencyId: number | null; totals: unknown }): TDecimal {
   const totals = (booking.totals ?? {}) as TTotalsLike;
@@ -162,7 +162,7 @@ export async function settleBookingPayments(
   return Object.assign({}, result, { linesChanged, rowChanged: changed });
 }
 
-/** One `payment` line per payment, `price = −value` in the booking currency (domain-rules §4.2), for display. */
+/** One `payment` line per payment, `price = −value` in the booking currency (docs/domain/calculation-lines.md), for display. */
 async function syncPaymentLines(
   tx: Tx,
   booking: typeof bookings.$inferSelect,

@@ -100,7 +100,7 @@ export function createOnlinePaymentsService(db: Db, appUrl: string) {
 
     /**
      * A provider's notification: verified, then its payment recorded once as a temporary provider
-     * payment (domain-rules §7.4). A replay (same provider reference) records nothing and answers the same.
+     * payment (docs/domain/payments.md). A replay (same provider reference) records nothing and answers the same.
      */
     async notify(bookingId: number, providerId: number, rawBody: string, headers: Record<string, unknown>) {
       const row = await provider(providerId);

@@ -11,7 +11,7 @@ import { createCreditsRepository, type TLedgerOwner } from '../credits/credits.r
 import { today } from '../../clock.ts';
 import { recordPayment } from './payments.flow.ts';
 
-// Credits on bookings (domain-rules §7.3): using a customer's or agency's credit is a payment with
+// Credits on bookings (docs/domain/payments.md): using a customer's or agency's credit is a payment with
 // method `credit` and a negative credit entry of the same value; an overpayment kept as credit is a
 // positive entry and a negative payment. Each pair is written in the caller's transaction, so both or
 // neither exist, and the ledger's owner row is locked so its balance never goes negative.

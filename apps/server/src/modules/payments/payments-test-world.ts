@@ -6,7 +6,7 @@ import { bookings, calculationLines } from '../../db/schema.ts';
 import { demoIds, insertBooking } from '../bookings/test-bookings.ts';
 
 // The world of the payments tests: the demo data and bookings written straight into the tables with
-// their totals and a deposit/rest schedule (domain-rules §7.2), so the tests depend on no create flow.
+// their totals and a deposit/rest schedule (docs/domain/payments.md), so the tests depend on no create flow.
 
 export const ok = (res: LightMyRequestResponse, status = 200) => {
   expect(res.statusCode, res.body).toBe(status);

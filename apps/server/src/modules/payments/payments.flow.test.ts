@@ -1,4 +1,4 @@
-// The payments core (domain-rules §7.1, §7.2) against the real database: recording and removing payments
+// The payments core (docs/domain/payments.md) against the real database: recording and removing payments
 // settles the booking (paid, open, status, next due date, payment lines, a version row) in one transaction;
 // a provider's id is taken once; other currencies need a rate; every later booking write keeps the payment
 // lines; delete refuses a booking with payments; rebook moves them and revertRebook moves them back; the

@@ -12,7 +12,7 @@ import { loadBooking } from '../bookings/bookings.repository.ts';
 import { bookingWrites } from '../bookings/bookings-writes.repository.ts';
 import type { TPaymentRow } from './booking-settlement.ts';
 
-// The payments core (domain-rules §7.1, §7.2): the one way to add or remove a payment of a booking. Each
+// The payments core (docs/domain/payments.md): the one way to add or remove a payment of a booking. Each
 // is a booking write (locked, versioned, in the caller's transaction); `settleBookingPayments` keeps what
 // the payments settle on the booking (paid, open, status, next due date, exceeded flag, payment lines)
 // and runs inside every booking write (recordVersion), so totals and payments never disagree.

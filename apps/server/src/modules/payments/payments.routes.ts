@@ -83,8 +83,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: TFinanceDeps)
         summary: 'Pays a booking from its customer’s or agency’s credit',
         description:
           'A payment with method `credit` and a negative credit entry of the same value in the booking ' +
-          'currency, in one transaction; CREDIT_INSUFFICIENT (409) when the ledger would go negative ' +
-          '(domain-rules §7.3).',
+          'currency, in one transaction; CREDIT_INSUFFICIENT (409) when the ledger would go negative.',
         params: ZBookingIdParams,
         body: ZUseCredit,
         response: { 201: ZPaymentWriteAnswer },
@@ -157,8 +156,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: TFinanceDeps)
       schema: {
         tags,
         summary: 'Planned and confirmed bookings with something open due within `days`',
-        description:
-          'domain-rules §7.2: a due date within `days` from today (overdue included) and open > 0.',
+        description: 'A due date within `days` from today (overdue included) and open > 0.',
         querystring: ZOpenPaymentsQuery,
         response: { 200: z.array(ZBookingPaymentStatus) },
       },

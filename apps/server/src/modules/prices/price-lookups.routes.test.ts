@@ -1,5 +1,5 @@
 // The price lookups of booking screens: enums, one entry with its names, the season of each night of a
-// resort stay (two overlapping seasons: the shorter wins, domain-rules §3.2), the entry of a night, a
+// resort stay (two overlapping seasons: the shorter wins, docs/domain/prices.md), the entry of a night, a
 // season's entries, and the price, candidates, entry and full-charter amount of a departure.
 import { addDays } from '@atoll/domain/inventory/tours';
 import { eq } from 'drizzle-orm';

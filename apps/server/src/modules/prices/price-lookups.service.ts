@@ -47,7 +47,7 @@ function choiceInput(
   });
 }
 
-/** The season chosen for each night of `[from, to)` (domain-rules §3.2); undefined where none. */
+/** The season chosen for each night of `[from, to)` (docs/domain/prices.md); undefined where none. */
 function chooseNights(asset: TAsset, prices: TPriceWithEntries[], from: string, to: string) {
   const input = choiceInput(asset, prices, { from, to });
   const nights = nightsOf(from, to);

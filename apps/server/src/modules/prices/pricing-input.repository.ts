@@ -41,7 +41,7 @@ const ofAsset = (asset: TAsset, resortColumn: PgColumn, vesselColumn: PgColumn) 
 
 export function createPricingInputRepository() {
   return {
-    /** The asset's room types with their surcharges (domain-rules §3.4). */
+    /** The asset's room types with their surcharges (docs/domain/prices.md). */
     async roomTypesOf(ex: Executor, asset: TAsset): Promise<TPricingInput['roomTypes'][number][]> {
       const rows = await ex
         .select({

@@ -56,7 +56,7 @@ export type TPricingDraft = {
   currency: string;
   sourceId?: number | null;
   language?: 'de' | 'en';
-  /** A full charter of the departure (domain-rules §2.3): priced as one line. */
+  /** A full charter of the departure (docs/domain/departures-and-charters.md): priced as one line. */
   fullCharter?: boolean;
 } & Partial<
   Pick<

@@ -1,5 +1,5 @@
 // The price simulator (POST /api/price/simulate) and its loader: access, every refused draft with the
-// field's path, a resort stay (domain-rules P1) and a departure (P2 in USD with an agency and an early
+// field's path, a resort stay (P1 of docs/domain/prices.md) and a departure (P2 in USD with an agency and an early
 // bird), the answer being the engine's own, and the persons' facts the loader reads from customers.
 
 import { calculate } from '@atoll/domain/pricing/calculate';

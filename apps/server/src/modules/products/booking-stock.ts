@@ -2,7 +2,7 @@ import { D } from '@atoll/domain/money';
 import type { Tx } from '../../db/client.ts';
 import { productsRepository } from './products.repository.ts';
 
-// The stock a booking takes (domain-rules §4.4): a confirmed booking holds the amounts of its lines of
+// The stock a booking takes (docs/domain/products.md): a confirmed booking holds the amounts of its lines of
 // tracked ConsumptionGood products out of stock (log reason `sale`); any other state holds none, so an
 // aborted, released or deleted booking gives them back (`return`). Run inside every booking write
 // (recordVersion): what is out is read back from the booking's log rows, so the sync only writes the

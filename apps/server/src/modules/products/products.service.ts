@@ -24,7 +24,7 @@ import {
 } from './products.repository.ts';
 
 // The product calls of spec booking §7 "Products": constants, the stock update and its log, and
-// `bookedAtDay` (domain-rules §4.4). Access is checked by the routes (product.* scopes, office only).
+// `bookedAtDay` (docs/domain/products.md). Access is checked by the routes (product.* scopes, office only).
 
 export const outOfStock = (stock: string) =>
   new AppError(409, 'OUT_OF_STOCK', `The stock would go below 0 (now ${stock}); send force to allow it`);

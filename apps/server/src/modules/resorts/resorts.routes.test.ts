@@ -1,5 +1,5 @@
 // Resorts: the generic calls with time zone, currency and media checks, asset visibility, constants,
-// allowed arrival and departure days (domain-rules §1.5) and the printed lists.
+// allowed arrival and departure days (docs/domain/availability.md) and the printed lists.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';

@@ -119,7 +119,7 @@ export function createResortsService(deps: {
     );
   }
 
-  /** Domain-rules §1.5 for every day of `[from, to]`; RESORT_NOT_FOUND for a bad or unknown resort. */
+  /** docs/domain/availability.md for every day of `[from, to]`; RESORT_NOT_FOUND for a bad or unknown resort. */
   async function dates(user: TSessionUser, resortParam: string, from: string, to: string) {
     if (!RESORT_PARAM.test(resortParam) || Number(resortParam) > 2_147_483_647) throw resortNotFound(400);
     const resort = await visibleResort(db, user, Number(resortParam));

@@ -112,7 +112,7 @@ export function createRoomsService(deps: { db: Db; repository: TRoomsRepository 
     }
   }
 
-  /** Column values of a create or update; `availableBeds` is always recounted (domain-rules §1.1). */
+  /** Column values of a create or update; `availableBeds` is always recounted (docs/domain/availability.md). */
   async function roomValues(ctx: TCtx, input: TCreateRoom | TUpdateRoom, existing?: TRoomRow) {
     const { user, tx } = ctx;
     if (existing) assertAssetWrite(user, existing);

@@ -1,4 +1,4 @@
-// Specials (domain-rules §5) and specials groups: scopes, rules checked against their field's kind,
+// Specials (docs/domain/specials.md) and specials groups: scopes, rules checked against their field's kind,
 // the cross-field settings, new specials as drafts, copies, and what deleting a group leaves behind.
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

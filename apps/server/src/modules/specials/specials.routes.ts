@@ -30,7 +30,7 @@ const ACCESS = {
 };
 
 /**
- * Specials (domain-rules §5) and their groups: the generic calls under /api/specials and
+ * Specials (docs/domain/specials.md) and their groups: the generic calls under /api/specials and
  * /api/specialsgroup. Deleting a group leaves its specials without one (foreign key ON DELETE SET NULL);
  * `deletable` guards booking lines, not the special itself.
  */

@@ -1,4 +1,4 @@
-// Terms of payment (domain-rules §6.4, §7.2): scopes, tiers sorted and distinct, one default at most,
+// Terms of payment (docs/domain/cancellation.md and payments.md): scopes, tiers sorted and distinct, one default at most,
 // copies that are never the default, and the delete guard while prices name the terms.
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -56,7 +56,7 @@ describe('access', () => {
 });
 
 describe('terms', () => {
-  it('stores the §6.6 liveaboard terms with their tiers sorted by days descending', async () => {
+  it('stores the worked example’s liveaboard terms with their tiers sorted by days descending', async () => {
     const body = ok(
       await t.post('/api/terms', staff, {
         name: 'Liveaboard test',

@@ -10,7 +10,7 @@ import { createTermsService } from './terms.service.ts';
 const WRITE = ['bookings.update'];
 
 /**
- * Terms of payment (domain-rules §6.4, §7.2): the generic calls under /api/terms. `calculate/{id}`
+ * Terms of payment (docs/domain/cancellation.md and payments.md): the generic calls under /api/terms. `calculate/{id}`
  * needs bookings and comes with them.
  */
 export function registerTermsRoutes(app: FastifyInstance, deps: TInventoryDeps) {

@@ -9,8 +9,8 @@ type TCtx = { user: TSessionUser; tx: Tx };
 type TTermsInput = z.output<typeof ZCreateTerms> | Partial<z.output<typeof ZCreateTerms>>;
 
 /**
- * Tiers sorted by `daysBefore` descending, the order the cancellation fee reads them in (domain-rules
- * §6.4: the first tier with d ≥ daysBefore). Two tiers for the same day would leave the fee ambiguous.
+ * Tiers sorted by `daysBefore` descending, the order the cancellation fee reads them in
+ * (docs/domain/cancellation.md: the first tier with d ≥ daysBefore). Two tiers for the same day would leave the fee ambiguous.
  */
 export function sortedTiers(tiers: readonly TCancellationTier[]): TCancellationTier[] {
   const seen = new Map<number, number>();

@@ -9,7 +9,7 @@ import { todosRepository as repo, type TBookingTodoInsert, type TTodoRow } from 
 
 export type TRaisedTodo = { code: TTodoCode; roomId?: number | null };
 
-/** What staff must still resolve after a hold (domain-rules §1.3, §1.4). */
+/** What staff must still resolve after a hold (docs/domain/availability.md). */
 const TODO_OF_WARNING: Record<THoldWarning['code'], TTodoCode> = {
   BLOCKED: 'overbooking',
   NOT_SELLABLE: 'overbooking',
@@ -96,7 +96,7 @@ export async function addAutoTodos(tx: Tx, bookingId: number, type: string, read
       );
 }
 
-/** A cancel closes the open todos whose definition has `closeOnAbort` (domain-rules §6.2). */
+/** A cancel closes the open todos whose definition has `closeOnAbort` (docs/domain/lifecycle.md). */
 export async function closeTodosOnAbort(tx: Tx, bookingId: number, userId: number | null) {
   const closed = await repo.closeOnAbort(tx, bookingId, userId);
   if (closed.length > 0) await repo.syncOpenFlag(tx, bookingId);

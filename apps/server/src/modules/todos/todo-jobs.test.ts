@@ -1,4 +1,4 @@
-// The daily todo job with a fixed clock: no-show once per booking (domain-rules §6.2), never for a stay
+// The daily todo job with a fixed clock: no-show once per booking (docs/domain/lifecycle.md), never for a stay
 // checked in, not yet arrived, not confirmed or already over; idempotent across runs.
 
 import { eq } from 'drizzle-orm';

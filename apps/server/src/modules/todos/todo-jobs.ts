@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { raiseBookingTodos } from './raise-todos.flow.ts';
 import { todosRepository as repo } from './todos.repository.ts';
 
-// The todos no booking write raises: a daily look at the bookings (domain-rules §6.2). Idempotent, so it
+// The todos no booking write raises: a daily look at the bookings (docs/domain/lifecycle.md). Idempotent, so it
 // may run more often than daily; an advisory lock keeps two server instances from running it at once.
 // "Option expired but paid" is raised by the option expiry (bookings/expire-options.flow.ts); both run from
 // jobs.ts.

@@ -174,7 +174,7 @@ export const todosRepository = {
       .where(eq(bookings.id, bookingId));
   },
 
-  /** Closes the open todos whose definition says a cancel closes them (domain-rules §6.2). */
+  /** Closes the open todos whose definition says a cancel closes them (docs/domain/lifecycle.md). */
   async closeOnAbort(tx: Tx, bookingId: number, userId: number | null) {
     const closing = tx.select({ id: todos.id }).from(todos).where(eq(todos.closeOnAbort, true));
     return tx

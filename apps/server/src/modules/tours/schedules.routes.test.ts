@@ -1,4 +1,4 @@
-// Schedules (departures): the generic calls with the no-overlap rule of one vessel (domain-rules §2.1)
+// Schedules (departures): the generic calls with the no-overlap rule of one vessel (docs/domain/departures-and-charters.md)
 // also under concurrency, copying a season to the next year, the persons held on a departure, the delete
 // guard, and the calls that ask the availability engine (info, tours/booking?available, printList).
 import type { LightMyRequestResponse } from 'fastify';

@@ -62,7 +62,7 @@ export function createToursService(deps: {
   const { db, repository } = deps;
 
   /**
-   * Two live departures of one vessel never overlap (domain-rules §2.1). The vessel's row is locked
+   * Two live departures of one vessel never overlap (docs/domain/departures-and-charters.md). The vessel's row is locked
    * first, so this check and the write that follows are one step for concurrent writers; the
    * constraint `schedules_no_overlap` stays the last line of defence.
    */

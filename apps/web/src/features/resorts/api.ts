@@ -116,7 +116,7 @@ export function useDeleteRule() {
   });
 }
 
-/** Allowed arrival and departure per day of `[from, to]` (domain-rules §1.5). */
+/** Allowed arrival and departure per day of `[from, to]` (docs/domain/availability.md). */
 export function useAllowedDays(resortId: number | null, from: string, to: string) {
   return useQuery({
     queryKey: arrivalKeys.days(resortId ?? 0, from, to),

@@ -20,7 +20,7 @@ import { RebookModal } from './RebookModal.tsx';
 import { RevertModal } from './RevertModal.tsx';
 import { SplitModal } from './SplitModal.tsx';
 
-// The lifecycle of a booking beside its other actions (domain-rules §2.4, §6.5): links to the bookings
+// The lifecycle of a booking beside its other actions (docs/domain/moving-and-rebooking.md and lifecycle.md): links to the bookings
 // it was rebooked or split from or to, and for the office rebook, revert, revert rebook, split by room
 // and change room or cabin. A call that answers another booking (rebook, a revert named on the new
 // booking) opens that one.

@@ -12,7 +12,7 @@ const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 const REASON_KEYS = new Set(['customer', 'operator', 'noShow', 'other']);
 
 /**
- * What the booking costs and who pays what before travel (domain-rules §4.3); the commission for staff
+ * What the booking costs and who pays what before travel (docs/domain/calculation-lines.md); the commission for staff
  * (the server leaves it out for agents); the cancellation with its fee once cancelled. Payments
  * received come with the payments module.
  */

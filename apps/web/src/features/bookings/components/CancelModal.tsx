@@ -50,7 +50,7 @@ function TiersHint({ booking }: { booking: TBooking }) {
 }
 
 /**
- * Cancels the booking (domain-rules §6.4): the reason, a message, how the fee is found (the terms' tiers,
+ * Cancels the booking (docs/domain/cancellation.md): the reason, a message, how the fee is found (the terms' tiers,
  * a percent or a fixed amount), the cancellation date and whether the agency's commission counts.
  */
 export function CancelModal({ booking, busy, onCancel, onClose }: TProps) {

@@ -7,7 +7,7 @@ type TProps = {
   booking: TBooking;
   kind: 'revert' | 'revertRebook';
   busy: boolean;
-  /** `optionExpiry`: the new expiry a released reservation needs back (domain-rules §6.5). */
+  /** `optionExpiry`: the new expiry a released reservation needs back (docs/domain/lifecycle.md). */
   onRevert: (optionExpiry?: string) => void;
   onClose: () => void;
 };

@@ -46,7 +46,7 @@ describe('the number a booking is known by', () => {
   });
 });
 
-describe('the actions a state allows (domain-rules §6.2)', () => {
+describe('the actions a state allows (docs/domain/lifecycle.md)', () => {
   it('offers a draft the reservation, the confirmation, cancelling and new prices', () => {
     expect(bookingActions('draft', false)).toEqual(['reserve', 'confirm', 'cancel', 'reloadPrice']);
   });

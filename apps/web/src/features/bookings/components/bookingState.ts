@@ -7,8 +7,8 @@ import {
   type TBookingSummary,
 } from '@atoll/domain/bookings';
 
-// How a booking's state reads on the screens (spec booking §4 calendar labels, domain-rules §1.4), the
-// number it is known by, and the actions its state allows (domain-rules §6.2). Pure, for tests.
+// How a booking's state reads on the screens (spec booking §4 calendar labels, docs/domain/availability.md), the
+// number it is known by, and the actions its state allows (docs/domain/lifecycle.md). Pure, for tests.
 
 /** The label a booking shows: its state as the calendar names it, with the resolved flag applied. */
 export const DISPLAY_STATES = [
@@ -29,7 +29,7 @@ const LABELS: Record<TBookingState, TDisplayState> = {
   draft: 'offer',
   planned: 'reservation',
   confirmed: 'booking',
-  // Legacy alias of confirmed + resolved (domain-rules §1.4).
+  // Legacy alias of confirmed + resolved (docs/domain/availability.md).
   resolved: 'confirmedResolved',
   waiting: 'waiting',
   aborted: 'cancelled',
@@ -67,7 +67,7 @@ export function shownNumber(b: TNumbers): string {
   return b.bookingNo ?? b.reservationNo ?? b.offerNo ?? `#${b.id}`;
 }
 
-/** Every number the booking got, in the order it got them (they are kept forever, domain-rules §6.1). */
+/** Every number the booking got, in the order it got them (they are kept forever, docs/domain/lifecycle.md). */
 export function allNumbers(b: TNumbers): { kind: 'offer' | 'reservation' | 'booking'; no: string }[] {
   const numbers = [
     { kind: 'offer' as const, no: b.offerNo },

@@ -1,6 +1,6 @@
 import type { TCancelBooking } from '@atoll/domain/bookings';
 
-// The cancellation form (spec booking §3 cancellation defaults, domain-rules §6.4): how the fee is
+// The cancellation form (spec booking §3 cancellation defaults, docs/domain/cancellation.md): how the fee is
 // found (the terms' tiers, a percent or a fixed value), and the request it becomes. Pure, for tests.
 
 export const CANCEL_REASONS = ['customer', 'operator', 'noShow', 'other'] as const;

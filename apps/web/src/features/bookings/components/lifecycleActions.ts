@@ -1,6 +1,6 @@
 import { isEditable, type TBooking } from '@atoll/domain/bookings';
 
-// Which lifecycle calls a booking's state allows (domain-rules §2.4, §6.5); the server decides again.
+// Which lifecycle calls a booking's state allows (docs/domain/moving-and-rebooking.md and lifecycle.md); the server decides again.
 // Pure, for tests.
 
 export type TLifecycleAction = 'rebook' | 'revert' | 'revertRebook' | 'split' | 'changeRoom';

@@ -1,7 +1,7 @@
 import type { TBooking, TBookingRoom } from '@atoll/domain/bookings';
 import type { TRoomAvailability } from '@atoll/domain/inventory/availability';
 
-// Where a room entry may move (domain-rules §2.4): another room of its resort over the same dates, or
+// Where a room entry may move (docs/domain/moving-and-rebooking.md): another room of its resort over the same dates, or
 // another cabin of its departure; free for it (the whole room, or enough free berths). The server checks
 // again (NOT_AVAILABLE); this only keeps taken rooms out of the pickers. Pure, for tests.
 

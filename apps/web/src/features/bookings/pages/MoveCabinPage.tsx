@@ -14,7 +14,7 @@ import { useBookingsById } from '../api.ts';
 import { shownNumber } from '../components/bookingState.ts';
 import { MoveCabinForm, type TBookedCabin } from '../components/MoveCabinForm.tsx';
 
-// /schedules/movecabin/:id (domain-rules §2.4): the departure's cabins with the bookings and guests in
+// /schedules/movecabin/:id (docs/domain/moving-and-rebooking.md): the departure's cabins with the bookings and guests in
 // them; staff pick a booked cabin (a room entry) and a free cabin and move it (bookings/{id}/changeRoom).
 
 /** The bookings holding something on the departure, in order of their first cabin. */

@@ -1,6 +1,6 @@
 import { CreditsPage } from '../components/CreditsPage.tsx';
 
-/** /credits: credit of agencies (domain-rules §7.3). */
+/** /credits: credit of agencies (docs/domain/payments.md). */
 export default function AgencyCreditsPage() {
   return <CreditsPage kind="agency" />;
 }

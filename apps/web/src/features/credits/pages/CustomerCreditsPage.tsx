@@ -1,6 +1,6 @@
 import { CreditsPage } from '../components/CreditsPage.tsx';
 
-/** /ccredits: credit of customers (domain-rules §7.3). */
+/** /ccredits: credit of customers (docs/domain/payments.md). */
 export default function CustomerCreditsPage() {
   return <CreditsPage kind="customer" />;
 }

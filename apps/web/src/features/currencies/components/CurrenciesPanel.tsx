@@ -8,7 +8,7 @@ import { ExchangeRates } from './ExchangeRates.tsx';
 // What a change on this screen may alter elsewhere: conversions and the app's currency pickers.
 const DERIVED = [rateKeys.ons(), referenceKeys.currencies()];
 
-/** Currencies, exchange rates with their valid-from days, CSV import and a converter (domain-rules §3.6). */
+/** Currencies, exchange rates with their valid-from days, CSV import and a converter (docs/domain/currencies.md). */
 export function CurrenciesPanel() {
   useRefreshAfterChanges(DERIVED);
   return (

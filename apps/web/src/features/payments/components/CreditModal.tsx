@@ -8,7 +8,7 @@ import { useKeepCredit, useUseCredit } from '../api.ts';
 const AMOUNT = /^\d{1,12}([.,]\d{1,2})?$/;
 
 /**
- * Credits on a booking (domain-rules §7.3): `use` pays from the customer's or agency's credit; `keep`
+ * Credits on a booking (docs/domain/payments.md): `use` pays from the customer's or agency's credit; `keep`
  * turns the overpaid surplus into their credit.
  */
 export function CreditModal({

@@ -11,7 +11,7 @@ const COLOR: Record<TPaymentStatus, string> = {
   overpayment: 'blue',
 };
 
-/** A booking's payment status (domain-rules §7.1) in words and colour. */
+/** A booking's payment status (docs/domain/payments.md) in words and colour. */
 export function PaymentStatusBadge({ status }: { status: TPaymentStatus }) {
   const { t } = useTranslation();
   return (

@@ -10,7 +10,7 @@ type TProps = {
   disabled: boolean;
 };
 
-/** Sub-periods within the valid range; a night must lie in one of them (domain-rules §3.2). */
+/** Sub-periods within the valid range; a night must lie in one of them (docs/domain/prices.md). */
 export function PeriodsEditor({ value, onChange, error, disabled }: TProps) {
   const { t } = useTranslation();
   const put = (index: number, patch: Partial<TPeriod>) =>

@@ -6,7 +6,7 @@ import { RowList } from './RowList.tsx';
 /** A tier as typed: days as a number ('' while empty: the server names the incomplete row), the percent as text. */
 type TTierDraft = { daysBefore: number | ''; percent: string };
 
-/** Cancellation tiers (domain-rules §6.4): from so many days before arrival, this percent is due. */
+/** Cancellation tiers (docs/domain/cancellation.md): from so many days before arrival, this percent is due. */
 export function TiersEditor({ value, onChange, label, error, disabled }: TFieldProps) {
   const { t } = useTranslation();
   const tiers = (value as TTierDraft[] | null) ?? [];

@@ -36,7 +36,7 @@ function fieldsOf(
   ];
 }
 
-/** /commission: an agency's commission for an asset and travel dates (domain-rules §3.8, priority 2). */
+/** /commission: an agency's commission for an asset and travel dates (docs/domain/tax-and-commission.md, priority 2). */
 export default function CommissionsPage() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -68,7 +68,7 @@ function fieldsOf(t: TFunction, choices: TChoices, priceId: string): TResourceFi
   ];
 }
 
-/** /supplements (`?priceId=` narrows to one price): priced extras of a price (domain-rules §3.5). */
+/** /supplements (`?priceId=` narrows to one price): priced extras of a price (docs/domain/prices.md). */
 export default function SupplementsPage() {
   const { t, i18n } = useTranslation();
   const lang = (i18n.language === 'en' ? 'en' : 'de') as TLanguage;

@@ -7,7 +7,7 @@ import { TiersEditor } from '../components/TiersEditor.tsx';
 
 type TTermsRow = TTerms & Record<string, unknown>;
 
-/** /terms: deposit, rest and cancellation tiers of the terms of payment (domain-rules §6.4, §7.2). */
+/** /terms: deposit, rest and cancellation tiers of the terms of payment (docs/domain/cancellation.md and payments.md). */
 export default function TermsPage() {
   const { t } = useTranslation();
   const days = (n: number) => t('prices.terms.days', { count: n });

@@ -4,7 +4,7 @@ import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
 
 const SCOPES = { create: ['product.create'], update: ['product.update'], delete: ['product.delete'] };
 
-/** /product/category: groups of the catalogue, also a target of specials (domain-rules §5.3). */
+/** /product/category: groups of the catalogue, also a target of specials (docs/domain/specials.md). */
 export default function ProductCategoriesPage() {
   const { t } = useTranslation();
   return (

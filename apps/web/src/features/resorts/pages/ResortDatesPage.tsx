@@ -10,7 +10,7 @@ import { MonthPreview } from '../components/MonthPreview.tsx';
 import { ResortSelect, useChosenResort } from '../components/ResortSelect.tsx';
 import { RuleCard } from '../components/RuleCard.tsx';
 
-/** /resort/dates: the allowed arrival and departure days of a resort (domain-rules §1.5) with a month preview. */
+/** /resort/dates: the allowed arrival and departure days of a resort (docs/domain/availability.md) with a month preview. */
 export default function ResortDatesPage() {
   const { t } = useTranslation();
   const { user } = useSession();

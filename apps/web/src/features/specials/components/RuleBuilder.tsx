@@ -39,7 +39,7 @@ function useFieldOptions() {
 
 /**
  * The rule builder: rows of field → operator → value. All rules must hold; a special without rules
- * always matches (domain-rules §5.2). Operators and the value picker follow the field's kind.
+ * always matches (docs/domain/specials.md). Operators and the value picker follow the field's kind.
  */
 export function RuleBuilder({ rules, onChange, showIncomplete, error, disabled }: TProps) {
   const { t } = useTranslation();

@@ -68,7 +68,7 @@ export const SPECIAL_FIELDS = [
 /** Targets that are limited to listed products or product categories. */
 export const hasTargetIds = (target: TSpecialTarget) => target === 'Product' || target === 'ProductCategory';
 
-/** Only these kinds may rewrite the room line instead of adding one (domain-rules §5.4). */
+/** Only these kinds may rewrite the room line instead of adding one (docs/domain/specials.md). */
 export const canReplaceRoomPrice = (form: Pick<TSpecialForm, 'discount' | 'target'>) =>
   form.target === 'RoomPrice' && ['Fix', 'FixUnit', 'PerCent'].includes(form.discount);
 

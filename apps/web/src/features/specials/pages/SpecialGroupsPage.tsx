@@ -9,7 +9,7 @@ const WRITE = { create: ['price.create'], update: ['price.update'], delete: ['pr
 
 /**
  * /specials/group: groups of specials. Specials of one group compete (only the best applies), and the
- * SpecialsGroup rule chains a special to groups already applied (domain-rules §5.2, §5.5).
+ * SpecialsGroup rule chains a special to groups already applied (docs/domain/specials.md).
  */
 export default function SpecialGroupsPage() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { formatNumber, langOf } from '../../../../components/pricing/format.ts';
 import { useFullCharterPrice } from '../../api.ts';
 import { charterBeds, type TWizard, type TWizardAction } from './wizardState.ts';
 
-// The rooms step's "Full charter" option (domain-rules §2.3): the whole vessel for the departure, with
+// The rooms step's "Full charter" option (docs/domain/departures-and-charters.md): the whole vessel for the departure, with
 // its charter price and maximum pax. The server books every active cabin and seats the guests.
 
 /** The departure's charter price, or the note that the cabins' prices are summed when saving. */

@@ -9,7 +9,7 @@ import { createTestDatabase } from '../apps/server/test/harness.ts';
 import { percentile } from './percentile.ts';
 import { BENCH_RESORTS, BENCH_START, seedManyInventory } from './seed-inventory.ts';
 
-// Availability with 2,000 rooms and cabins and about 100,000 bookings (issue 5: one resort, 7 nights,
+// Availability with 2,000 rooms and cabins and about 100,000 bookings (goal: one resort, 7 nights,
 // p50 ≤ 5 ms on PostgreSQL, PGlite within 1.5×), on PGlite and PostgreSQL side by side in one run.
 // Run: npm run bench:availability (TEST_DATABASE_URL=postgres://… adds PostgreSQL).
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);

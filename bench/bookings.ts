@@ -9,7 +9,7 @@ import { createTestDatabase } from '../apps/server/test/harness.ts';
 import { percentile } from './percentile.ts';
 import { freeStaySlots, PRICED_DAYS, seedBookingLines, seedManyBookings, stayIn } from './seed-bookings.ts';
 
-// The booking list with 100,000 bookings (issue 7: 25 rows, p50/p99, req/s at least 0.25× our own /version
+// The booking list with 100,000 bookings (goal: 25 rows, p50/p99, req/s at least 0.25× our own /version
 // in the same run) and booking creation (p99 ≤ 10 ms on PostgreSQL without the HTTP client), on PGlite and
 // PostgreSQL side by side. Run: npm run bench:bookings (TEST_DATABASE_URL=postgres://… adds PostgreSQL).
 /** Creations per creation row: p99 of 1,000 is the tenth slowest call, of 200 the second (it jumped by 4–5 ms). */
@@ -94,7 +94,7 @@ async function engine(name: string, database: Database) {
   // Creation: through app.inject (no HTTP client, no socket) and through fetch, each on its own room and nights
   // (the next free slot). First as the server has just started (after 10 warm-up calls), then as a running
   // server does: V8 goes on optimizing the code of a creation, function by function, for ~2,000–3,000 of them
-  // (issue 7's section in RESULTS.md), so RUNNING more creations go unmeasured before the last row.
+  // (see the booking-creation section of RESULTS.md), so RUNNING more creations go unmeasured before the last row.
   let used = 0;
   const nextStay = () => stayIn(slots[used++]);
   const create = async () => {
@@ -118,7 +118,7 @@ async function engine(name: string, database: Database) {
   const version = await load(`${base}/version`);
   const listLoad = await load(`${base}${list}`, headers);
 
-  // Year reports over 2027 (issue 10 §1): lines for every booking first (seed-bookings.ts seedBookingLines).
+  // Year reports over 2027: lines for every booking first (seed-bookings.ts seedBookingLines).
   await seedBookingLines(database);
   const year = 'from=2027-01-01&to=2028-01-01';
   const reports: Record<string, string> = {

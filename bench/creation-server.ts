@@ -11,7 +11,7 @@ import { createPostgresDatabase } from '../apps/server/test/harness.ts';
 import { percentile } from './percentile.ts';
 import { freeStaySlots, PRICED_DAYS, stayIn } from './seed-bookings.ts';
 
-// Booking creation as the server itself sees it (issue 7: p99 without the HTTP client): this process runs only
+// Booking creation as the server itself sees it (goal: p99 without the HTTP client): this process runs only
 // the server, on PostgreSQL and the demo data; a client in a process of its own
 // (`creation-server-client.mjs`) sends BENCH_WARM + BENCH_SAMPLES creations one after the other over HTTP with
 // keep-alive; the figures are the server's own time of each measured one, from its request arriving to its

@@ -10,7 +10,7 @@ import { createPostgresDatabase } from '../apps/server/test/harness.ts';
 import { percentile } from './percentile.ts';
 import { freeStaySlots, PRICED_DAYS, stayIn } from './seed-bookings.ts';
 
-// Where the time of a booking creation goes (issue 7), on the demo data and PostgreSQL: BENCH_SAMPLES creations
+// Where the time of a booking creation goes, on the demo data and PostgreSQL: BENCH_SAMPLES creations
 // one after the other through app.inject after BENCH_WARM unmeasured ones (V8 goes on optimizing a creation's
 // code for 2,000–3,000 of them), and for the measured ones:
 // - p50 / p95 / p99 of a creation;

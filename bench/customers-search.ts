@@ -8,7 +8,7 @@ import { createTestDatabase } from '../apps/server/test/harness.ts';
 import { percentile } from './percentile.ts';
 import { seedManyCustomers } from './seed-customers.ts';
 
-// The customer list with 50,000 customers (issue 4: search by name under 50 ms at p50 on PostgreSQL),
+// The customer list with 50,000 customers (goal: search by name under 50 ms at p50 on PostgreSQL),
 // on PGlite and PostgreSQL side by side in one run. Run: npm run bench:customers
 // (TEST_DATABASE_URL=postgres://… adds PostgreSQL).
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);

@@ -10,7 +10,7 @@ import { seedDemo } from '../apps/server/src/db/seed.ts';
 
 // Lighthouse (mobile: the default emulated phone with simulated slow 4G and a 4× slower CPU) on the
 // guests' booking pages, run against Debian's chromium and the built app served by a seeded server on the
-// embedded database (issue 9: goals performance ≥ 90, accessibility ≥ 95). Run: npm run build:web, then
+// embedded database (goals: performance ≥ 90, accessibility ≥ 95). Run: npm run build:web, then
 // npm run bench:lighthouse. Prints a table for bench/RESULTS.md.
 
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/book/online-v2,/book/resort-v2').split(',');

@@ -8,7 +8,7 @@ import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
 import { freeStaySlots, PRICED_DAYS, seedManyBookings, stayIn } from './seed-bookings.ts';
 
-// The mixed load of issue 10 §1 on the large data set (2,000 rooms and cabins, 100,000 bookings, 50,000
+// The mixed load on the large data set (2,000 rooms and cabins, 100,000 bookings, 50,000
 // customers, 200 agencies), PGlite and PostgreSQL side by side: 70 % list and detail, 20 % availability and
 // price, 10 % booking writes, autocannon with 10 connections for 30 s; beside it a bare `SELECT 1` through the
 // driver. Run: npm run bench:mixed (TEST_DATABASE_URL=postgres://… adds PostgreSQL).

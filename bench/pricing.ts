@@ -11,7 +11,7 @@ import type {
 } from '@atoll/domain/pricing/entities';
 import { percentile } from './percentile.ts';
 
-// The pricing engine alone (issue 6): a full calculation of a 14-night resort stay for 8 persons in 4
+// The pricing engine alone: a full calculation of a 14-night resort stay for 8 persons in 4
 // rooms over a season change, with supplements, products, an agency and 20 specials, against the same
 // draft with no specials and with no specials and one room, in one run. Goal: ≥ 2,000 calculations per
 // second on one core. Run: npm run bench:pricing (BENCH_SECONDS sets the time per row, default 3).

@@ -7,7 +7,7 @@ export const BENCH_AGENCIES = 200;
 export const BENCH_CUSTOMERS = 50_000;
 
 /**
- * The large data set of the issues 7 and 10: 2,000 rooms and cabins with about 100,000 holds over three years
+ * The large data set of the benchmarks: 2,000 rooms and cabins with about 100,000 holds over three years
  * (seed-inventory.ts), 50,000 customers, 200 agencies, and one booking per hold: the booking row (ids and
  * numbers from the hold, so they agree), its room entry and its lead guest. Every fifth booking is an agency's.
  * All in SQL statements; the sequences are moved past the explicit ids so the API can create more.

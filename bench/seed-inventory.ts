@@ -13,7 +13,7 @@ export const BENCH_START = '2026-01-03';
 
 /**
  * 2,000 rooms and cabins (1,600 in three resorts, 400 on eight vessels), weekly departures for three years and
- * about 100,000 bookings as occupancy rows (the booking tables come with issue 7), all in SQL statements:
+ * about 100,000 bookings as occupancy rows (seed-bookings.ts adds the booking rows), all in SQL statements:
  * - resort stays: every room has a stay every 19 days, 3–10 nights, never overlapping (about 91,000);
  * - cabins: every cabin is booked on every sixth departure (about 10,000); a tenth of all are offers (not holding).
  */

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
-// Custom forms (issue 9 point 5): staff builds a form template with several field types and rules
+// Custom forms: staff builds a form template with several field types and rules
 // (a flight number, a relative date), sends it to a customer, the guest fills it on a phone from the link
 // (client-side validation first), and staff sees the answers.
 

@@ -4,7 +4,7 @@ import { fillGuest } from './support/guestforms.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 import { openMailbox } from './support/mailbox.ts';
 
-// Guest forms (issue 9 point 4): staff send the guest-form mail for a confirmed booking with two guests,
+// Guest forms: staff send the guest-form mail for a confirmed booking with two guests,
 // the guest opens the link from the mail that arrived at the SMTP server on a phone, fills both guests'
 // forms on the multi-guest page (a flight number, an upload), and staff see both submitted on the
 // booking and add them to it: the guests' customer records carry the answers.

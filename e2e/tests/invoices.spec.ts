@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { apiAs, confirmedCabinBooking } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 
-// Invoices (issue 8): staff issue the invoice of a confirmed booking on its detail page and open its PDF
+// Invoices: staff issue the invoice of a confirmed booking on its detail page and open its PDF
 // (read back with pdftotext: names in any script, the VAT as configured);
 // the invoices list shows it; a guest opens the public invoice link without login and reaches the payment
 // (bank transfer instructions); a wrong link says so; staff cancel it with a cancellation invoice.

@@ -6,7 +6,7 @@ import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts
 import { openMailbox } from './support/mailbox.ts';
 import { fakeStripe } from './support/stripe.ts';
 
-// The online booking (issue 9) on a phone: a guest books two berths on a demo departure through
+// The online booking on a phone: a guest books two berths on a demo departure through
 // /book/online-v2 and pays through the checkout (Stripe's API a local fake, its webhook signed with the
 // library's test helper); the confirmation mail arrives at the real SMTP server, and from its link the
 // guest fills both guests' forms, which staff then see on the booking. The same for a resort

@@ -4,7 +4,7 @@ import { apiAs, confirmedCabinBooking } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 import { fakeStripe } from './support/stripe.ts';
 
-// Payments (issue 8): staff add a payment on a booking's detail page and see its balance; a guest who
+// Payments: staff add a payment on a booking's detail page and see its balance; a guest who
 // paid with Stripe Checkout lands on /payment/success and sees the booking's payment state; one who gave
 // up lands on /payment/aborted. Stripe's API is a local fake; its webhook is signed with the library's
 // test helper, as Stripe would sign it.

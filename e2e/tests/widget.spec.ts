@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { apiAs } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
-// The booking widget (issue 9 point 3): staff create a widget for the demo vessel in /widget-admin/create
+// The booking widget: staff create a widget for the demo vessel in /widget-admin/create
 // and copy its embed snippet; a plain page on another origin (a shop's page, see below) embeds it with
 // the one script tag; the loader puts the widget page in an iframe that sizes itself from the page's
 // height messages; the guest books two berths through the booking flow inside it; each step is counted

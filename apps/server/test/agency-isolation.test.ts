@@ -8,7 +8,7 @@ import type { TRouteEntry } from '../src/http/access.ts';
 import { ACCOUNT_PASSWORD, bearer, createTestApp, DEMO, type TTestApp } from './harness.ts';
 
 /**
- * Object-level isolation (issue 10 §4): agency A's booking, its guest, notes and everything hanging on it,
+ * Object-level isolation: agency A's booking, its guest, notes and everything hanging on it,
  * against the agent of agency B and a customer who has nothing to do with it. Every GET route of the table
  * is called with A's objects in its parameters (and every list without), and no answer may carry A's
  * markers: not in JSON, not in CSV, not in the text of a PDF. Every write route that takes A's booking is

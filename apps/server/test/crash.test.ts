@@ -7,7 +7,7 @@ import { createPostgresDatabase, DEMO } from './harness.ts';
 import { client, startServer, type TServerProcess } from './server-process.ts';
 
 /**
- * kill -9 in the middle of a stream of booking writes, then a restart on the same data (issue 10 §3): every
+ * kill -9 in the middle of a stream of booking writes, then a restart on the same data: every
  * booking the server acknowledged (201) is there, and no booking is half-written: each has its room and
  * guests, and its total is the sum of its counted lines. On the engine the suite runs on: PGlite files in a
  * data directory, or PostgreSQL with TEST_DATABASE_URL.

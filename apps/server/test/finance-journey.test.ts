@@ -8,7 +8,7 @@ import { createTestApp, type TTestApp } from './harness.ts';
 import { startSmtpServer } from './smtp.ts';
 
 /**
- * Issue 8 "Done when", in one line of events on one booking: a guest's bank transfer arrives in a bank
+ * The finance path end to end, in one line of events on one booking: a guest's bank transfer arrives in a bank
  * statement, the CSV import matches it to the booking by its number and amount and the balance reaches zero;
  * the invoice's PDF shows the tax breakdown; the confirmation mail, queued once, arrives exactly once with the
  * PDF attached although the SMTP server was down at the first attempt and a worker died in the middle of

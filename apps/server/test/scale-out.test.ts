@@ -4,7 +4,7 @@ import { client, startServer, type TServerProcess } from './server-process.ts';
 import { startSmtpServer } from './smtp.ts';
 
 /**
- * Two server processes on one PostgreSQL, as behind a load balancer (issue 10 §2): they migrate and seed
+ * Two server processes on one PostgreSQL, as behind a load balancer: they migrate and seed
  * once between them (advisory lock), never sell one room twice however the requests are spread, and share
  * sessions through the database, so a logout on one is a logout on both at once; both mail workers drain
  * one queue and every mail leaves once. PostgreSQL only: the embedded database belongs to one process.

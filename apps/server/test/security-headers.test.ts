@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from './harness.ts';
 
 /**
- * Security headers (issue 10 §6): a content security policy that allows only the app's own scripts and
+ * Security headers: a content security policy that allows only the app's own scripts and
  * frames it only in itself, no MIME sniffing, no referrer leaks; HSTS and upgrade-insecure-requests only
  * when the installation is served over TLS (they would break a plain-http laptop demo).
  */

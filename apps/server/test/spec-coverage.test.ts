@@ -146,7 +146,7 @@ const PRICING_LOOKUPS = [
   'GET /api/schedules/{id}/priceEntry',
   'GET /api/schedules/{id}/fullCharterPrice',
 ];
-/** Pricing calls about a stored booking: listed with pricing, built with the bookings (issue 7). */
+/** Pricing calls about a stored booking: listed with pricing, served by the booking routes. */
 const PRICING_OF_BOOKINGS = ['GET /api/price/booking/{id}', 'GET /api/terms/calculate/{id}'];
 
 /** The calls of the pricing issue (6): prices and their parts, terms, commission, specials, lookups. */
@@ -161,7 +161,7 @@ function ownedByPricing(call: TCall): boolean {
 /** 8×7 generic + 11 lookups + the 2 calls about a stored booking. */
 const OWNED_BY_PRICING = 69;
 
-/** The booking write calls of issue 7 (first part): create, change, cancel, release, delete, reloadPrice. */
+/** The booking write calls: create, change, cancel, release, delete, reloadPrice. */
 const BOOKING_WRITES = [
   'POST /api/bookings',
   'POST /api/bookings/{id}/change',
@@ -213,7 +213,7 @@ const BOOKING_WRITES = [
   'POST /api/bookings/{bookingId}/addon/{addon}',
 ];
 
-/** The booking reads of issue 7 beyond the list and detail (bookings-reports.routes.ts). */
+/** The booking reads beyond the list and detail (bookings-reports.routes.ts). */
 const BOOKING_REPORTS = [
   'GET /api/bookings/full',
   'GET /api/bookings/arrivalCount',
@@ -229,7 +229,7 @@ const BOOKING_REPORTS = [
   'GET /api/bookings/occupancyPerYear',
 ];
 
-/** The todos of issue 7: the Todos section and the definitions' and items' standard calls. */
+/** The todos: the Todos section and the definitions' and items' standard calls. */
 function ownedByTodos(call: TCall): boolean {
   if (call.section === 'Todos') return true;
   return (
@@ -249,7 +249,7 @@ function ownedByProducts(call: TCall): boolean {
   );
 }
 
-/** Issue 8 (payments, banks, documents, mail): these bases' standard calls and the calls listed below. */
+/** Payments, banks, documents and mail: these bases' standard calls and the calls listed below. */
 const FINANCE_BASES = [
   '/api/payments',
   '/api/payprovider',
@@ -319,7 +319,7 @@ function ownedByFinance(call: TCall): boolean {
   );
 }
 
-/** Issue 9 (online booking, widget, guest forms, custom forms): these bases' standard calls and the calls below. */
+/** Online booking, widget, guest forms and custom forms: these bases' standard calls and the calls below. */
 const ONLINE_BASES = ['/api/book', '/api/widget', '/api/form', '/api/formdef'];
 const ONLINE_CALLS = [
   'GET /api/book/schedules',

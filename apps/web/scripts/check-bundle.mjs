@@ -1,4 +1,4 @@
-// Bundle budget of issue 9, enforced in CI (run after `npm run build:web`):
+// Bundle budget of the public pages, enforced in CI (run after `npm run build:web`):
 // 1. the JS a phone loads before it can interact with /book/online-v2: the public.html entry chunk and
 //    its static imports (transitively), plus the chunk of the page /book/online-v2 maps to in
 //    src/public/pages.ts and its static imports, each file once, gzipped: ≤ 170 KB (170 × 1024 bytes);

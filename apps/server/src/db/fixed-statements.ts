@@ -266,7 +266,7 @@ export async function insertTogether<T>(
   beside: readonly TBeside[],
 ): Promise<{ row: T; back: Record<string, unknown>[][] }> {
   // The key and the values, part by part in their order, the main row last; no object made per part: objects
-  // of changing shapes meeting here made V8 compile this function again and again (ADR 0025, session 21).
+  // of changing shapes meeting here made V8 compile this function again and again (ADR 0025).
   const params: unknown[] = [];
   let key = `${returningKey(main.returning)}:`;
   for (let i = 0; i < beside.length; i++) {

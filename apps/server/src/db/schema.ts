@@ -536,7 +536,7 @@ export const bookingCategories = pgTable('booking_categories', {
   ...timestamps,
 });
 
-// ─── Inventory (issue 5): media, resorts, vessels, room types, rooms, tours, schedules, occupancy ───
+// ─── Inventory: media, resorts, vessels, room types, rooms, tours, schedules, occupancy ───
 
 export const mediaFolders = pgTable(
   'media_folders',
@@ -1724,7 +1724,7 @@ export const mailQueue = pgTable(
   ],
 );
 
-/** Online booking creates by `Idempotency-Key`: a replay with the same body answers the same booking (issue 9). */
+/** Online booking creates by `Idempotency-Key`: a replay with the same body answers the same booking. */
 export const onlineRequests = pgTable('online_requests', {
   key: text('key').primaryKey(),
   /** SHA-256 of the request body: the same key with another body is refused. */

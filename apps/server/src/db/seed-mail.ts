@@ -2,7 +2,7 @@ import type { TMailAttachmentKind, TMailTemplateState } from '@atoll/domain/mail
 import type { Executor } from './client.ts';
 import { mailTemplates } from './schema.ts';
 
-// The default mail templates in German and English (issue 8 item 7): one per booking state or event.
+// The default mail templates in German and English: one per booking state or event.
 // Operators change them at /config/mailtemplates; {{placeholders}} are listed in @atoll/domain/mail.
 
 type TDefault = {

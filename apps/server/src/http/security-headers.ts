@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Helmet's security headers on every answer (issue 10 §6): a content security policy that allows only the
+ * Helmet's security headers on every answer: a content security policy that allows only the
  * app's own scripts and frames it only in itself, no MIME sniffing, no referrer leaks; HSTS and
  * upgrade-insecure-requests only where the site is served over TLS (they break plain http).
  *

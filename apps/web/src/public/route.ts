@@ -1,5 +1,5 @@
 // A tiny path matcher for the public entry: react-router would cost ~30 KB gzipped of the phone budget
-// (issue 9: ≤ 170 KB before interaction on /book/online-v2). Patterns as in the route table: '/forms/:id/:token'.
+// (≤ 170 KB before interaction on /book/online-v2, apps/web/scripts/check-bundle.mjs). Patterns as in the route table: '/forms/:id/:token'.
 
 export type TParams = Record<string, string>;
 

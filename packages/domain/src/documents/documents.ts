@@ -3,7 +3,7 @@ import { noNul } from '../list/list.ts';
 import { D } from '../money/money.ts';
 
 /**
- * Pure rules of the booking documents and invoices (issue 8): the kinds of document, the frozen invoice
+ * Pure rules of the booking documents and invoices: the kinds of document, the frozen invoice
  * line, the tax breakdown per rate that §14 UStG asks for, and the EPC (GiroCode) payment QR payload.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Mail (spec booking §7 "Mail"; issue 8 item 7): SMTP accounts, templates per booking state or event and
+// Mail (spec booking §7 "Mail"): SMTP accounts, templates per booking state or event and
 // language, the durable queue and its mailbox view. Pure: placeholder filling, backoff and Message-IDs.
 
 export const MAIL_SECURITY = ['none', 'starttls', 'tls'] as const;

@@ -1,7 +1,7 @@
 import { LANGUAGES, type TLanguage } from '../constants.ts';
 
 // The paths served by the light public entry (apps/web/public.html) instead of the back office
-// (index.html): online booking, the widget, guest forms and custom forms (issue 9). Prefix match.
+// (index.html): online booking, the widget, guest forms and custom forms. Prefix match.
 export const PUBLIC_ENTRY_PREFIXES = [
   '/book/online',
   '/book/resort',
@@ -14,7 +14,7 @@ export const PUBLIC_ENTRY_PREFIXES = [
 export const isPublicEntryPath = (path: string) =>
   PUBLIC_ENTRY_PREFIXES.some((prefix) => path.startsWith(prefix));
 
-// The first screen of the booking pages, painted straight from public.html (issue 9, Lighthouse mobile):
+// The first screen of the booking pages, painted straight from public.html (for Lighthouse on a phone):
 // React, Mantine and the page's chunk need a few seconds on a slow phone, the heading then stood on an empty
 // page until they ran. The shell is the page's heading with the same font, size and place (Mantine Title h3
 // in the flow's Stack, theme-base.ts's font); React replaces it with the real page on its first render

@@ -8,7 +8,7 @@ import { input, line, person, room, roomLine, rule, run, special } from './speci
 import * as calc from './test-fixtures.ts';
 import { isBillable, isCollected } from './totals.ts';
 
-// Invariants of the specials engine over random drafts and specials (issue 6): reductions never take
+// Invariants of the specials engine over random drafts and specials: reductions never take
 // a target below 0 nor come out positive; the order of rules and specials does not matter; the totals
 // of a full calculation with specials are the sums of its rounded lines.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The embeddable booking widget (spec booking "Forms, master, contest, widget"; issue 9 point 3):
+// The embeddable booking widget (spec booking "Forms, master, contest, widget"):
 // operators create widgets for one resort or vessel with a look, a language and the origins allowed to
 // embed them; the public page /widget/:slug tracks views, searches and bookings per visitor.
 

@@ -57,7 +57,7 @@ async function snapshotAfter(
     : bookingOf(tx, created.booking, parts);
 }
 
-// Every successful write adds a version row (issue 7 §5): who, when, the action, what changed (the
+// Every successful write adds a version row (the booking's history): who, when, the action, what changed (the
 // history's own diff of the snapshots) and the booking as it is afterwards, unredacted.
 
 /**

@@ -66,7 +66,7 @@ function feeOf(booking: TBookingRow, lines: readonly TCalcLine[], input: TCancel
     isAgency: booking.agencyId !== null,
     commission: booking.commission,
     depositNonRefundable: terms?.depositNonRefundable ?? false,
-    // Payments come with issue 8: nothing is paid yet.
+    // The paid deposit is not looked up yet: depositNonRefundable does not raise the fee.
     depositPaid: '0',
   });
 }

@@ -1,4 +1,4 @@
-// Booking documents and invoices (issue 8 items 5, 6): every document kind in both languages read back
+// Booking documents and invoices: every document kind in both languages read back
 // with pdftotext, invoices with gapless numbers (also under 20 parallel issues), the tax breakdown,
 // cancellation and split invoices, the public link, the payment QR code, and agencies kept apart.
 

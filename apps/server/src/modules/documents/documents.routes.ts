@@ -109,7 +109,7 @@ const renderKind = (kind: string): Exclude<TDocumentKind, 'invoice'> | 'invoice'
 const sendPng = (reply: FastifyReply, png: Buffer) =>
   reply.type('image/png').header('cache-control', 'private, no-store').send(png);
 
-/** The documents of spec booking §7 (Bookings GET and POSTs) and the invoices list (issue 8). */
+/** The documents of spec booking §7 (Bookings GET and POSTs) and the invoices list (an addition to the spec). */
 export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -359,7 +359,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
       config: READ,
       schema: {
         tags,
-        summary: 'The documents kept with a booking (issue 8, not in the spec)',
+        summary: 'The documents kept with a booking (not in the spec)',
         description: `Newest first. ${SEEN}`,
         params: ZIdParams,
         response: { 200: z.array(ZBookingDocument) },
@@ -377,7 +377,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
       config: READ,
       schema: {
         tags,
-        summary: 'One kept document as PDF (issue 8, not in the spec)',
+        summary: 'One kept document as PDF (not in the spec)',
         description: SEEN,
         params: z.object({ id: ZId, documentId: ZId }),
         response: ZBinary,

@@ -17,7 +17,7 @@ import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import { loadBookingDocData, type TBookingDocData, type TParty } from './booking-data.ts';
 
-// Invoices (issue 8 item 5): numbers per year without gaps, frozen lines, tax per rate (§14 UStG),
+// Invoices: numbers per year without gaps, frozen lines, tax per rate (§14 UStG),
 // cancellation invoices and split invoices. An invoice row is never updated after it is written.
 
 export type TInvoiceRow = typeof invoices.$inferSelect;

@@ -87,7 +87,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TFinanceDeps) 
       config: READ,
       schema: {
         tags,
-        summary: 'Issued invoices (issue 8, not in the spec)',
+        summary: 'Issued invoices (not in the spec)',
         description: `Newest first; filters year, bookingId, kind, search (number or recipient). ${SEEN}`,
         querystring: ZInvoiceListQuery,
         response: { 200: listAnswer(ZInvoice) },
@@ -152,7 +152,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TFinanceDeps) 
       config: READ,
       schema: {
         tags,
-        summary: 'One invoice (issue 8, not in the spec)',
+        summary: 'One invoice (not in the spec)',
         description: SEEN,
         params: ZIdParams,
         response: { 200: ZInvoice },
@@ -167,7 +167,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TFinanceDeps) 
       config: READ,
       schema: {
         tags,
-        summary: 'One invoice as PDF (issue 8, not in the spec)',
+        summary: 'One invoice as PDF (not in the spec)',
         description: `With the tax breakdown per rate (§14 UStG) and, while something is open in EUR, a payment QR code. ${SEEN}`,
         params: ZIdParams,
         response: { 200: z.any().describe('application/pdf') },
@@ -186,7 +186,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TFinanceDeps) 
       config: UPDATE,
       schema: {
         tags,
-        summary: 'Issues the cancellation invoice of an invoice (issue 8, not in the spec)',
+        summary: 'Issues the cancellation invoice of an invoice (not in the spec)',
         description:
           'A new invoice (kind cancellation, the next number) with the lines negated; the cancelled invoice stays ' +
           'unchanged. 409 INVALID_STATE when it is already cancelled or is a cancellation itself.',

@@ -1,4 +1,4 @@
-// The booking widget (issue 9 point 3) against the real database: scopes and the feature switch, bad
+// The booking widget against the real database: scopes and the feature switch, bad
 // input (slug, asset, origins), CRUD with copy and the unique slug, the public slug call, tracking once
 // per visitor and action with the booking check, the funnel numbers per day, and the page's
 // frame-ancestors header.

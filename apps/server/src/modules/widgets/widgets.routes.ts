@@ -31,7 +31,7 @@ import {
   toWidget,
 } from './widgets.service.ts';
 
-// The embeddable booking widget (spec booking "Widget"; issue 9 point 3). Scopes widget.*; everything
+// The embeddable booking widget (spec booking "Widget"). Scopes widget.*; everything
 // needs the feature switch bookingWidget (switched off: 404 after the access check). Public calls:
 // the tracking `t/{widget}/{id}/{action}` (rate-limited per IP) and, beyond the spec, the page's
 // `GET /api/widget/slug/{slug}` (asset, look, language of an active widget; nothing internal).

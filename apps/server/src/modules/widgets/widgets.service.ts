@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { bookings, resorts, vessels, widgetEvents, widgets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 
-// The widget's rules (issue 9 point 3): one resort or vessel per widget, a unique slug, tracking once per
+// The widget's rules: one resort or vessel per widget, a unique slug, tracking once per
 // visitor and action (the unique index widget_events_once), and the funnel views → searches → bookings.
 
 export type TWidgetRow = typeof widgets.$inferSelect;

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
 
-// The documents' and invoices' calls (spec booking §7 Bookings GET/POSTs; /api/invoices of issue 8).
+// The documents' and invoices' calls (spec booking §7 Bookings GET/POSTs; /api/invoices, an addition to the spec).
 
 export const documentKeys = {
   invoices: (query: Partial<TInvoiceListQuery>) => ['invoices', 'list', query] as const,

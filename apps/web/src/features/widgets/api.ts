@@ -4,7 +4,7 @@ import { api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
 import { resourceKeys } from '../../components/resource/api.ts';
 
-// The widget calls (issue 9 point 3): the generic resource /api/widget, its stats, and for the public
+// The widget calls: the generic resource /api/widget, its stats, and for the public
 // page the widget by slug and the tracking call. Only `import type` from the domain: the public entry
 // must not pull zod.
 

@@ -2,7 +2,7 @@ import type { TCheckoutAnswer, TProviderType } from '@atoll/domain/payments/api'
 import type { paymentProviders } from '../../../db/schema.ts';
 import { AppError } from '../../../http/errors.ts';
 
-// What every payment provider offers (issue 8 item 2): a checkout for the open amount of a booking and,
+// What every payment provider offers: a checkout for the open amount of a booking and,
 // for online providers, the verification of their notifications (webhooks). One file per provider.
 
 export type TProviderRow = typeof paymentProviders.$inferSelect;

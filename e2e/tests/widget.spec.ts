@@ -166,7 +166,9 @@ test('an iframe-only embed works too, and other origins may not frame it', async
   await page.reload();
   await expect(page.frameLocator('iframe').locator('[data-widget="shop-frame"]')).toBeVisible();
   // A site that is not allowed gets the browser's refusal (frame-ancestors): no widget inside.
+  // Waits for the frame's answer (with its frame-ancestors header), then looks: state, not time.
+  const framed = page.waitForResponse((r) => r.url().includes('/widget/shop-frame'));
   await page.goto(`${OTHER_ORIGIN}/iframe-only`);
-  await page.waitForTimeout(1000);
+  await framed;
   await expect(page.frameLocator('iframe').locator('[data-widget="shop-frame"]')).toHaveCount(0);
 });

@@ -5,6 +5,8 @@ import { openPglite } from './db/client.ts';
 /** The OpenAPI document as served at /api/docs/json, with stable key order for a readable diff. */
 export async function generateOpenApi(version: string): Promise<string> {
   const database = await openPglite(undefined);
+  // The app reads its settings when it starts.
+  await database.migrate();
   const app = await buildApp({ database, config: loadConfig({}), version });
   try {
     await app.ready();

@@ -5,10 +5,10 @@ import {
   type TNumberKind,
 } from '@atoll/domain/bookings';
 import { sql } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import { fixedStatement } from '../../db/fixed-statements.ts';
 import { bookingCounters } from '../../db/schema.ts';
-import { today } from '../../clock.ts';
 
 // Offer, reservation and booking numbers (docs/domain/lifecycle.md): one sequence per kind and year in
 // `booking_counters`. The counter row is bumped in the writer's transaction: a failed write rolls the

@@ -13,11 +13,11 @@ import type {
 import { type TBookingChannel, type TTerms, ZTerms } from '@atoll/domain/pricing/entities';
 import { chooseTerms } from '@atoll/domain/pricing/terms';
 import type { TChosenProduct } from '@atoll/domain/products';
+import { today } from '../../clock.ts';
 import type { TReads } from '../../db/change-feed.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../../clock.ts';
 import { loadPricingInput, type TDraftRoom, type TPricingDraft } from '../prices/pricing-input.ts';
 import { productsRepository } from '../products/products.repository.ts';
 import type { TBookingRow } from './bookings.repository.ts';

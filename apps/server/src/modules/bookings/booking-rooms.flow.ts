@@ -9,11 +9,11 @@ import { addDays, customerAge } from '@atoll/domain/customers';
 import type { TGender } from '@atoll/domain/inventory/availability';
 import { daysBetween } from '@atoll/domain/inventory/resorts';
 import { scheduleNights } from '@atoll/domain/inventory/tours';
+import { today } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import { priceVariants } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../../clock.ts';
 import { visibleCustomers } from '../customers/customers.service.ts';
 import { raiseBookingTodos, todosOfWarnings } from '../todos/raise-todos.flow.ts';
 import {

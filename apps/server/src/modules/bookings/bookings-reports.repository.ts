@@ -48,8 +48,7 @@ const numberOf = sql<
  */
 const zoneLiteral = () => sql.raw(`'${operatorTimeZone().replaceAll("'", "''")}'`);
 /** The date of a timestamp in the operator's time zone. */
-const dayOf = (column: PgColumn) =>
-  sql<string>`(${column} at time zone ${zoneLiteral()})::date`;
+const dayOf = (column: PgColumn) => sql<string>`(${column} at time zone ${zoneLiteral()})::date`;
 const inDays = (column: PgColumn, from: string, to: string) =>
   and(sql`${dayOf(column)} >= ${from}::date`, sql`${dayOf(column)} <= ${to}::date`);
 /**

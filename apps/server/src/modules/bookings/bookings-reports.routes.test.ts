@@ -13,8 +13,8 @@
 import { addDays } from '@atoll/domain/customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
-import { todos } from '../../db/schema.ts';
 import { today } from '../../clock.ts';
+import { todos } from '../../db/schema.ts';
 import { bookingWorld, ok, stayBody, type TWorld, tripBody } from './booking-test-world.ts';
 
 let w: TWorld;

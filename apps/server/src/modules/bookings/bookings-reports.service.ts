@@ -21,11 +21,11 @@ import type { TGender } from '@atoll/domain/inventory/availability';
 import { convert, D, normalize, rateOn } from '@atoll/domain/money';
 import { hasScope } from '@atoll/domain/scopes';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../../clock.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { bookingVisibility, loadBooking, redactBooking, toLine } from './bookings.repository.ts';
 import {

@@ -15,8 +15,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
-import { bookings, calculationLines, exchangeRates, roomBlocks } from '../../db/schema.ts';
 import { today } from '../../clock.ts';
+import { bookings, calculationLines, exchangeRates, roomBlocks } from '../../db/schema.ts';
 import { beds, bookingWorld, ok, type TWorld, tripBody } from './booking-test-world.ts';
 
 let w: TWorld;

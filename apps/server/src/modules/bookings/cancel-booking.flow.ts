@@ -4,10 +4,10 @@ import { cancellationFee, type TCancellationFee } from '@atoll/domain/pricing/ca
 import type { TCalcLine } from '@atoll/domain/pricing/engine-types';
 import { BILLABLE_LINE_TYPES, type TLineType } from '@atoll/domain/pricing/entities';
 import { computeTotals, isCollected } from '@atoll/domain/pricing/totals';
+import { today } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { today } from '../../clock.ts';
 import { reverseOpenInvoices } from '../documents/invoices.flow.ts';
 import { createPricingInputRepository } from '../prices/pricing-input.repository.ts';
 import { closeTodosOnAbort } from '../todos/raise-todos.flow.ts';

@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
-import { bookingCounters, bookingVersions } from '../../db/schema.ts';
 import { today } from '../../clock.ts';
+import { bookingCounters, bookingVersions } from '../../db/schema.ts';
 import {
   bookingWorld,
   cents,

@@ -5,8 +5,8 @@ import { addDays } from '@atoll/domain/inventory/tours';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
-import { bookingVersions, priceEntries } from '../../db/schema.ts';
 import { today } from '../../clock.ts';
+import { bookingVersions, priceEntries } from '../../db/schema.ts';
 import { bookingWorld, ok, stayBody, type TWorld, tripBody } from './booking-test-world.ts';
 
 let w: TWorld;

@@ -4,8 +4,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/png.ts';
-import { currencies, exchangeRates } from '../../db/schema.ts';
 import { today } from '../../clock.ts';
+import { currencies, exchangeRates } from '../../db/schema.ts';
 
 let t: TTestApp;
 let admin: string;

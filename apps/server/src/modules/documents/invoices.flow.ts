@@ -129,7 +129,6 @@ async function writeInvoice(
   return row;
 }
 
-
 async function invoiceableData(tx: Tx, actor: TSessionUser | null, bookingId: number) {
   await visibleBooking(tx, actor, bookingId);
   await lockBookingRow(tx, bookingId);

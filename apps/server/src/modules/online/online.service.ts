@@ -17,6 +17,7 @@ import type {
   TOnlineVessel,
 } from '@atoll/domain/online/api';
 import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   arrivalDepartureRules,
@@ -36,7 +37,6 @@ import {
 import { AppError, badRequest, notFound, pgError } from '../../http/errors.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
 import { createCreateBookingFlow, type TBookingFlowDeps } from '../bookings/create-booking.flow.ts';
-import { today } from '../../clock.ts';
 import { guestToken, isGuestToken, tokenProviderId } from '../payments/payment-links.ts';
 import { abandonOnlineBooking, ONLINE_CHANNEL } from './online-confirm.flow.ts';
 

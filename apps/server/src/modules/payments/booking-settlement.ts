@@ -2,9 +2,9 @@ import { D, type TDecimal } from '@atoll/domain/money';
 import { paymentValue, settle, type TSettlement } from '@atoll/domain/payments';
 import { textsFor } from '@atoll/domain/pricing/texts';
 import { and, asc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, calculationLines, payments } from '../../db/schema.ts';
-import { today } from '../../clock.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 
 // What the payments of a booking settle (docs/domain/calculation-lines.md and payments.md): paid, open, status, the next due

@@ -1,11 +1,11 @@
 import type { TCheckoutAnswer, TPaymentResult } from '@atoll/domain/payments/api';
 import { and, eq } from 'drizzle-orm';
+import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, paymentProviders, payments } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingVisibility } from '../bookings/bookings.repository.ts';
-import { today } from '../../clock.ts';
 import { confirmPaidOnlineBooking } from '../online/online-confirm.flow.ts';
 import { guestToken, isGuestToken, tokenProviderId } from './payment-links.ts';
 import { recordPayment } from './payments.flow.ts';

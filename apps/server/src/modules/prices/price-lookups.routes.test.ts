@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
-import { schedules, vessels } from '../../db/schema.ts';
 import { today } from '../../clock.ts';
+import { schedules, vessels } from '../../db/schema.ts';
 
 let t: TTestApp;
 let admin: string;

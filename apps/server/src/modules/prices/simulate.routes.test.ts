@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
+import { today } from '../../clock.ts';
 import {
   agencies,
   commissions,
@@ -18,7 +19,6 @@ import {
   specials,
   vessels,
 } from '../../db/schema.ts';
-import { today } from '../../clock.ts';
 import { loadPricingInput } from './pricing-input.ts';
 
 let t: TTestApp;

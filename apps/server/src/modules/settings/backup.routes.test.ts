@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
 import { restoreBackup } from './backup.service.ts';
 
-// Local backups (spec platform §7 Settings) and the restore round trip (issue 10 §7): a backup taken through
+// Local backups (spec platform §7 Settings) and the restore round trip: a backup taken through
 // the API and restored after changes gives back exactly the rows it held, on PGlite and on PostgreSQL; new
 // rows after a restore get fresh ids; only administrators reach backups; odd names and files are refused.
 

@@ -1,4 +1,4 @@
-// The web app's route table (spec platform §2, booking §2; checklist /work/shared/spec/routes.json).
+// The web app's route table (spec platform §2, booking §2).
 // Pure data plus a matcher: the guard (guard.ts) decides access, the web renders.
 //
 // Group rules of the spec are applied per entry, as explicit values rather than merged at run time,

@@ -7,7 +7,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // One runner for the workspace: pure domain tests and server tests against a real database
 // (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set). One file per core at once: every file has its
-// own database (a copy of the run's template, test/templates.ts), and the long malformed-input sweep runs
+// own database (a copy of the run's template, test/templates.ts), and the long malformed-input sweep (three files) runs
 // beside the rest.
 export default defineConfig({
   test: {

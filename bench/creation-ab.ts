@@ -44,7 +44,11 @@ await admin.query(
 );
 
 async function side(label: string, at: string, code: { buildApp: TBuild; openPostgres: TOpen }) {
-  const database = await code.openPostgres(at, 5);
+  const database = await code.openPostgres(
+    at,
+    5,
+    !(label === 'this checkout' && process.env.BENCH_PREPARED === 'off'),
+  );
   const app = await code.buildApp({
     database,
     config: { ...loadConfig({}), authRateLimit: 1_000_000 },

@@ -17,7 +17,7 @@ import { freeStaySlots, PRICED_DAYS, stayIn } from './seed-bookings.ts';
 // keep-alive; the figures are the server's own time of each measured one, from its request arriving to its
 // answer written (Fastify's `reply.elapsedTime`), this process's garbage collections meanwhile, the CPU time
 // per creation of this process and of PostgreSQL (less swayed by a noisy host than the latency), and how much
-// of a creation's objects outlived the young generation (the old generation's growth; ADR 0026, 0027). Neither the
+// of a creation's objects outlived the young generation (the old generation's growth). Neither the
 // client's objects (app.inject's light-my-request promotes some of its own to the old generation) nor its CPU
 // share this heap. APP_DIR=/path/to/checkout runs that checkout's server code instead (an A/B: run it for
 // both, in turn). Run: TEST_DATABASE_URL=postgres://… npm run bench:creation-server

@@ -37,24 +37,21 @@ await seedDemo(database.db);
 // connection of its own, beside the transaction's statements: shares overlap).
 let statements: Map<string, number[]> | undefined;
 const query = pg.Client.prototype.query;
-// The server's client (src/db/pg-client.ts) hands pg a callback: the time is taken when it is called.
+// Drizzle calls query() without a callback and awaits the promise it answers.
 pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) {
+  const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
   const into = statements;
-  const last = args.length - 1;
-  if (into && typeof args[last] === 'function') {
+  if (into && answer instanceof Promise) {
     const started = performance.now();
     const config = args[0] as string | { text?: string };
     const text = typeof config === 'string' ? config : (config?.text ?? '?');
     const key = text.slice(0, 96).replace(/\s+/g, ' ').trim().slice(0, 48);
     const list = into.get(key) ?? [];
     into.set(key, list);
-    const callback = args[last] as (...a: unknown[]) => void;
-    args[last] = (...answer: unknown[]) => {
-      list.push(performance.now() - started);
-      callback(...answer);
-    };
+    const done = () => list.push(performance.now() - started);
+    answer.then(done, done);
   }
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
+  return answer;
 } as typeof query;
 
 const app = await buildApp({

@@ -166,7 +166,7 @@ export async function openPostgres(url: string, poolSize = 10, prepared = true):
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    Client: pgClient(prepared ? createStatementNames() : undefined),
+    Client: prepared ? pgClient(createStatementNames()) : pg.Client,
   });
   // An idle connection that the server drops (restart, failover, admin command) must not take the
   // process down: the pool replaces it on the next checkout.
@@ -216,7 +216,6 @@ async function listenPostgres(
   onMessage: (payload: string) => void,
   onState: (listening: boolean) => void,
 ): Promise<TListener> {
-  const ListenerClient = pgClient();
   let current: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -226,7 +225,7 @@ async function listenPostgres(
     if (!stopped) retry = setTimeout(() => void connect(), 1000);
   };
   const connect = async () => {
-    const client = new ListenerClient({ connectionString: url, application_name: `atoll ${channel}` });
+    const client = new pg.Client({ connectionString: url, application_name: `atoll ${channel}` });
     client.on('notification', (message) => onMessage(message.payload ?? ''));
     client.on('error', () => {}); // 'end' follows and reconnects
     try {

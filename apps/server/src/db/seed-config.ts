@@ -85,7 +85,7 @@ export async function seedConfig(tx: Tx) {
   }
 
   await tx.insert(bookingSources).values(SOURCES.map((name, i) => ({ name, sort: i + 1 })));
-  await tx.insert(bookingCategories).values(CATEGORIES.map((c, i) => Object.assign({}, c, { sort: i + 1 })));
+  await tx.insert(bookingCategories).values(CATEGORIES.map((c, i) => ({ ...c, sort: i + 1 })));
   await tx.insert(taxes).values([
     { name: 'VAT 19 %', value: '19', inclusive: true, status: 'confirmed', countries: ['DE'] },
     { name: 'VAT 7 %', value: '7', inclusive: true, status: 'aborted', countries: ['DE'] },

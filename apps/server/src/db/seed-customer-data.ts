@@ -111,7 +111,7 @@ export async function seedCustomerData(tx: Tx) {
     if (Object.keys(demo.medical).length > 0) data[medical.id] = { ...demo.medical };
     await tx
       .update(customers)
-      .set({ groupId: groupId(demo.group), data: Object.assign({}, customer.data as object, data) })
+      .set({ groupId: groupId(demo.group), data: { ...(customer.data as object), ...data } })
       .where(eq(customers.id, customer.id));
     if (demo.credits.length > 0) {
       await tx.insert(creditEntries).values(

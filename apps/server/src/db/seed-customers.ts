@@ -231,10 +231,7 @@ export async function seedCustomers(tx: Tx) {
   const now = Date.now();
   const values = Array.from({ length: DEMO_CUSTOMER_COUNT }, (_, i) => {
     const createdAt = new Date(now - i * 3 * 86_400_000);
-    return Object.assign({}, columnsOf(person(i, next, year, agency?.id ?? null)), {
-      createdAt,
-      updatedAt: createdAt,
-    });
+    return { ...columnsOf(person(i, next, year, agency?.id ?? null)), createdAt, updatedAt: createdAt };
   });
   // No version snapshots: later seeds still complete these rows (data groups), and the first change of
   // a customer snapshots the version it replaces (customers.service.ts).

@@ -108,7 +108,8 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
     .returning();
   const base = { status: 'confirmed', autoAdd: true, target: 'RoomPrice', includeIn: ONLINE_AND_AGENTS };
   await tx.insert(specials).values([
-    Object.assign({}, base, {
+    {
+      ...base,
       name: 'Early bird',
       description: {
         de: '10 % auf Zimmer- und Kabinenpreis bei Buchung mindestens 90 Tage vor Anreise.',
@@ -119,8 +120,9 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       discountValue: '10',
       groupId: group?.id ?? null,
       sort: 30,
-    }),
-    Object.assign({}, base, {
+    },
+    {
+      ...base,
       name: 'Stay 7 pay 6',
       description: {
         de: 'Eine Nacht frei je 7 Nächte im Coral Garden Resort; es zählt die günstigste Nacht.',
@@ -133,8 +135,9 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       discount: 'FOC',
       discountValue: '1',
       sort: 20,
-    }),
-    Object.assign({}, base, {
+    },
+    {
+      ...base,
       name: 'Group free place 10+1',
       description: {
         de: 'Gruppen auf der MV Atoll Explorer: eine Koje frei je 10 zahlende Taucher (Gruppenleiterplatz).',
@@ -149,9 +152,10 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       scopeUnit: 'Bed',
       includeIn: ['Booking', 'AgentDirectBooking'],
       sort: 20,
-    }),
+    },
     // Priority 1 of docs/domain/tax-and-commission.md: it outranks the agency's commission row below.
-    Object.assign({}, base, {
+    {
+      ...base,
       name: 'Blue Reef Travel commission',
       type: 'AgencyCommission',
       description: {
@@ -163,7 +167,7 @@ async function seedSpecials(tx: Tx, ids: { resortId: number; vesselId: number; a
       discountValue: '15',
       includeIn: ['Booking', 'AgentDirectBooking'],
       sort: 40,
-    }),
+    },
   ]);
 }
 

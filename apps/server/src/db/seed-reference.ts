@@ -170,7 +170,7 @@ async function loadReference(db: Executor) {
     // Currencies an operator created before this loader existed stay as they are.
     await tx
       .insert(currencies)
-      .values(REFERENCE_CURRENCIES.map((c, sort) => Object.assign({}, c, { sort })))
+      .values(REFERENCE_CURRENCIES.map((c, sort) => ({ ...c, sort })))
       .onConflictDoNothing();
     await insertBatched(tx, airports, airportList);
     await insertBatched(tx, airlines, airlineList);

@@ -10,6 +10,6 @@ import { todos } from './schema.ts';
 export async function seedSystemTodos(db: Executor) {
   await db
     .insert(todos)
-    .values(SYSTEM_TODOS.map((t) => Object.assign({}, t, { predefined: true, autoAdd: [] })))
+    .values(SYSTEM_TODOS.map((t) => ({ ...t, predefined: true, autoAdd: [] })))
     .onConflictDoNothing({ target: todos.code });
 }

@@ -11,7 +11,6 @@ import {
 import { activeBeds, type TBed, type TRoomConfiguration } from '@atoll/domain/inventory/rooms';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { fixedStatement, insertRows, wholeRow } from '../../db/fixed-statements.ts';
 import { occupancy, roomBlocks, rooms, schedules, settings } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 
@@ -56,7 +55,7 @@ export type THoldWarning = {
 };
 
 type TRow = typeof occupancy.$inferInsert;
-/** A hold on a room's dates as `onDatesStatement` reads it. */
+/** A hold on a room's dates as `onDates` reads it. */
 type THeld = { unit: string; from: string; to: string; gender: TGender; expired: boolean };
 type TOnDates = { held: THeld[]; blocked: boolean };
 type TSchedule = typeof schedules.$inferSelect;
@@ -87,8 +86,11 @@ const notAvailable = (what: string) => new AppError(409, 'NOT_AVAILABLE', what);
  * What holds each item's room on its dates (expired options flagged) and whether a block covers them, for all
  * items in one statement, in their order (the exclusion constraint's index finds the nights).
  */
-const onDatesStatement = fixedStatement<TOnDates>(
-  () => sql`
+async function onDates(tx: Tx, items: readonly THoldItem[]): Promise<TOnDates[]> {
+  const roomIds = items.map((i) => i.roomId);
+  const froms = items.map((i) => i.from);
+  const tos = items.map((i) => i.to);
+  const { rows } = (await tx.execute(sql`
     select coalesce((
              select json_agg(json_build_object('unit', o.unit, 'from', o.from_date, 'to', o.to_date,
                                                'gender', o.gender, 'expired', coalesce(o.hold_until <= now(), false)))
@@ -99,10 +101,11 @@ const onDatesStatement = fixedStatement<TOnDates>(
            exists (select 1 from ${roomBlocks} b
                    where b.room_id = i.room_id and b.from_date < i.to_date and b.to_date > i.from_date
            ) as "blocked"
-    from unnest(${sql.placeholder('rooms')}::int[], ${sql.placeholder('froms')}::date[],
-                ${sql.placeholder('tos')}::date[]) with ordinality as i(room_id, from_date, to_date, n)
-    order by i.n`,
-);
+    from unnest(${sql.param(roomIds)}::int[], ${sql.param(froms)}::date[], ${sql.param(tos)}::date[])
+         with ordinality as i(room_id, from_date, to_date, n)
+    order by i.n`)) as unknown as { rows: TOnDates[] };
+  return rows;
+}
 
 /**
  * Writes what a booking holds (docs/domain/availability.md). The rooms are locked first (in id order, so two writers
@@ -282,18 +285,18 @@ export function createHoldFlow() {
           warnings,
         );
     return units.map(
-      (u): TRow =>
-        Object.assign({}, u, {
-          roomId: room.id,
-          from: item.from,
-          to: item.to,
-          scheduleId: item.scheduleId ?? null,
-          bookingId: req.bookingId,
-          entryId: item.entryId ?? null,
-          state: req.state,
-          holds,
-          holdUntil: holds ? (req.holdUntil ?? null) : null,
-        }),
+      (u): TRow => ({
+        ...u,
+        roomId: room.id,
+        from: item.from,
+        to: item.to,
+        scheduleId: item.scheduleId ?? null,
+        bookingId: req.bookingId,
+        entryId: item.entryId ?? null,
+        state: req.state,
+        holds,
+        holdUntil: holds ? (req.holdUntil ?? null) : null,
+      }),
     );
   }
 
@@ -322,13 +325,7 @@ export function createHoldFlow() {
     );
     for (const item of req.items)
       if (item.to <= item.from) throw badRequest('"to" must be after "from"', 'to');
-    const onDates = holds
-      ? await onDatesStatement(tx, {
-          rooms: req.items.map((i) => i.roomId),
-          froms: req.items.map((i) => i.from),
-          tos: req.items.map((i) => i.to),
-        })
-      : [];
+    const held = holds ? await onDates(tx, req.items) : [];
     // A charter's cabins share their departure: read once.
     const read = new Map<number, Promise<TSchedule | undefined>>();
     const run: TPlacing = {
@@ -350,7 +347,7 @@ export function createHoldFlow() {
     const free: TOnDates = { held: [], blocked: false };
     for (const [i, item] of req.items.entries()) {
       const room = locked.get(item.roomId);
-      if (room) run.pending.push(...(await place(tx, room, item, onDates[i] ?? free, req, run)));
+      if (room) run.pending.push(...(await place(tx, room, item, held[i] ?? free, req, run)));
     }
     return { rows: run.pending, holds, warnings: run.warnings };
   }
@@ -364,10 +361,7 @@ export function createHoldFlow() {
      */
     async hold(tx: Tx, req: THoldRequest) {
       const { rows: pending, holds, warnings } = await planHold(tx, req);
-      const rows =
-        pending.length > 0
-          ? await insertRows<typeof occupancy.$inferSelect>(tx, occupancy, pending, wholeRow(occupancy))
-          : [];
+      const rows = pending.length > 0 ? await tx.insert(occupancy).values(pending).returning() : [];
       return { rows, holds, warnings };
     },
 

@@ -7,7 +7,6 @@ import {
 import { sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
-import { fixedStatement } from '../../db/fixed-statements.ts';
 import { bookingCounters } from '../../db/schema.ts';
 
 // Offer, reservation and booking numbers (docs/domain/lifecycle.md): one sequence per kind and year in
@@ -16,22 +15,16 @@ import { bookingCounters } from '../../db/schema.ts';
 
 export { formatBookingNumber };
 
-/** The counter of a kind and year, bumped (or started at 1); its new value. */
-const bumpCounter = fixedStatement<{ last: number }>(() => {
-  // Unqualified names where PostgreSQL takes no table's name (the insert's and the conflict's column lists).
-  const kind = sql.identifier(bookingCounters.kind.name);
-  const year = sql.identifier(bookingCounters.year.name);
-  const last = sql.identifier(bookingCounters.last.name);
-  return sql`
-    insert into ${bookingCounters} (${kind}, ${year}, ${last})
-    values (${sql.placeholder('kind')}, ${sql.placeholder('year')}, 1)
-    on conflict (${kind}, ${year}) do update set ${last} = ${bookingCounters.last} + 1
-    returning ${bookingCounters.last} as "last"`;
-});
-
 /** The next number of this kind and year, e.g. `O26-00012`. Locks the counter row until the commit. */
 export async function nextNumber(tx: Tx, kind: TNumberKind, year: number): Promise<string> {
-  const [row] = await bumpCounter(tx, { kind, year });
+  const [row] = await tx
+    .insert(bookingCounters)
+    .values({ kind, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [bookingCounters.kind, bookingCounters.year],
+      set: { last: sql`${bookingCounters.last} + 1` },
+    })
+    .returning({ last: bookingCounters.last });
   if (!row) throw new Error('booking_counters: no row returned');
   return formatBookingNumber(kind, year, row.last);
 }

@@ -1,14 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
-import {
-  fixedStatement,
-  insertRows,
-  insertTogether,
-  rowOf,
-  updateRow,
-  wholeRow,
-} from '../../db/fixed-statements.ts';
+import { rowOf } from '../../db/row-of.ts';
 import {
   bookingGuests,
   bookingRooms,
@@ -50,14 +43,12 @@ type TEntryWithGuests = TEntryInsert & { guests: readonly TGuestInsert[] };
 
 /** The entries' values under their booking, sorted as given. */
 const entryValues = (bookingId: number, entries: readonly TEntryWithGuests[]) =>
-  entries.map(({ guests: _g, ...entry }, sort) => Object.assign({}, entry, { bookingId, sort }));
+  entries.map(({ guests: _g, ...entry }, sort) => ({ ...entry, bookingId, sort }));
 
 /** Their guests' values, each under its entry's id (`entryIds` in the entries' order), sorted within it. */
 const guestValues = (bookingId: number, entries: readonly TEntryWithGuests[], entryIds: readonly number[]) =>
   entries.flatMap((entry, i) =>
-    entry.guests.map((guest, sort) =>
-      Object.assign({}, guest, { bookingId, bookingRoomId: entryIds[i] as number, sort }),
-    ),
+    entry.guests.map((guest, sort) => ({ ...guest, bookingId, bookingRoomId: entryIds[i] as number, sort })),
   );
 
 /**
@@ -66,10 +57,10 @@ const guestValues = (bookingId: number, entries: readonly TEntryWithGuests[], en
  */
 export function numberedEntries(ids: TDrawnIds, entries: readonly TEntryWithGuests[]) {
   const values = entryValues(ids.booking, entries).map(
-    (entry, i): TEntryValues => Object.assign({}, entry, { id: ids.entries[i] as number }),
+    (entry, i): TEntryValues => ({ ...entry, id: ids.entries[i] as number }),
   );
   const guests = guestValues(ids.booking, entries, ids.entries).map(
-    (guest, i): TGuestValues => Object.assign({}, guest, { id: ids.guests[i] as number }),
+    (guest, i): TGuestValues => ({ ...guest, id: ids.guests[i] as number }),
   );
   return {
     entries: values,
@@ -87,7 +78,24 @@ export const bookingWrites = {
    */
   async lockRooms(tx: Tx, ids: readonly number[]) {
     if (ids.length === 0) return [];
-    return lockRoomsStatement(tx, { ids: [...new Set(ids)] });
+    return tx
+      .select({
+        id: rooms.id,
+        name: rooms.name,
+        resortId: rooms.resortId,
+        vesselId: rooms.vesselId,
+        roomTypeId: rooms.roomTypeId,
+        isActive: rooms.isActive,
+        isVisible: rooms.isVisible,
+        hide: rooms.hide,
+        allowSharedRoom: rooms.allowSharedRoom,
+        allowMixedGender: rooms.allowMixedGender,
+        configuration: rooms.configuration,
+      })
+      .from(rooms)
+      .where(inArray(rooms.id, [...new Set(ids)]))
+      .orderBy(asc(rooms.id))
+      .for('update');
   },
 
   /** The active cabins of a vessel (a full charter takes them all), locked in id order as lockRooms. */
@@ -139,7 +147,7 @@ export const bookingWrites = {
   },
 
   async insertBooking(tx: Tx, values: typeof bookings.$inferInsert): Promise<TBookingRow> {
-    const [row] = await insertRows<TBookingRow>(tx, bookings, [values], wholeRow(bookings));
+    const [row] = await tx.insert(bookings).values(values).returning();
     if (!row) throw new Error('bookings: no row returned');
     return row;
   },
@@ -147,28 +155,32 @@ export const bookingWrites = {
   /** Writes the room entries (one statement) and their guests (one more); answers the entries' ids in the given order. */
   async insertEntries(tx: Tx, bookingId: number, entries: readonly TEntryWithGuests[]): Promise<number[]> {
     if (entries.length === 0) return [];
-    const written = await insertRows<{ id: number }>(
-      tx,
-      bookingRooms,
-      entryValues(bookingId, entries),
-      entryId,
-    );
+    const written = await tx
+      .insert(bookingRooms)
+      .values(entryValues(bookingId, entries))
+      .returning({ id: bookingRooms.id });
     const ids = written.map((e) => e.id);
     const guests = guestValues(bookingId, entries, ids);
-    if (guests.length > 0) await insertRows(tx, bookingGuests, guests);
+    if (guests.length > 0) await tx.insert(bookingGuests).values(guests);
     return ids;
   },
 
   /** Ids for a new booking, its room entries and their guests, drawn before they are written (insertCreated). */
   async drawIds(tx: Tx, entries: number, guests: number): Promise<TDrawnIds> {
-    const [row] = await drawIdsStatement(tx, { entries, guests });
+    const { rows } = (await tx.execute(sql`
+      select nextval('bookings_id_seq')::int as "booking",
+             array(select nextval('booking_rooms_id_seq')::int from generate_series(1, ${entries}::int)) as "entries",
+             array(select nextval('booking_guests_id_seq')::int from generate_series(1, ${guests}::int)) as "guests"`)) as unknown as {
+      rows: TDrawnIds[];
+    };
+    const [row] = rows;
     if (!row) throw new Error('drawIds: no row returned');
     return row;
   },
 
   /**
-   * A new booking with its room entries, guests, calculation lines and holds, in one statement
-   * (insertTogether) under the ids drawIds drew; answers the row with its names and the lines as stored.
+   * A new booking with its room entries, guests, calculation lines and holds under the ids drawIds drew, each
+   * table in one statement; answers the row with its names and the lines as stored.
    */
   async insertCreated(
     tx: Tx,
@@ -181,22 +193,14 @@ export const bookingWrites = {
     },
   ): Promise<{ booking: TBookingDetailRow; lines: TLineRow[] }> {
     const bookingId = parts.booking.id;
-    const lines = parts.lines.map((l) => Object.assign({}, l, { bookingId }));
-    const { row, back } = await insertTogether<TBookingDetailRow>(
-      tx,
-      { table: bookings, row: parts.booking, returning: namedRow },
-      [
-        { table: bookingRooms, rows: parts.entries },
-        { table: bookingGuests, rows: parts.guests },
-        { table: calculationLines, rows: lines, back: ['id', 'amount', 'price', 'total'] },
-        { table: occupancy, rows: parts.holds },
-      ],
-    );
-    const stored = back[2] ?? [];
-    return {
-      booking: row,
-      lines: lines.map((line, i) => rowOf<TLineRow>(calculationLines, Object.assign({}, line, stored[i]))),
-    };
+    if (bookingId === undefined) throw new Error('insertCreated: the booking needs its drawn id');
+    const [booking] = await tx.insert(bookings).values(parts.booking).returning(namedRow);
+    if (!booking) throw new Error('bookings: no row returned');
+    if (parts.entries.length > 0) await tx.insert(bookingRooms).values([...parts.entries]);
+    if (parts.guests.length > 0) await tx.insert(bookingGuests).values([...parts.guests]);
+    const lines = await bookingWrites.insertLines(tx, bookingId, parts.lines);
+    if (parts.holds.length > 0) await tx.insert(occupancy).values([...parts.holds]);
+    return { booking, lines };
   },
 
   /** Removes every room entry (their guests go with them; lines keep no guest). */
@@ -226,8 +230,11 @@ export const bookingWrites = {
   },
 
   async updateBooking(tx: Tx, id: number, values: TBookingPatch): Promise<TBookingRow> {
-    const set = Object.assign({}, values, { updatedAt: new Date() });
-    const row = await updateRow<TBookingRow>(tx, bookings, bookings.id, id, set, wholeRow(bookings));
+    const [row] = await tx
+      .update(bookings)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(bookings.id, id))
+      .returning();
     if (!row) throw new Error(`bookings: ${id} vanished inside its transaction`);
     return row;
   },
@@ -239,7 +246,7 @@ export const bookingWrites = {
       .innerJoin(rooms, eq(rooms.id, bookingRooms.roomId))
       .where(eq(bookingRooms.bookingId, bookingId))
       .orderBy(asc(bookingRooms.sort), asc(bookingRooms.id));
-    return rows.map((r) => Object.assign({}, r.entry, { resortId: r.resortId, vesselId: r.vesselId }));
+    return rows.map((r) => ({ ...r.entry, resortId: r.resortId, vesselId: r.vesselId }));
   },
 
   async guests(ex: Executor, bookingId: number): Promise<TGuestRow[]> {
@@ -276,12 +283,10 @@ export const bookingWrites = {
   /** Writes lines in one statement; answers them as stored. */
   async insertLines(tx: Tx, bookingId: number, lines: readonly TLineInsert[]): Promise<TLineRow[]> {
     if (lines.length === 0) return [];
-    return insertRows<TLineRow>(
-      tx,
-      calculationLines,
-      lines.map((l) => Object.assign({}, l, { bookingId })),
-      wholeRow(calculationLines),
-    );
+    return tx
+      .insert(calculationLines)
+      .values(lines.map((l) => ({ ...l, bookingId })))
+      .returning();
   },
 
   async updateLine(tx: Tx, id: number, values: Partial<TLineInsert>) {
@@ -289,53 +294,13 @@ export const bookingWrites = {
   },
 
   async insertLine(tx: Tx, bookingId: number, line: TLineInsert) {
-    await tx.insert(calculationLines).values(Object.assign({}, line, { bookingId }));
+    await tx.insert(calculationLines).values({ ...line, bookingId });
   },
 
   async insertVersion(tx: Tx, values: typeof bookingVersions.$inferInsert) {
-    await insertRows(tx, bookingVersions, [values]);
+    await tx.insert(bookingVersions).values(values);
   },
 };
 
-/** drawIds: the ids as one row. */
-const drawIdsStatement = fixedStatement<TDrawnIds>(
-  () => sql`
-    select nextval('bookings_id_seq')::int as "booking",
-           array(select nextval('booking_rooms_id_seq')::int
-                 from generate_series(1, ${sql.placeholder('entries')}::int)) as "entries",
-           array(select nextval('booking_guests_id_seq')::int
-                 from generate_series(1, ${sql.placeholder('guests')}::int)) as "guests"`,
-);
-
-/** lockRooms: the rooms with what the hold flow checks, so that it need not lock them again (THoldRequest.locked). */
-const lockRoomsStatement = fixedStatement<
-  Pick<
-    typeof rooms.$inferSelect,
-    | 'id'
-    | 'name'
-    | 'resortId'
-    | 'vesselId'
-    | 'roomTypeId'
-    | 'isActive'
-    | 'isVisible'
-    | 'hide'
-    | 'allowSharedRoom'
-    | 'allowMixedGender'
-    | 'configuration'
-  >
->(
-  () => sql`
-    select ${rooms.id} as "id", ${rooms.name} as "name", ${rooms.resortId} as "resortId",
-           ${rooms.vesselId} as "vesselId", ${rooms.roomTypeId} as "roomTypeId", ${rooms.isActive} as "isActive",
-           ${rooms.isVisible} as "isVisible", ${rooms.hide} as "hide", ${rooms.allowSharedRoom} as "allowSharedRoom",
-           ${rooms.allowMixedGender} as "allowMixedGender", ${rooms.configuration} as "configuration"
-    from ${rooms}
-    where ${rooms.id} = any(${sql.placeholder('ids')}::int[])
-    order by ${rooms.id}
-    for update`,
-);
-
-/** What insertEntries answers of an entry: one object, so its statement is built once. */
-const entryId = { id: bookingRooms.id };
-/** The row and the names of its detail (insertCreated): one object, so its statement is built once. */
-const namedRow = Object.assign({}, getTableColumns(bookings), detailNames);
+/** The row and the names of its detail (insertCreated). */
+const namedRow = { ...getTableColumns(bookings), ...detailNames };

@@ -4,7 +4,7 @@ import { hasScope } from '@atoll/domain/scopes';
 import { eq } from 'drizzle-orm';
 import type { TReferenceCache } from '../../db/change-feed.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowOf } from '../../db/fixed-statements.ts';
+import { rowOf } from '../../db/row-of.ts';
 import { bookings, paymentTerms } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
@@ -30,7 +30,7 @@ import { redactBooking, type TBookingRow } from './bookings.repository.ts';
 import { bookingWrites, numberedEntries } from './bookings-writes.repository.ts';
 
 // POST /api/bookings: check → lock the rooms → draw the ids → price → check the holds → number → write the
-// booking with its entries, guests, lines and holds in one statement → version 1, in one transaction.
+// booking with its entries, guests, lines and holds → version 1, in one transaction.
 // NOT_AVAILABLE, NO_PRICE or any refusal leaves nothing behind, not even a used number (drawn ids may go unused).
 
 /** `reference`: the reference data of the price calculation kept in memory (ADR 0024); without it, read each time. */
@@ -55,11 +55,10 @@ export function entryDates(
   now: Date,
   held: { reservationDate: Date | null; bookingDate: Date | null },
 ) {
-  return Object.assign(
-    {},
-    state === 'planned' && !held.reservationDate ? { reservationDate: now } : {},
-    state === 'confirmed' && !held.bookingDate ? { bookingDate: now } : {},
-  );
+  return {
+    ...(state === 'planned' && !held.reservationDate ? { reservationDate: now } : {}),
+    ...(state === 'confirmed' && !held.bookingDate ? { bookingDate: now } : {}),
+  };
 }
 
 /** `force` (override blocks, visibility, missing prices) is for staff who may change bookings. */
@@ -135,12 +134,11 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     const booking = rowOf<TBookingRow>(bookings, values);
     const numbered = numberedEntries(ids, rows);
     // The entries as pricing reads them: each with its room's asset (same order).
-    const entries = numbered.entryRows.map((e, i) =>
-      Object.assign({}, e, {
-        resortId: resolved.entries[i]?.resortId ?? null,
-        vesselId: resolved.entries[i]?.vesselId ?? null,
-      }),
-    );
+    const entries = numbered.entryRows.map((e, i) => ({
+      ...e,
+      resortId: resolved.entries[i]?.resortId ?? null,
+      vesselId: resolved.entries[i]?.vesselId ?? null,
+    }));
     const priced = await priceNewBooking(tx, user, booking, { entries, guests: numbered.guestRows }, reads);
     const optionExpiry =
       input.state === 'planned' ? optionExpiryOf(now, priced.terms, input.optionExpiry) : null;
@@ -159,19 +157,15 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       reservationNo: null,
       bookingNo: null,
     });
-    // The row with its price, what it leaves to pay and its number, the entries, guests, lines and holds: one write.
+    // The row with its price, what it leaves to pay and its number, then the entries, guests, lines and holds.
     const { booking: stored, lines } = await bookingWrites.insertCreated(tx, {
-      booking: Object.assign(
-        {},
-        values,
-        priced.patch,
-        newBookingPayments(
-          Object.assign({}, booking, { totals: priced.patch.totals ?? null }),
-          priced.generated,
-        ),
-        { optionExpiry },
-        numbers,
-      ),
+      booking: {
+        ...values,
+        ...priced.patch,
+        ...newBookingPayments({ ...booking, totals: priced.patch.totals ?? null }, priced.generated),
+        optionExpiry,
+        ...numbers,
+      },
       entries: numbered.entries,
       guests: numbered.guests,
       lines: priced.generated,
@@ -216,7 +210,7 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
      * chosen products (checked by the caller) priced with the booking.
      */
     createOnlineBooking(tx: Tx, input: TCreateBooking, addons: unknown[] = []): Promise<TBooking> {
-      return write(tx, onlineWriter(), Object.assign({}, input, { force: false }), addons);
+      return write(tx, onlineWriter(), { ...input, force: false }, addons);
     },
   };
 }

@@ -81,7 +81,7 @@ export async function buildApp(opts: TAppOptions) {
   // Caches derived from the database hold while the change feed says their tables did not change (ADR 0024).
   const changes = opts.config.caches ? await openChangeFeed(opts.database) : NO_CHANGE_FEED;
   app.addHook('onClose', () => changes.close());
-  const c = createContainer(Object.assign({}, opts, { changes, log: app.log }));
+  const c = createContainer({ ...opts, changes, log: app.log });
   // The clock's time zone is the operator's from the first request on.
   await c.settings.group('booking');
 
@@ -157,7 +157,7 @@ export async function buildApp(opts: TAppOptions) {
   registerProductsRoutes(app, inventory);
   registerOnlineRoutes(app, inventory);
   registerWidgetsRoutes(app, inventory);
-  const finance = Object.assign({}, inventory, { logo: c.logo, config: opts.config });
+  const finance = { ...inventory, logo: c.logo, config: opts.config };
   registerPaymentsRoutes(app, finance);
   registerBanksRoutes(app, finance);
   registerDocumentsRoutes(app, finance);

@@ -132,7 +132,7 @@ export const openApiOptions = (version: string): FastifyDynamicSwaggerOptions =>
     // An upload (multipart) has no zod body: the document names its file part.
     if (!schema.body && (schema.consumes as string[] | undefined)?.includes('multipart/form-data'))
       extra.body = uploadBody(route.url);
-    return { schema: Object.assign({}, schema, extra, { response }), url };
+    return { schema: { ...schema, ...extra, response }, url };
   },
   transformObject: (input) => {
     const document = jsonSchemaTransformObject(input) as TDocument;
@@ -153,7 +153,7 @@ export const openApiOptions = (version: string): FastifyDynamicSwaggerOptions =>
 function withoutUnusedSchemas(document: TDocument): TDocument {
   const schemas = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
   for (;;) {
-    const text = JSON.stringify(Object.assign({}, document, { components: { schemas } }));
+    const text = JSON.stringify({ ...document, components: { schemas } });
     const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
     if (unused.length === 0) return document;
     for (const name of unused) delete schemas[name];
@@ -186,9 +186,9 @@ export function mergeIdenticalPaths(document: TDocument): TDocument {
       const rename = new Map((names[g] ?? []).map((n, i) => [n, merged[i] as string]));
       for (const [method, op] of Object.entries(paths[path] ?? {})) {
         const parameters = (op.parameters ?? []).map((p) =>
-          p.in === 'path' ? Object.assign({}, p, { name: rename.get(p.name) ?? p.name }) : p,
+          p.in === 'path' ? { ...p, name: rename.get(p.name) ?? p.name } : p,
         );
-        const renamed = Object.assign({}, op, { parameters });
+        const renamed = { ...op, parameters };
         const before = item[method];
         item[method] = before ? mergeOperations(before, renamed) : renamed;
       }
@@ -203,24 +203,25 @@ function mergeOperations(a: TOperation, b: TOperation): TOperation {
   const parameters = [...(a.parameters ?? [])];
   for (const p of b.parameters ?? []) {
     const same = parameters.findIndex((q) => q.in === p.in && q.name === p.name);
-    if (same < 0) parameters.push(Object.assign({}, p, { required: false }));
-    else if (p.in === 'path') parameters[same] = Object.assign({}, p, { schema: { type: 'string' } });
+    if (same < 0) parameters.push({ ...p, required: false });
+    else if (p.in === 'path') parameters[same] = { ...p, schema: { type: 'string' } };
   }
-  const responses: NonNullable<TOperation['responses']> = Object.assign({}, a.responses);
+  const responses: NonNullable<TOperation['responses']> = { ...a.responses };
   for (const [status, answer] of Object.entries(b.responses ?? {})) {
     const mine = responses[status];
     const theirs = answer.content?.['application/json']?.schema;
     const ours = mine?.content?.['application/json']?.schema;
     responses[status] =
       mine && ours && theirs
-        ? Object.assign({}, mine, { content: { 'application/json': { schema: { anyOf: [ours, theirs] } } } })
+        ? { ...mine, content: { 'application/json': { schema: { anyOf: [ours, theirs] } } } }
         : (mine ?? answer);
   }
-  return Object.assign({}, a, {
+  return {
+    ...a,
     summary: `${a.summary ?? ''} / ${b.summary ?? ''}`,
     description: [a.description, b.description].filter(Boolean).join(' '),
     operationId: `${a.operationId as string}Or${String(b.operationId).replace(/^[a-z]+/, '')}`,
     parameters,
     responses,
-  });
+  };
 }

@@ -249,7 +249,7 @@ export function registerResource<Out extends Record<string, unknown>, C, U>(
       const row = await db.transaction(async (tx) => {
         const existing = await findVisible(tx, user, request.params.id);
         const values = await resource.toValues({ user, tx }, request.body as U, existing as never);
-        const set = Object.assign({}, values, 'updatedAt' in existing ? { updatedAt: new Date() } : {});
+        const set = { ...values, ...('updatedAt' in existing ? { updatedAt: new Date() } : {}) };
         // Nothing to change (e.g. only unknown keys): drizzle refuses an empty SET.
         const [updated] =
           Object.keys(set).length === 0

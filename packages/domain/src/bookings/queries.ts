@@ -186,10 +186,7 @@ export type TStateFigures = z.infer<typeof ZStateFigures>;
 /** `GET endofday`: the day `date` (or the days up to `toDate`, inclusive). */
 export const ZEndOfDayQuery = z
   .object({ date: ZIsoDate, toDate: ZIsoDate.optional() })
-  .refine(
-    (q) => withinReportRange(q.date, q.toDate ?? q.date),
-    Object.assign({}, rangeError, { path: ['toDate'] }),
-  );
+  .refine((q) => withinReportRange(q.date, q.toDate ?? q.date), { ...rangeError, path: ['toDate'] });
 
 /** A room entry of a booking in a report: who stays where, when. */
 export const ZStayRow = z.object({
@@ -423,11 +420,9 @@ export const ZOccupancyReport = z.object({
   /** The resorts counted: those with active rooms that the user may see (and `assets` asks for). */
   resorts: z.array(z.object({ resortId: z.number().int(), name: z.string() })),
   /** Per period and resort, in period and resort order. */
-  rows: z.array(
-    z.object(Object.assign({}, ZPeriod, { resortId: z.number().int() }, ZOccupancyFigures.shape)),
-  ),
+  rows: z.array(z.object({ ...ZPeriod, resortId: z.number().int(), ...ZOccupancyFigures.shape })),
   /** Per period over all the resorts. */
-  periods: z.array(z.object(Object.assign({}, ZPeriod, ZOccupancyFigures.shape))),
+  periods: z.array(z.object({ ...ZPeriod, ...ZOccupancyFigures.shape })),
   total: ZOccupancyFigures,
 });
 export type TOccupancyReport = z.infer<typeof ZOccupancyReport>;

@@ -288,10 +288,11 @@ export function withRunningBalance<T extends { amount: string }>(
   let balance = new Decimal(0);
   return entries.map((entry) => {
     balance = balance.plus(entry.amount);
-    return Object.assign({}, entry, {
+    return {
+      ...entry,
       amount: toMoney(new Decimal(entry.amount)),
       balance: toMoney(balance),
-    });
+    };
   });
 }
 

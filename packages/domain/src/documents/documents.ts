@@ -85,9 +85,11 @@ export function taxBreakdown(
 
 /** The lines of a cancellation invoice: the cancelled invoice's lines with their totals negated. */
 export function reverseLines(lines: readonly TInvoiceLine[]): TInvoiceLine[] {
-  return lines.map((l) =>
-    Object.assign({}, l, { price: new D(l.price).neg().toFixed(2), total: new D(l.total).neg().toFixed(2) }),
-  );
+  return lines.map((l) => ({
+    ...l,
+    price: new D(l.price).neg().toFixed(2),
+    total: new D(l.total).neg().toFixed(2),
+  }));
 }
 
 /**
@@ -105,13 +107,12 @@ export function splitLines(lines: readonly TInvoiceLine[], shares: readonly stri
       const part = i === shares.length - 1 ? left : new D(fix2(new D(line.total).times(share).div(100)));
       left = left.minus(part);
       const amount = new D(line.amount);
-      parts[i]?.push(
-        Object.assign({}, line, {
-          text: `${line.text} (${new D(share).toFixed()} %)`,
-          total: fix2(part),
-          price: amount.isZero() ? fix2(part) : fix2(part.div(amount)),
-        }),
-      );
+      parts[i]?.push({
+        ...line,
+        text: `${line.text} (${new D(share).toFixed()} %)`,
+        total: fix2(part),
+        price: amount.isZero() ? fix2(part) : fix2(part.div(amount)),
+      });
     });
   }
   return parts;

@@ -275,5 +275,5 @@ export function withDerivedStatus(filter: string | undefined): string | undefine
       status !== null &&
       Object.keys(status).length === 1 &&
       (status as Record<string, unknown>).$eq === 'active');
-  return isActive ? JSON.stringify(Object.assign({}, rest, { active: true })) : filter;
+  return isActive ? JSON.stringify({ ...rest, active: true }) : filter;
 }

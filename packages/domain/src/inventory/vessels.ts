@@ -236,12 +236,11 @@ export function manifestHoldsOfGuests(holds: TManifestHold[], guests: TManifestG
     }
     for (const guest of taken) {
       used.add(guest.id);
-      out.push(
-        Object.assign({}, hold, {
-          gender: guest.gender !== 'u' ? guest.gender : hold.gender,
-          person: guest.person ?? hold.person,
-        }),
-      );
+      out.push({
+        ...hold,
+        gender: guest.gender !== 'u' ? guest.gender : hold.gender,
+        person: guest.person ?? hold.person,
+      });
     }
   }
   return out;
@@ -305,7 +304,7 @@ export function manifestRows(
       const base = { cabin: cabin.name, ...(unit ? { bed: unit } : {}) };
       rows.push(
         hold
-          ? { isFree: false, values: Object.assign({}, base, personValues(hold, options.firstNight)) }
+          ? { isFree: false, values: { ...base, ...personValues(hold, options.firstNight) } }
           : { isFree: true, values: base },
       );
     }

@@ -107,7 +107,7 @@ export function convertVia(
   opts: { base?: string; places?: number } = {},
 ): TConversion | undefined {
   const found = rateOn(from, to, rates, day, opts.base);
-  return found && Object.assign({}, found, { amount: convert(amount, found.rate, opts.places) });
+  return found && { ...found, amount: convert(amount, found.rate, opts.places) };
 }
 
 const LOCALES: Record<TLanguage, string> = { de: 'de-DE', en: 'en-GB' };

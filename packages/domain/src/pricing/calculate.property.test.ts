@@ -155,7 +155,8 @@ describe('what a document prints adds up (fast-check)', () => {
         chargingBase: 'PerBooking',
         ...over,
       });
-      return Object.assign({}, base, {
+      return {
+        ...base,
         supplements: [
           ...base.supplements,
           supplement({ id: 2, priceId: 1, value: option, mandatory: false, chargingBase: 'PerBooking' }),
@@ -165,7 +166,7 @@ describe('what a document prints adds up (fast-check)', () => {
           product('tee', free, { customerType: 'ForFree' }),
           product('brochure', info, { customerType: 'Info' }),
         ],
-      });
+      };
     });
 
   it('the charged lines sum to the total; every other line with an amount is apart or muted', () => {

@@ -76,15 +76,14 @@ describe('P1: resort, unit, per room, crossing seasons, room-type surcharge, inc
       chargingBase: 'PerBooking' as const,
       ...(tax ? { tax } : {}),
     });
-    const result = calculate(
-      Object.assign({}, base, {
-        products: [
-          product('course', { status: 'confirmed', value: '19', inclusive: true }),
-          product('exempt', { status: 'confirmed', value: '0', inclusive: true }),
-          product('plain'),
-        ],
-      }),
-    );
+    const result = calculate({
+      ...base,
+      products: [
+        product('course', { status: 'confirmed', value: '19', inclusive: true }),
+        product('exempt', { status: 'confirmed', value: '0', inclusive: true }),
+        product('plain'),
+      ],
+    });
     expect(byKey(result.lines, 'product:course').customData.tax).toMatchObject({ value: '19' });
     // 30.22 (stay, 7 %) + 19.00 (course, 19 %) + 0 (exempt) + 7.79 (plain: the stay's 7 %)
     expect(result.totals.total).toBe('819.00');

@@ -30,9 +30,7 @@ export function calculate(input: TPricingInput): TPricingResult {
   // A generated line a user edited comes back as a manual line with the same key: the manual one stays.
   const manualKeys = new Set(manual.map((l) => l.key));
   const drafted = [...generated.filter((l) => !manualKeys.has(l.key)), ...manual];
-  const specialInput = charter
-    ? Object.assign({}, input, { specials: charterSpecials(input.specials) })
-    : input;
+  const specialInput = charter ? { ...input, specials: charterSpecials(input.specials) } : input;
   const special = applySpecials(
     { input: specialInput, from: ctx.from, to: ctx.to, nights: ctx.nights },
     drafted,

@@ -86,7 +86,7 @@ function charterValue(ctx: TCalcContext, head: TPricingRoom): TCharterValue | un
   const entry = fullCharterEntry(ctx, price, head.scheduleId, charters);
   if (!entry) return cabinsSum(ctx, price);
   const value = converted(ctx, entry.value, entry.currency);
-  return value && Object.assign({}, value, { currency: entry.currency, price, entryId: entry.id });
+  return value && { ...value, currency: entry.currency, price, entryId: entry.id };
 }
 
 /** The one "Full charter" room_cost line (amount 1), or none with a NO_PRICE problem. */

@@ -268,17 +268,22 @@ export function rewriteReplaced(
     const before = toUnits(old.total);
     const total = fromUnits(before + s.replaced);
     const ratio = before === 0 ? null : new D(before + s.replaced).div(before);
-    const nights = old.customData.nights?.map((n) =>
-      Object.assign({}, n, { value: ratio ? new D(n.value).times(ratio).toFixed() : n.value }),
-    );
-    out[s.index] = Object.assign({}, old, priced(old, total), {
+    const nights = old.customData.nights?.map((n) => ({
+      ...n,
+      value: ratio ? new D(n.value).times(ratio).toFixed() : n.value,
+    }));
+    out[s.index] = {
+      ...old,
+      ...priced(old, total),
       total,
-      customData: Object.assign({}, old.customData, nights ? { nights } : {}, {
+      customData: {
+        ...old.customData,
+        ...(nights ? { nights } : {}),
         replacedBy: s.replacedBy,
         originalPrice: old.customData.originalPrice ?? old.price,
         steps: [...(old.customData.steps ?? []), t.replaced(names.get(s.replacedBy) ?? `#${s.replacedBy}`)],
-      }),
-    });
+      },
+    };
   }
   return out;
 }

@@ -78,7 +78,7 @@ function bedUnits(match: TMatched): TUnit[] {
   for (const room of match.rooms) {
     const { persons, beds } = room;
     if (beds === persons.length) {
-      units.push(...personUnits(Object.assign({}, match, { rooms: [room] })));
+      units.push(...personUnits({ ...match, rooms: [room] }));
       continue;
     }
     const all = personsOf(room);

@@ -72,7 +72,7 @@ export function termsLines(ctx: TCalcContext, totals: TTotals, terms: TTerms | u
       ]
     : [[totals.dueBeforeTravel, 'None']];
   return parts.flatMap(([due, customerType]) =>
-    paymentSchedule(Object.assign({}, base, { due })).map((p) => termsLine(ctx, p, customerType)),
+    paymentSchedule({ ...base, due }).map((p) => termsLine(ctx, p, customerType)),
   );
 }
 

@@ -104,7 +104,7 @@ export function price(
     ...stamps,
     ...over,
   };
-  p.entries = p.entries.map((e) => Object.assign({}, e, { priceId: p.id }));
+  p.entries = p.entries.map((e) => ({ ...e, priceId: p.id }));
   return p;
 }
 

@@ -162,7 +162,7 @@ export function createAgenciesRepository() {
         .limit(query.size)
         .offset((query.page - 1) * query.size);
       return {
-        data: rows.map((r) => Object.assign({}, toContact(r.contact), { agencyName: r.agencyName })),
+        data: rows.map((r) => ({ ...toContact(r.contact), agencyName: r.agencyName })),
         total: total?.n ?? 0,
       };
     },
@@ -193,7 +193,7 @@ export function createAgenciesRepository() {
         .values({ agencyId, system, ...values })
         .onConflictDoUpdate({
           target: [agencyLinks.agencyId, agencyLinks.system],
-          set: Object.assign({}, values, { updatedAt: new Date() }),
+          set: { ...values, updatedAt: new Date() },
         })
         .returning();
       if (!row) throw new Error('link upsert returned no row');
@@ -219,7 +219,7 @@ export function createAgenciesRepository() {
         .from(users)
         .where(eq(users.agencyId, agencyId))
         .orderBy(asc(users.name), asc(users.id));
-      return rows.map((r) => Object.assign({}, r, { lastLoginAt: r.lastLoginAt?.toISOString() ?? null }));
+      return rows.map((r) => ({ ...r, lastLoginAt: r.lastLoginAt?.toISOString() ?? null }));
     },
 
     /** What still points at an agency and would lose it (users, customers) or go with it (credits). */

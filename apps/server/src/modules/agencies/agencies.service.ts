@@ -122,7 +122,7 @@ export function createAgenciesService(deps: {
     /** A copy is a template for a similar agency: same terms, no people, no external identities. */
     async copyValues(_ctx: TCtx, row: TAgencyRow) {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)` });
+      return { ...rest, name: `${row.name} (copy)` };
     },
 
     async contacts(
@@ -141,7 +141,7 @@ export function createAgenciesService(deps: {
         search: query.search,
         ...(agencyId === undefined ? {} : { agencyId }),
       });
-      return Object.assign({}, found, { page: query.page, size: query.size });
+      return { ...found, page: query.page, size: query.size };
     },
 
     templates() {

@@ -48,8 +48,10 @@ export function createAuthService(deps: TAuthDeps) {
     SESSION_CACHE_SIZE,
   );
 
-  const toSessionUser = (row: TUserRow, roleScopes: readonly string[]): TSessionUser =>
-    Object.assign({}, toUser(row), { scopes: [...new Set([...row.scopes, ...roleScopes])] });
+  const toSessionUser = (row: TUserRow, roleScopes: readonly string[]): TSessionUser => ({
+    ...toUser(row),
+    scopes: [...new Set([...row.scopes, ...roleScopes])],
+  });
 
   async function openSession(row: TUserRow, client: TClient, ex: Executor = db) {
     const token = newToken();
@@ -159,7 +161,7 @@ export function createAuthService(deps: TAuthDeps) {
       }
       await log(true);
       const updated = (await users.update(db, row.id, { lastLoginAt: new Date() })) ?? row;
-      return openSession(updated, Object.assign({}, client, { device: input.ts }));
+      return openSession(updated, { ...client, device: input.ts });
     },
 
     /** Rotation: a new token for the presented one, which stops working at once. */
@@ -373,7 +375,7 @@ export function createAuthService(deps: TAuthDeps) {
         throw new AppError(400, 'INVALID_TOKEN', 'The link is invalid or has expired');
       }
       const target = (used.data as { target?: string }).target;
-      return Object.assign({}, await openSession(row, client), target ? { target } : {});
+      return { ...(await openSession(row, client)), ...(target ? { target } : {}) };
     },
   };
 }

@@ -34,8 +34,10 @@ function channelOf(user: TSessionUser, asked: TChannel | undefined): { channel: 
   return { channel: staff ? (asked ?? 'staff') : 'agency', staff };
 }
 
-const withoutHolds = <T extends { rooms: { holds: unknown[] }[] }>(answer: T): T =>
-  Object.assign({}, answer, { rooms: answer.rooms.map((r) => Object.assign({}, r, { holds: [] })) });
+const withoutHolds = <T extends { rooms: { holds: unknown[] }[] }>(answer: T): T => ({
+  ...answer,
+  rooms: answer.rooms.map((r) => ({ ...r, holds: [] })),
+});
 
 export function registerAvailabilityRoutes(app: FastifyInstance, deps: TInventoryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -26,11 +26,11 @@ import { createHoldFlow } from './hold.flow.ts';
 /** Longest interval one availability call answers (a year of nights). */
 export const MAX_NIGHTS = 366;
 
-const toInventoryRoom = (row: TRoomRow): TInventoryRoom =>
-  Object.assign({}, row, {
-    sort: sortValue(row.sort),
-    beds: (row.configuration.beds ?? []).map((b) => Object.assign({}, b, { type: b.type ?? '' })),
-  });
+const toInventoryRoom = (row: TRoomRow): TInventoryRoom => ({
+  ...row,
+  sort: sortValue(row.sort),
+  beds: (row.configuration.beds ?? []).map((b) => ({ ...b, type: b.type ?? '' })),
+});
 
 const byRoom = <T extends { roomId: number }>(rows: readonly T[]) => {
   const map = new Map<number, T[]>();
@@ -124,7 +124,8 @@ export function createAvailabilityService(deps: { db: Db }) {
   const bookable = (status: string, channel: TChannel) =>
     status === 'open' || (status === 'closed' && channel === 'staff');
 
-  return Object.assign({}, createHoldFlow(), {
+  return {
+    ...createHoldFlow(),
     /** Free rooms per night and room type of one resort (docs/domain/availability.md). */
     async resort(
       resortId: number,
@@ -217,6 +218,6 @@ export function createAvailabilityService(deps: { db: Db }) {
       }
       return scheduleIds.flatMap((id) => out.get(id) ?? []);
     },
-  });
+  };
 }
 export type TAvailabilityService = ReturnType<typeof createAvailabilityService>;

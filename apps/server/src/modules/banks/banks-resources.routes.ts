@@ -82,7 +82,7 @@ export function registerBankResources(
     toValues: async (_ctx, input) => bankValues(input),
     copyValues: async (_ctx, row: TBankRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)` });
+      return { ...rest, name: `${row.name} (copy)` };
     },
     // Its entries are the account's history (and may carry payments): an account with entries stays.
     beforeDelete: async (ctx: TWriteContext, row: TBankRow) => {
@@ -126,10 +126,11 @@ export function registerBankResources(
       const entry = input as TCreateBankEntry;
       const bank = await repo.bank(ctx.tx, entry.bankId);
       if (!bank) throw notFound('Bank');
-      return Object.assign({}, defined(entry), {
+      return {
+        ...defined(entry),
         currency: entry.currency ?? bank.currency,
         userId: ctx.user.id,
-      });
+      };
     },
     // Typed in or corrected: matched again; a new entry is assigned like an imported one.
     afterWrite: async (ctx, row: TBankEntryRow, input) => {

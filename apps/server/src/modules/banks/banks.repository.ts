@@ -485,13 +485,13 @@ export const banksRepository = {
       .offset((q.page - 1) * q.size);
     return {
       data: rows.map(
-        (r): TPaymentRow =>
-          Object.assign({}, r, {
-            amount: new D(r.amount).toFixed(2),
-            method: r.method as TPaymentRow['method'],
-            status: r.status as TPaymentRow['status'],
-            createdAt: r.createdAt.toISOString(),
-          }),
+        (r): TPaymentRow => ({
+          ...r,
+          amount: new D(r.amount).toFixed(2),
+          method: r.method as TPaymentRow['method'],
+          status: r.status as TPaymentRow['status'],
+          createdAt: r.createdAt.toISOString(),
+        }),
       ),
       total: total?.n ?? 0,
     };

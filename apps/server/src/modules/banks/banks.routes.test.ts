@@ -722,16 +722,17 @@ describe('statements as German banks write them', () => {
 
   it('refuses a mapping without amount or both debit and credit with 400, and stores nothing', async () => {
     const bank = ok(await w.t.post('/api/banks', clerk, { name: 'Volksbank' }), 201).id;
-    const bad = Object.assign({}, DEUTSCHE_BANK_MAPPING, {
+    const bad = {
+      ...DEUTSCHE_BANK_MAPPING,
       columns: { date: 'Buchungstag', credit: 'Haben' },
-    });
+    };
     const res = await upload(bank, deutscheBankFile([]), clerk, bad);
     expectError(res, 400, 'ValidationError');
     expect(res.json().details).toEqual([expect.objectContaining({ path: 'mapping/columns/debit' })]);
     expectError(await w.t.post(`/api/banks/${bank}`, clerk, { csvMapping: bad }), 400, 'ValidationError');
     expectError(
       await w.t.post(`/api/banks/${bank}`, clerk, {
-        csvMapping: Object.assign({}, DEUTSCHE_BANK_MAPPING, { skipLines: 'vier' }),
+        csvMapping: { ...DEUTSCHE_BANK_MAPPING, skipLines: 'vier' },
       }),
       400,
       'ValidationError',

@@ -134,7 +134,7 @@ export function registerBanksRoutes(app: FastifyInstance, deps: TFinanceDeps) {
     async (request) => {
       const to = request.query.to ?? today();
       const from = request.query.from ?? `${Number(to.slice(0, 4)) - 1}-${to.slice(5, 7)}-01`;
-      return service.balance(Object.assign({}, request.query, { from, to, groupBy: 'month' as const }));
+      return service.balance({ ...request.query, from, to, groupBy: 'month' });
     },
   );
 

@@ -25,7 +25,7 @@ export function createBanksService(db: Db) {
       db,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => Object.assign({}, r, { assignments: assignments.get(r.id) ?? [] }));
+    return rows.map((r) => ({ ...r, assignments: assignments.get(r.id) ?? [] }));
   };
 
   return {
@@ -137,9 +137,7 @@ export function createBanksService(db: Db) {
     payments: (kind: 'manual' | 'temporary', query: TPaymentsQuery) => {
       if (query.from && query.to && query.to < query.from)
         throw badRequest('to must not be before from', 'to');
-      return repo
-        .paymentsPage(db, kind, query)
-        .then((r) => Object.assign({}, r, { page: query.page, size: query.size }));
+      return repo.paymentsPage(db, kind, query).then((r) => ({ ...r, page: query.page, size: query.size }));
     },
   };
 }

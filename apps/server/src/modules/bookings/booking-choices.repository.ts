@@ -39,9 +39,7 @@ export const bookingChoiceWrites = {
     if (guests.length === 0) return;
     await tx
       .insert(bookingGuests)
-      .values(
-        guests.map((g, i) => Object.assign({}, g, { bookingId, bookingRoomId: entryId, sort: after + i })),
-      );
+      .values(guests.map((g, i) => ({ ...g, bookingId, bookingRoomId: entryId, sort: after + i })));
   },
 
   async deleteGuests(tx: Tx, bookingId: number, ids: readonly number[]) {

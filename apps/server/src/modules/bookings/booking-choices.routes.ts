@@ -143,7 +143,7 @@ export function registerBookingChoicesRoutes(app: FastifyInstance, deps: TInvent
         actor(request),
         params.bookingId,
         params.roomId,
-        Object.assign({}, change, { roomBookingId: entryIdOf(roomBookingId, query.roomBookingId) }),
+        { ...change, roomBookingId: entryIdOf(roomBookingId, query.roomBookingId) },
         lockOf(request, version, query.version),
       );
     },

@@ -232,7 +232,7 @@ export async function resolveRooms(
     };
   });
   assertOneAsset(entries);
-  return Object.assign({}, summarize(entries), { locked: [...locked.values()] });
+  return { ...summarize(entries), locked: [...locked.values()] };
 }
 
 /** The guests seated in cabin order, each cabin up to its maxNoOfPax (as the hold flow counts it). */
@@ -282,7 +282,7 @@ export async function resolveCharter(
     whole: true,
     guests: seats[i] ?? [],
   }));
-  return Object.assign({}, await resolveRooms(tx, writer, rooms), { type: 'charter' });
+  return { ...(await resolveRooms(tx, writer, rooms)), type: 'charter' };
 }
 
 /** A full charter's cabins are the whole vessel: no call adds, removes or swaps one (cancel and book anew). */

@@ -82,7 +82,7 @@ export function createBookingLookups(deps: { db: Db; reference?: TReferenceCache
       const schedule = terms
         ? parts.flatMap(([due, customerType]) =>
             paymentSchedule({ due, terms, confirmDate, from: booking.from, persons: booking.noOfPax }).map(
-              (p) => Object.assign({}, p, { customerType }),
+              (p) => ({ ...p, customerType }),
             ),
           )
         : [];

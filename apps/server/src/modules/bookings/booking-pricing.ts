@@ -114,34 +114,28 @@ function draftsOf(
   const trip = entries.filter((e) => e.vesselId !== null);
   const drafts: TPricingDraft[] = [];
   if (stay.length > 0) {
-    drafts.push(
-      Object.assign({}, common, {
-        resortId: stay[0]?.resortId ?? null,
-        from: stay.map((e) => e.from).sort()[0] ?? booking.from,
-        to:
-          stay
-            .map((e) => e.to)
-            .sort()
-            .at(-1) ?? booking.to,
-        rooms: draftRooms(stay, guests, true),
-      }),
-    );
+    drafts.push({
+      ...common,
+      resortId: stay[0]?.resortId ?? null,
+      from: stay.map((e) => e.from).sort()[0] ?? booking.from,
+      to:
+        stay
+          .map((e) => e.to)
+          .sort()
+          .at(-1) ?? booking.to,
+      rooms: draftRooms(stay, guests, true),
+    });
   }
   if (trip.length > 0) {
-    drafts.push(
-      Object.assign(
-        {},
-        common,
-        {
-          vesselId: trip[0]?.vesselId ?? null,
-          scheduleId: trip[0]?.scheduleId ?? null,
-          rooms: draftRooms(trip, guests, false),
-        },
-        booking.type === 'charter' ? { fullCharter: true } : {},
-        // Manual lines and hand-chosen specials belong to the booking once: they ride with the first part.
-        stay.length > 0 ? { manualLines: [], chosenSpecials: [] } : {},
-      ),
-    );
+    drafts.push({
+      ...common,
+      vesselId: trip[0]?.vesselId ?? null,
+      scheduleId: trip[0]?.scheduleId ?? null,
+      rooms: draftRooms(trip, guests, false),
+      ...(booking.type === 'charter' ? { fullCharter: true } : {}),
+      // Manual lines and hand-chosen specials belong to the booking once: they ride with the first part.
+      ...(stay.length > 0 ? { manualLines: [], chosenSpecials: [] } : {}),
+    });
   }
   return drafts.length < 2 ? drafts : splitProducts(drafts);
 }
@@ -151,7 +145,7 @@ function splitProducts(drafts: TPricingDraft[]) {
   return drafts.map((draft, i) => {
     const keys = new Set(draft.rooms.map((r) => r.key));
     const products = (draft.products ?? []).filter((p) => (p.roomKey ? keys.has(p.roomKey) : i === 0));
-    return Object.assign({}, draft, { products });
+    return { ...draft, products };
   });
 }
 
@@ -213,10 +207,10 @@ export function mergeResults(parts: readonly TPricingResult[]): TPricingResult {
     for (const line of part.lines) {
       const key = keys.has(line.key) ? `${line.key}:${i + 2}` : line.key;
       keys.add(key);
-      lines.push(Object.assign({}, line, { key }));
+      lines.push({ ...line, key });
     }
   });
-  const totals = Object.assign({}, first.totals);
+  const totals = { ...first.totals };
   for (const field of TOTAL_SUMS)
     totals[field] = parts.reduce((sum, p) => sum.plus(p.totals[field]), new D(0)).toFixed(2);
   const base = new D(totals.commissionBase);
@@ -418,7 +412,7 @@ export async function priceNewBooking(
     tx,
     user,
     booking,
-    Object.assign({}, parts, { lines: [], roomsLocked: true }),
+    { ...parts, lines: [], roomsLocked: true },
     reads,
   );
   return { booking, result, terms, inputs, patch, generated };

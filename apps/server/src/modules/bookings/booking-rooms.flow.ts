@@ -175,7 +175,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
       if (effect.rehold) {
         const after = await bookingWrites.entries(tx, id);
         const afterGuests = await bookingWrites.guests(tx, id);
-        patch = Object.assign({}, patch, summaryOf(after, afterGuests.length));
+        patch = { ...patch, ...summaryOf(after, afterGuests.length) };
       }
       if (patch) updated = await bookingWrites.updateBooking(tx, id, patch);
       if (effect.rehold) await rehold(tx, writer, updated, force);

@@ -62,22 +62,20 @@ export async function bookingWorld() {
   ).id as number;
   const tax = { status: 'confirmed', value: '7', inclusive: true };
   const season = { resortId: resort, variants: [double], tax };
-  const seasonA = await confirmed(
-    Object.assign({}, season, {
-      name: 'Season A',
-      validFrom: '2041-01-10',
-      validTo: '2041-03-31',
-      entries: [{ roomTypeId: deluxe, variantId: double, currency: 'EUR', value: '100.00' }],
-    }),
-  );
-  const seasonB = await confirmed(
-    Object.assign({}, season, {
-      name: 'Season B',
-      validFrom: '2041-04-01',
-      validTo: '2041-10-31',
-      entries: [{ roomTypeId: deluxe, variantId: double, currency: 'EUR', value: '120.00' }],
-    }),
-  );
+  const seasonA = await confirmed({
+    ...season,
+    name: 'Season A',
+    validFrom: '2041-01-10',
+    validTo: '2041-03-31',
+    entries: [{ roomTypeId: deluxe, variantId: double, currency: 'EUR', value: '100.00' }],
+  });
+  const seasonB = await confirmed({
+    ...season,
+    name: 'Season B',
+    validFrom: '2041-04-01',
+    validTo: '2041-10-31',
+    entries: [{ roomTypeId: deluxe, variantId: double, currency: 'EUR', value: '120.00' }],
+  });
 
   const [boat, otherBoat] = await db
     .insert(vessels)

@@ -87,7 +87,7 @@ export async function recordVersion(
     tx,
     args.bookingId,
     undefined,
-    created && Object.assign({}, created, { payments: [] }),
+    created && { ...created, payments: [] },
   );
   const snapshot = await snapshotAfter(tx, args.bookingId, created, settled);
   if (!snapshot) throw new Error(`booking ${args.bookingId} vanished inside its transaction`);

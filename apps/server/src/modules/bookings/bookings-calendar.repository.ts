@@ -114,13 +114,12 @@ export async function calendarEntries(
       ),
     )
     .orderBy(asc(bookingRooms.roomId), asc(bookingRooms.from), asc(bookingRooms.id));
-  return rows.map((row) =>
-    Object.assign({}, row, {
-      checkIn: row.checkIn?.toISOString() ?? null,
-      checkOut: row.checkOut?.toISOString() ?? null,
-      state: row.state as TCalendarEntry['state'],
-    }),
-  );
+  return rows.map((row) => ({
+    ...row,
+    checkIn: row.checkIn?.toISOString() ?? null,
+    checkOut: row.checkOut?.toISOString() ?? null,
+    state: row.state as TCalendarEntry['state'],
+  }));
 }
 
 /** Maintenance, out-of-order and event blocks of the asset's rooms overlapping the range. */
@@ -147,7 +146,7 @@ export async function calendarBlocks(
       ),
     )
     .orderBy(asc(roomBlocks.roomId), asc(roomBlocks.from));
-  return rows.map((row) => Object.assign({}, row, { kind: row.kind as TCalendarBlock['kind'] }));
+  return rows.map((row) => ({ ...row, kind: row.kind as TCalendarBlock['kind'] }));
 }
 
 /** The vessel's departures overlapping the range (the vessel calendar's columns). */

@@ -167,10 +167,11 @@ export async function pageOfBookings(
   withCommission = false,
 ) {
   const columns = withCommission
-    ? Object.assign({}, summaryColumns, {
+    ? {
+        ...summaryColumns,
         commission: bookings.commission,
         commissionPercent: bookings.commissionPercent,
-      })
+      }
     : summaryColumns;
   return (await fromBookings(ex, columns)
     .where(where)
@@ -243,7 +244,7 @@ export async function versionRows(
   page: { limit?: number; offset?: number; withSnapshots?: boolean } = {},
 ): Promise<TVersionRow[]> {
   const columns = page.withSnapshots
-    ? Object.assign({}, versionColumns, { snapshot: bookingVersions.snapshot })
+    ? { ...versionColumns, snapshot: bookingVersions.snapshot }
     : versionColumns;
   const query = ex
     .select(columns)

@@ -194,7 +194,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
       for (let offset = 0; offset < MAX_LIST_ROWS; offset += CSV_BATCH) {
         const rows = await pageOfBookings(db, where, order, CSV_BATCH, offset, staff);
         for (const row of rows) {
-          const out: Record<string, unknown> = Object.assign({}, toSummary(row), row);
+          const out: Record<string, unknown> = { ...toSummary(row), ...row };
           out.optionExpiry = row.optionExpiry?.toISOString() ?? null;
           out.createdAt = row.createdAt.toISOString();
           out.updatedAt = row.updatedAt.toISOString();
@@ -296,13 +296,12 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
     async cabins(user: TSessionUser, id: number): Promise<TBookingCabin[]> {
       await visible(user, id);
       const rows = await bookingCabins(db, id);
-      return rows.map((r) =>
-        Object.assign({}, r, {
-          checkIn: r.checkIn?.toISOString() ?? null,
-          checkOut: r.checkOut?.toISOString() ?? null,
-          noOfGuests: Number(r.noOfGuests),
-        }),
-      );
+      return rows.map((r) => ({
+        ...r,
+        checkIn: r.checkIn?.toISOString() ?? null,
+        checkOut: r.checkOut?.toISOString() ?? null,
+        noOfGuests: Number(r.noOfGuests),
+      }));
     },
   };
 }

@@ -102,7 +102,7 @@ export async function stayRows(
     .leftJoin(customers, eq(customers.id, bookings.customerId))
     .where(where)
     .orderBy(asc(bookingRooms[by]), asc(rooms.name), asc(bookings.id), asc(bookingRooms.id));
-  return rows.map((r) => Object.assign({}, r, { guests: Number(r.guests) }));
+  return rows.map((r) => ({ ...r, guests: Number(r.guests) }));
 }
 
 export const stayConditions = {
@@ -168,7 +168,7 @@ export async function arrivalCounts(ex: Executor, where: SQL | undefined) {
     .where(where)
     .groupBy(bookingRooms.from, rooms.resortId, rooms.vesselId, resorts.name, vessels.name)
     .orderBy(asc(bookingRooms.from), asc(assetName));
-  return rows.map((r) => Object.assign({}, r, { bookings: Number(r.bookings), guests: Number(r.guests) }));
+  return rows.map((r) => ({ ...r, bookings: Number(r.bookings), guests: Number(r.guests) }));
 }
 
 /** Count, pax and Σ total of the bookings matching `where`, by state and currency. */
@@ -185,7 +185,7 @@ export async function stateFigures(ex: Executor, where: SQL | undefined) {
     .where(where)
     .groupBy(bookings.state, bookings.currency)
     .orderBy(asc(bookings.state), asc(bookings.currency));
-  return rows.map((r) => Object.assign({}, r, { count: Number(r.count), pax: Number(r.pax) }));
+  return rows.map((r) => ({ ...r, count: Number(r.count), pax: Number(r.pax) }));
 }
 
 export const figureConditions = {
@@ -368,14 +368,13 @@ export async function occupancyRows(
     group by rd.resort_id, period
     order by start, rd.resort_id`,
   );
-  return rows.map((r) =>
-    Object.assign({}, r, {
-      capacity: Number(r.capacity),
-      bedNights: Number(r.bedNights),
-      occupied: Number(r.occupied),
-      paxNights: Number(r.paxNights),
-    }),
-  );
+  return rows.map((r) => ({
+    ...r,
+    capacity: Number(r.capacity),
+    bedNights: Number(r.bedNights),
+    occupied: Number(r.occupied),
+    paxNights: Number(r.paxNights),
+  }));
 }
 
 /** The resorts (id, name) of the given ids. */
@@ -499,7 +498,7 @@ export async function incomeRows(
     group by grouping sets ((x.month, x.currency, x.rate_day), (x.month), ())
     order by x.month nulls last, x.currency nulls first, x.rate_day nulls first`,
   );
-  return rows.map((r) => Object.assign({}, r, { bookings: Number(r.bookings) }));
+  return rows.map((r) => ({ ...r, bookings: Number(r.bookings) }));
 }
 
 /** The base currency's code (undefined: none marked) and the exchange rates valid from on or before `day`. */

@@ -65,12 +65,12 @@ const PRODUCT_LINE_TYPES = ['product', 'addon', 'external'] as const;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-const toStay = (r: TStayQueryRow): TStayRow =>
-  Object.assign({}, r, {
-    state: r.state as TBookingState,
-    checkIn: iso(r.checkIn),
-    checkOut: iso(r.checkOut),
-  });
+const toStay = (r: TStayQueryRow): TStayRow => ({
+  ...r,
+  state: r.state as TBookingState,
+  checkIn: iso(r.checkIn),
+  checkOut: iso(r.checkOut),
+});
 
 /** The states a year report counts unless `states` says otherwise (docs/domain/reports.md). */
 const DEFAULT_REPORT_STATES: TReportState[] = ['confirmed', 'resolved'];
@@ -167,8 +167,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
       const visible = bookingVisibility(user);
       const created = await stateFigures(db, and(visible, figureConditions.createdIn(createdFrom, day)));
       const arriving = await stateFigures(db, and(visible, figureConditions.arrivingIn(day, arrivingTo)));
-      const typed = (rows: typeof created) =>
-        rows.map((r) => Object.assign({}, r, { state: r.state as TBookingState }));
+      const typed = (rows: typeof created) => rows.map((r) => ({ ...r, state: r.state as TBookingState }));
       return { days, createdFrom, created: typed(created), arrivingTo, arriving: typed(arriving) };
     },
 
@@ -183,9 +182,10 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
       const stays = async (condition: SQL | undefined, by?: 'to') =>
         (await stayRows(db, and(holding, condition), by)).map(toStay);
       const booked = async (condition: SQL | undefined) =>
-        (await reportBookings(db, and(visible, condition))).map((r) =>
-          Object.assign({}, r, { state: r.state as TBookingState }),
-        );
+        (await reportBookings(db, and(visible, condition))).map((r) => ({
+          ...r,
+          state: r.state as TBookingState,
+        }));
       const inHouse = await stays(stayConditions.inHouse(date, toDate));
       return {
         date,
@@ -215,14 +215,13 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
         stayConditions.ofAsset(query.asset),
       );
       const rows = await guestsInHouse(db, where);
-      return rows.map((r) =>
-        Object.assign({}, r, {
-          state: r.state as TBookingState,
-          gender: r.gender as TGender,
-          checkIn: iso(r.checkIn),
-          checkOut: iso(r.checkOut),
-        }),
-      );
+      return rows.map((r) => ({
+        ...r,
+        state: r.state as TBookingState,
+        gender: r.gender as TGender,
+        checkIn: iso(r.checkIn),
+        checkOut: iso(r.checkOut),
+      }));
     },
 
     taskNames: () => taskNames(db),
@@ -294,7 +293,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
           : undefined;
       const { base: stored, rates: rateRows } = await ratesUpTo(db, today() > to ? today() : to);
       const base = stored ?? DEFAULT_CURRENCY;
-      const rates = rateRows.map((r) => Object.assign({}, r, { rate: normalize(r.rate) }));
+      const rates = rateRows.map((r) => ({ ...r, rate: normalize(r.rate) }));
       const rows = await yearReportSession(db, (ex) =>
         incomeRows(ex, {
           from,

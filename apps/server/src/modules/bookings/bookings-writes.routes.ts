@@ -67,11 +67,7 @@ export function registerBookingWritesRoutes(app: FastifyInstance, deps: TInvento
     },
     async (request) => {
       const version = sentVersion(request.headers, request.body.version) ?? undefined;
-      return cancel.cancelBooking(
-        actor(request),
-        request.params.id,
-        Object.assign({}, request.body, { version }),
-      );
+      return cancel.cancelBooking(actor(request), request.params.id, { ...request.body, version });
     },
   );
 

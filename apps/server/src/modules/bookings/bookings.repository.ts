@@ -205,12 +205,12 @@ async function loadDetailRow(ex: Executor, id: number, where?: SQL) {
     .leftJoin(vessels, eq(vessels.id, bookings.vesselId))
     .where(and(eq(bookings.id, id), where));
   return (
-    row &&
-    Object.assign({}, row.booking, {
+    row && {
+      ...row.booking,
       customerName: row.customerName,
       agencyName: row.agencyName,
       assetName: row.assetName,
-    })
+    }
   );
 }
 
@@ -304,7 +304,7 @@ export async function loadBooking(ex: Executor, id: number, where?: SQL): Promis
   const calculation = await loadLines(ex, id);
   const head = toBookingHead(row);
   const references = await withNumbers(ex, head.references ?? []);
-  return Object.assign({}, head, { references, rooms: roomList, calculation });
+  return { ...head, references, rooms: roomList, calculation };
 }
 
 /** The names a booking's detail shows beside its row, as columns of a statement on `bookings` (a RETURNING). */
@@ -335,7 +335,7 @@ export async function bookingOf(
 ): Promise<TBooking> {
   const head = toBookingHead(row);
   const references = await withNumbers(ex, head.references ?? []);
-  return Object.assign({}, head, { references }, parts);
+  return { ...head, references, ...parts };
 }
 
 /** bookingOf for a booking whose row the caller does not hold: the row (and linked numbers) is read. */
@@ -385,7 +385,7 @@ export function redactBooking(user: TSessionUser, booking: TBooking): TBooking {
     lines: booking.calculation,
     why: booking.why,
   });
-  return Object.assign({}, rest, { totals, calculation: lines, why });
+  return { ...rest, totals, calculation: lines, why };
 }
 
 /** Bookings within the user's resorts and vessels (an empty list: every asset of that kind). */

@@ -202,7 +202,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
         if (input.type !== undefined && input.type !== line.type && !ownType)
           throw badRequest(`a ${line.type} line keeps its type`, 'type');
         const type = input.type ?? line.type;
-        const data = Object.assign({}, line.customData as Record<string, unknown>, input.customData ?? {});
+        const data = { ...(line.customData as Record<string, unknown>), ...(input.customData ?? {}) };
         const percent =
           input.customData?.percent ?? (input.price === undefined ? (data.percent as string) : undefined);
         if (input.price !== undefined) delete data.percent;
@@ -221,7 +221,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
           customerType: input.customerType ?? line.customerType,
           guestId: guestId ?? null,
           manual: true,
-          customData: Object.assign({}, data, { manual: true, editedBy: user.id }),
+          customData: { ...data, manual: true, editedBy: user.id },
         });
       });
     },
@@ -246,7 +246,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
         await bookingWrites.updateLine(tx, calcId, {
           text,
           manual: true,
-          customData: Object.assign({}, line.customData as object, { manual: true }),
+          customData: { ...(line.customData as object), manual: true },
         });
       });
     },
@@ -367,7 +367,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
             const dueDate = (old.customData as { dueDate: string }).dueDate;
             await bookingWrites.updateLine(tx, l.id, {
               text: old.text,
-              customData: Object.assign({}, l.customData as object, { dueDate, dueDateKept: true }),
+              customData: { ...(l.customData as object), dueDate, dueDateKept: true },
             });
           }
         },
@@ -415,7 +415,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
             totals,
             total: totals.total,
             commission: totals.commission,
-            cancellation: Object.assign({}, cancellation, { fee: '0.00', percent: '0', feeRemoved: true }),
+            cancellation: { ...cancellation, fee: '0.00', percent: '0', feeRemoved: true },
           });
         },
         { reprice: false, states: (state) => state === 'aborted' },

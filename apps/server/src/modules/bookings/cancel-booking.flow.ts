@@ -75,9 +75,10 @@ function feeOf(booking: TBookingRow, lines: readonly TCalcLine[], input: TCancel
 async function rewriteLines(tx: Tx, booking: TBookingRow, rows: readonly TLineRow[], fee: TCancellationFee) {
   for (const row of rows) {
     if (!VOIDED.has(row.type as TLineType) || row.customerType === 'Info') continue;
-    const customData = Object.assign({}, row.customData as object, {
+    const customData = {
+      ...(row.customData as object),
       previousCustomerType: row.customerType,
-    });
+    };
     await bookingWrites.updateLine(tx, row.id, { customerType: 'Info', customData });
   }
   const position = rows.reduce((max, r) => Math.max(max, r.position), -1) + 1;
@@ -110,7 +111,7 @@ async function rewriteLines(tx: Tx, booking: TBookingRow, rows: readonly TLineRo
 
 /** Stored lines as the engine's functions read them (the stored customData is the engine's own). */
 const calcLines = (rows: readonly TLineRow[]) =>
-  rows.map((row) => Object.assign({}, toLine(row), { id: row.id }) as TCalcLine & { id: number });
+  rows.map((row) => ({ ...toLine(row), id: row.id }) as TCalcLine & { id: number });
 
 /** The agency's commission on the fee: the booking's percent of it, unless the request excludes it. */
 async function commissionOnFee(tx: Tx, booking: TBookingRow, fee: TCancellationFee, input: TCancelBooking) {

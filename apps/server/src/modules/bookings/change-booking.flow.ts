@@ -105,17 +105,13 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
       items = holdItems(resolved.entries, ids);
       Object.assign(patch, roomFields(resolved, row, input));
     }
-    const updated = await bookingWrites.updateBooking(
-      tx,
-      id,
-      Object.assign(
-        {},
-        patch,
-        { state: next, resolved },
-        resolved === row.resolved ? {} : { resolvedDate: resolved ? now : null },
-        entryDates(next, now, row),
-      ),
-    );
+    const updated = await bookingWrites.updateBooking(tx, id, {
+      ...patch,
+      state: next,
+      resolved,
+      ...(resolved === row.resolved ? {} : { resolvedDate: resolved ? now : null }),
+      ...entryDates(next, now, row),
+    });
     const priced = await priceBooking(tx, user, updated, deps.reference?.reads());
     const rehold =
       items !== null || next !== current || input.optionExpiry !== undefined || resolved !== row.resolved;

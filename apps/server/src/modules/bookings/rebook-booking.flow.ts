@@ -115,11 +115,10 @@ async function guestMap(
 /** Copies lines onto the new booking (their guest mapped); manual ones only unless the price is kept. */
 async function copyLines(tx: Tx, bookingId: number, lines: readonly TLineRow[], guests: Map<number, number>) {
   for (const { id: _id, bookingId: _b, ...line } of lines)
-    await bookingWrites.insertLine(
-      tx,
-      bookingId,
-      Object.assign({}, line, { guestId: line.guestId === null ? null : (guests.get(line.guestId) ?? null) }),
-    );
+    await bookingWrites.insertLine(tx, bookingId, {
+      ...line,
+      guestId: line.guestId === null ? null : (guests.get(line.guestId) ?? null),
+    });
 }
 
 export function createRebookBookingFlow(deps: TBookingFlowDeps) {
@@ -184,16 +183,14 @@ export function createRebookBookingFlow(deps: TBookingFlowDeps) {
   async function createFrom(tx: Tx, user: TSessionUser, row: TBookingRow, moved: TNewEntry[], s: TSchedule) {
     const froms = moved.map((e) => e.from).sort();
     const tos = moved.map((e) => e.to).sort();
-    return bookingWrites.insertBooking(
-      tx,
-      Object.assign({}, copiedFields(row, user.id), {
-        scheduleId: s.id,
-        tourId: s.tourId,
-        from: froms[0] ?? s.from,
-        to: tos.at(-1) ?? s.to,
-        references: [{ kind: 'rebookedFrom', bookingId: row.id }],
-      }),
-    );
+    return bookingWrites.insertBooking(tx, {
+      ...copiedFields(row, user.id),
+      scheduleId: s.id,
+      tourId: s.tourId,
+      from: froms[0] ?? s.from,
+      to: tos.at(-1) ?? s.to,
+      references: [{ kind: 'rebookedFrom', bookingId: row.id }],
+    });
   }
 
   /** keepPrice: the copied lines are the old ones, so are the totals. */

@@ -56,14 +56,13 @@ export function createSplitBookingFlow(deps: TBookingFlowDeps) {
     lines: TLineRow[],
   ) {
     const own = guests.filter((g) => g.bookingRoomId === entry.id);
-    const created = await bookingWrites.insertBooking(
-      tx,
-      Object.assign({}, copiedFields(row, user.id), summaryOf([entry], own.length), {
-        tourId: entry.vesselId === null ? null : row.tourId,
-        customerId: own.find((g) => g.customerId !== null)?.customerId ?? row.customerId,
-        references: [{ kind: 'splitFrom', bookingId: row.id }],
-      }),
-    );
+    const created = await bookingWrites.insertBooking(tx, {
+      ...copiedFields(row, user.id),
+      ...summaryOf([entry], own.length),
+      tourId: entry.vesselId === null ? null : row.tourId,
+      customerId: own.find((g) => g.customerId !== null)?.customerId ?? row.customerId,
+      references: [{ kind: 'splitFrom', bookingId: row.id }],
+    });
     await lifecycleWrites.moveEntries(tx, [entry.id], created.id);
     const ids = new Set(own.map((g) => g.id));
     await lifecycleWrites.moveLines(

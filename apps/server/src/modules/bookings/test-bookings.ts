@@ -169,6 +169,6 @@ export async function updateTestBooking(
     .where(eq(bookings.id, bookingId));
   await db
     .update(bookings)
-    .set(Object.assign({}, values, { version: (current?.version ?? 0) + 1, updatedAt: new Date() }))
+    .set({ ...values, version: (current?.version ?? 0) + 1, updatedAt: new Date() })
     .where(eq(bookings.id, bookingId));
 }

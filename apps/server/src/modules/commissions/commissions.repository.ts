@@ -5,8 +5,11 @@ import { agencies, type commissions, resorts, vessels } from '../../db/schema.ts
 
 export type TCommissionRow = typeof commissions.$inferSelect;
 
-export const toCommission = (row: TCommissionRow): TCommission =>
-  Object.assign({}, row, { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+export const toCommission = (row: TCommissionRow): TCommission => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export function createCommissionsRepository() {
   return {

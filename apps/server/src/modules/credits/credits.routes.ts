@@ -59,10 +59,7 @@ function registerBalanceList(app: FastifyInstance, spec: TBalanceList) {
       },
     },
     async (request, reply) => {
-      const { data } = await spec.list(
-        actor(request),
-        Object.assign({}, request.query, { page: 1, size: MAX_LIST_ROWS }),
-      );
+      const { data } = await spec.list(actor(request), { ...request.query, page: 1, size: MAX_LIST_ROWS });
       const columns = [owner, 'name', 'currency', 'balance', 'entries', 'lastEntryAt'] as const;
       const rows = [columns, ...data.map((row) => columns.map((c) => row[c]))];
       return sendCsv(request, reply, rows, `${spec.kind}-credits.csv`);

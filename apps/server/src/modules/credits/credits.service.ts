@@ -85,17 +85,13 @@ export function createCreditsService(deps: { db: Db; repository: TCreditsReposit
   return {
     async customerBalances(user: TSessionUser, query: TListQuery) {
       const { rows, total, size } = await repository.customerBalances(db, customerVisibility(user), query);
-      const data = rows.map((r) =>
-        toBalance(Object.assign({}, r, { customerId: r.ownerId, agencyId: null })),
-      );
+      const data = rows.map((r) => toBalance({ ...r, customerId: r.ownerId, agencyId: null }));
       return { data, total, page: query.page, size };
     },
 
     async agencyBalances(user: TSessionUser, query: TListQuery) {
       const { rows, total, size } = await repository.agencyBalances(db, agencyVisibility(user), query);
-      const data = rows.map((r) =>
-        toBalance(Object.assign({}, r, { customerId: null, agencyId: r.ownerId })),
-      );
+      const data = rows.map((r) => toBalance({ ...r, customerId: null, agencyId: r.ownerId }));
       return { data, total, page: query.page, size };
     },
 

@@ -33,8 +33,11 @@ const ACCESS = {
   delete: ['settings.update'],
 };
 
-const toCurrency = (row: TCurrencyRow) =>
-  Object.assign({}, row, { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const toCurrency = (row: TCurrencyRow) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 const toExchangeRate = (row: TExchangeRateRow) => ({
   id: row.id,

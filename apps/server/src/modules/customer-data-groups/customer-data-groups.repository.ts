@@ -10,12 +10,11 @@ import { customerDataGroups, customers } from '../../db/schema.ts';
 export type TCustomerDataGroupRow = typeof customerDataGroups.$inferSelect;
 
 export function toCustomerDataGroup(row: TCustomerDataGroupRow): TCustomerDataGroup {
-  return ZCustomerDataGroup.parse(
-    Object.assign({}, row, {
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }),
-  );
+  return ZCustomerDataGroup.parse({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
 }
 
 export function createCustomerDataGroupsRepository() {

@@ -22,13 +22,12 @@ export function createCustomerDataGroupsService(deps: { db: Db; repository: TCus
      * `validateCustomerData` drops them on the customer's next save (docs/adr/0008).
      */
     async values(input: TCreateCustomerDataGroup | TUpdateCustomerDataGroup) {
-      return Object.assign(
-        {},
-        input.name !== undefined ? { name: input.name } : {},
-        input.label !== undefined ? { label: input.label } : {},
-        input.sort !== undefined ? { sort: input.sort } : {},
-        input.fields !== undefined ? { fields: input.fields } : {},
-      );
+      return {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.label !== undefined ? { label: input.label } : {}),
+        ...(input.sort !== undefined ? { sort: input.sort } : {}),
+        ...(input.fields !== undefined ? { fields: input.fields } : {}),
+      };
     },
 
     /**

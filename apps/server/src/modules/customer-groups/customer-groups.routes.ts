@@ -37,13 +37,11 @@ export function registerCustomerGroupsRoutes(app: FastifyInstance, deps: { db: D
       update: ['customers.create'],
       delete: ['customers.create'],
     },
-    toValues: async (_ctx, input) =>
-      Object.assign(
-        {},
-        input.name !== undefined ? { name: input.name } : {},
-        input.description !== undefined ? { description: input.description ?? null } : {},
-        input.color !== undefined ? { color: input.color ?? null } : {},
-      ),
+    toValues: async (_ctx, input) => ({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description ?? null } : {}),
+      ...(input.color !== undefined ? { color: input.color ?? null } : {}),
+    }),
     copyValues: async (_ctx, row: TCustomerGroupRow) => ({
       name: `${row.name} (copy)`,
       description: row.description,

@@ -36,7 +36,7 @@ function merged<T extends Record<string, unknown>>(
   stored: T,
   patch: Partial<Record<keyof T, unknown>> | undefined,
 ) {
-  const out: Record<string, unknown> = Object.assign({}, stored);
+  const out: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(patch ?? {})) if (value !== undefined) out[key] = clean(value);
   return out;
 }
@@ -55,7 +55,8 @@ export function stateOf(row: TCustomerRow): TCustomerState {
   return {
     fullName: row.fullName,
     customerType: row.customerType as TCustomerType,
-    masterData: Object.assign({}, typeof md.name === 'string' && md.name !== '' ? { name: md.name } : {}, {
+    masterData: {
+      ...(typeof md.name === 'string' && md.name !== '' ? { name: md.name } : {}),
       firstName: str(md.firstName) ?? '',
       lastName: str(md.lastName) ?? '',
       middleName: str(md.middleName),
@@ -64,7 +65,7 @@ export function stateOf(row: TCustomerRow): TCustomerState {
       birthday: str(md.birthday),
       permanentAge: typeof md.permanentAge === 'number' ? md.permanentAge : null,
       nationality: str(md.nationality),
-    }),
+    },
     contact: { email: str(contact.email), phone: str(contact.phone), mobile: str(contact.mobile) },
     address: {
       street: str(address.street),
@@ -133,7 +134,8 @@ export function applyInput(
 /** Row values of a state: the jsonb objects and the typed columns lists search, sort and filter by. */
 export function columnsOf(state: TCustomerState): Omit<TNewCustomerRow, 'id' | 'version'> {
   const md = state.masterData;
-  return Object.assign({}, state, {
+  return {
+    ...state,
     firstName: md.firstName || null,
     lastName: md.lastName || null,
     email: state.contact.email?.toLowerCase() ?? null,
@@ -143,7 +145,7 @@ export function columnsOf(state: TCustomerState): Omit<TNewCustomerRow, 'id' | '
     gender: md.gender,
     nationality: md.nationality,
     country: state.address.country,
-  });
+  };
 }
 
 /** What `toOutput` gets: a row plus the values `expand` loads for a page of rows. */

@@ -153,11 +153,11 @@ export function createCustomersRepository() {
         .groupBy(customers.nationality)
         .orderBy(desc(count()), sql`${customers.nationality} asc nulls last`)
         .limit(10);
-      return Object.assign(
-        {},
-        totals ?? { total: 0, newInPeriod: 0, birthdaysToday: 0, birthdaysNext7Days: 0 },
-        { byType, byNationality },
-      );
+      return {
+        ...(totals ?? { total: 0, newInPeriod: 0, birthdaysToday: 0, birthdaysNext7Days: 0 }),
+        byType,
+        byNationality,
+      };
     },
 
     /**

@@ -120,9 +120,7 @@ export function createCustomersService(deps: {
       childMaxAge(),
     ]);
     const day = today();
-    return rows.map((r) =>
-      Object.assign({}, r, { isAssigned: assigned.has(r.id), childMaxAge: maxAge, today: day }),
-    );
+    return rows.map((r) => ({ ...r, isAssigned: assigned.has(r.id), childMaxAge: maxAge, today: day }));
   }
 
   async function toOutputs(user: TSessionUser, rows: TCustomerRow[]) {
@@ -175,7 +173,7 @@ export function createCustomersService(deps: {
         { ifMissing: true },
       );
     }
-    return Object.assign({}, columnsOf(next), { version: existing ? existing.version + 1 : 1 });
+    return { ...columnsOf(next), version: existing ? existing.version + 1 : 1 };
   }
 
   return {
@@ -196,16 +194,17 @@ export function createCustomersService(deps: {
     async copyValues(ctx: TCtx, row: TCustomerRow) {
       const { user } = ctx;
       const state = stateOf(row);
-      const copy: TCustomerState = Object.assign({}, state, {
-        contact: Object.assign({}, state.contact, { email: null }),
+      const copy: TCustomerState = {
+        ...state,
+        contact: { ...state.contact, email: null },
         passport: { number: null, nationality: null, issueDate: null, expiryDate: null },
-      });
+      };
       if (!hasScope(user.scopes, CUSTOMER_ACCESS.create)) {
         if (!isOwn(user, row)) throw notFound('customers');
         Object.assign(copy, { customerType: 'Default', groupId: null, internalNote: null });
         applySelfRules(user, copy, undefined);
       }
-      return Object.assign({}, columnsOf(copy), { version: 1 });
+      return { ...columnsOf(copy), version: 1 };
     },
     /** Changes between version `from` and the current one; internal fields only for the office. */
     async diff(user: TSessionUser, id: number, from: number) {
@@ -228,7 +227,7 @@ export function createCustomersService(deps: {
       const next7 = [...new Set([1, 2, 3, 4, 5, 6, 7].flatMap((n) => birthdayKeys(addDays(day, n))))];
       const since = new Date(Date.now() - days * 86_400_000);
       const counts = await repository.dashboard(db, visibleCustomers(user), since, birthdayKeys(day), next7);
-      return Object.assign({}, counts, { days });
+      return { ...counts, days };
     },
     async duplicates(
       user: TSessionUser,
@@ -242,14 +241,13 @@ export function createCustomersService(deps: {
     ) {
       const rows = await repository.duplicates(
         db,
-        Object.assign(
-          {},
-          q.firstName ? { firstName: q.firstName } : {},
-          q.lastName ? { lastName: q.lastName } : {},
-          q.birthday ? { birthday: q.birthday } : {},
-          q.email ? { email: q.email } : {},
-          excludeId ? { excludeId } : {},
-        ),
+        {
+          ...(q.firstName ? { firstName: q.firstName } : {}),
+          ...(q.lastName ? { lastName: q.lastName } : {}),
+          ...(q.birthday ? { birthday: q.birthday } : {}),
+          ...(q.email ? { email: q.email } : {}),
+          ...(excludeId ? { excludeId } : {}),
+        },
         visibleCustomers(user),
       );
       return rows;
@@ -259,7 +257,7 @@ export function createCustomersService(deps: {
       return db.transaction(async (tx) => {
         await visible(tx, user, id);
         const stats = await repository.collectStats(tx, id);
-        await repository.update(tx, id, Object.assign({}, stats, { statsAt: new Date() }));
+        await repository.update(tx, id, { ...stats, statsAt: new Date() });
         return stats;
       });
     },

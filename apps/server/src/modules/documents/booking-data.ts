@@ -111,13 +111,12 @@ type TAddress = TParty['address'];
 const addressOf = (value: unknown): TAddress => {
   const a = (value ?? {}) as Record<string, unknown>;
   const s = (k: string) => (typeof a[k] === 'string' && a[k] ? (a[k] as string) : undefined);
-  return Object.assign(
-    {},
-    s('street') ? { street: s('street') } : {},
-    s('zip') ? { zip: s('zip') } : {},
-    s('city') ? { city: s('city') } : {},
-    s('country') ? { country: s('country') } : {},
-  );
+  return {
+    ...(s('street') ? { street: s('street') } : {}),
+    ...(s('zip') ? { zip: s('zip') } : {}),
+    ...(s('city') ? { city: s('city') } : {}),
+    ...(s('country') ? { country: s('country') } : {}),
+  };
 };
 
 type TTax = { status?: string; value?: string; inclusive?: boolean };

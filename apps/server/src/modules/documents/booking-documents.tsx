@@ -378,7 +378,7 @@ export async function renderBookingDocument(
     if (!latest) throw notFound('Invoice');
     return renderInvoicePdf(ex, latest.id, { templateId: args.templateId, language: args.language });
   }
-  const { element, data } = await bookingDocumentElement(ex, Object.assign({}, args, { kind: args.kind }));
+  const { element, data } = await bookingDocumentElement(ex, { ...args, kind: args.kind });
   const pdf = await renderPdf(element);
   const label = BOOKING_DOCUMENT_TEXTS[data.lang].titles[args.kind];
   return { fileName: `${safeName(label)}-${safeName(data.number)}.pdf`, pdf };
@@ -409,13 +409,12 @@ export async function bookingDocumentElement(
   );
   const custom = args.custom?.[data.lang];
   const texts = custom
-    ? Object.assign(
-        {},
-        stored,
-        custom.title ? { title: custom.title } : {},
-        custom.intro !== undefined ? { intro: custom.intro } : {},
-        custom.closing !== undefined ? { closing: custom.closing } : {},
-      )
+    ? {
+        ...stored,
+        ...(custom.title ? { title: custom.title } : {}),
+        ...(custom.intro !== undefined ? { intro: custom.intro } : {}),
+        ...(custom.closing !== undefined ? { closing: custom.closing } : {}),
+      }
     : stored;
   return { element: BookingDocumentView({ data, kind: args.kind, texts }), data };
 }
@@ -434,7 +433,7 @@ export async function renderBookingDocuments(
   const elements: ReactElement<{ children: ReactElement }>[] = [];
   let first: TBookingDocData | undefined;
   for (const bookingId of args.bookingIds) {
-    const { element, data } = await bookingDocumentElement(ex, Object.assign({}, args, { bookingId }));
+    const { element, data } = await bookingDocumentElement(ex, { ...args, bookingId });
     first ??= data;
     elements.push(element);
   }
@@ -594,7 +593,7 @@ export async function renderInvoicePdf(
   const [invoice] = await ex.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!invoice) throw notFound('Invoice');
   const lang: TLanguage = (opts.language ?? invoice.language) === 'en' ? 'en' : 'de';
-  const shown = Object.assign({}, invoice, { language: lang });
+  const shown = { ...invoice, language: lang };
   const context = await loadInvoiceContext(ex, invoice);
   const texts = await templateTexts(
     ex,

@@ -257,9 +257,9 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
       if (persist && custom) {
         if (!hasScope(user.scopes, ['settings.update'])) throw forbidden();
         const texts = (template.texts ?? {}) as Record<string, unknown>;
-        const merged = Object.assign({}, texts);
+        const merged = { ...texts };
         for (const lang of ['de', 'en'] as const) {
-          if (custom[lang]) merged[lang] = Object.assign({}, (texts[lang] as object) ?? {}, custom[lang]);
+          if (custom[lang]) merged[lang] = { ...((texts[lang] as object) ?? {}), ...custom[lang] };
         }
         await db
           .update(documentTemplates)
@@ -574,5 +574,5 @@ async function storedDocuments(ex: Executor, bookingId: number) {
     .innerJoin(storedFiles, eq(storedFiles.id, bookingDocuments.fileId))
     .where(eq(bookingDocuments.bookingId, bookingId))
     .orderBy(desc(bookingDocuments.id));
-  return rows.map((r) => Object.assign({}, r, { createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -164,9 +164,10 @@ export async function issueInvoice(
     bookingId,
     kind: 'invoice',
     lines,
-    recipient: Object.assign({}, recipientFrom(data), {
+    recipient: {
+      ...recipientFrom(data),
       servicePeriod: { from: data.booking.from, to: data.booking.to },
-    }),
+    },
     currency: data.booking.currency,
     language: data.lang,
     userId: actor?.id ?? null,
@@ -261,9 +262,10 @@ export async function splitInvoice(
         bookingId,
         kind: 'split',
         lines: part,
-        recipient: Object.assign({}, recipients[i] as TRecipient, {
+        recipient: {
+          ...(recipients[i] as TRecipient),
           servicePeriod: { from: data.booking.from, to: data.booking.to },
-        }),
+        },
         currency: data.booking.currency,
         language: data.lang,
         userId: actor?.id ?? null,

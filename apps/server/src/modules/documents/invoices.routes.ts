@@ -133,11 +133,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TFinanceDeps) 
         .offset((q.page - 1) * size);
       return {
         data: rows.map((row) =>
-          shape(
-            row.invoice,
-            bookingNumber(Object.assign({}, row, { id: row.bookingId })),
-            row.cancelledById ?? null,
-          ),
+          shape(row.invoice, bookingNumber({ ...row, id: row.bookingId }), row.cancelledById ?? null),
         ),
         total: total?.n ?? 0,
         page: q.page,

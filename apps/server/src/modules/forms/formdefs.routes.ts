@@ -38,15 +38,15 @@ export function registerFormDefResources(app: FastifyInstance, db: Db) {
         db,
         rows.map((r) => r.id),
       );
-      return rows.map((r) => Object.assign({}, r, { formCount: counts.get(r.id) ?? 0 }));
+      return rows.map((r) => ({ ...r, formCount: counts.get(r.id) ?? 0 }));
     }) as never,
     create: ZFormDefInput,
     update: ZFormDefPatch,
     access: FORMDEF_ACCESS,
-    toValues: async (_ctx, input) => Object.assign({}, defined(input), { updatedAt: new Date() }),
+    toValues: async (_ctx, input) => ({ ...defined(input), updatedAt: new Date() }),
     copyValues: async (_ctx, row: TFormDefRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)` });
+      return { ...rest, name: `${row.name} (copy)` };
     },
     beforeDelete: async (ctx: TWriteContext, row: TFormDefRow) => {
       const [used] = await ctx.tx

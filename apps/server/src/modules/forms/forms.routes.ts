@@ -120,14 +120,15 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
   const view = async (row: TFormListRow, withStaff: boolean) => {
     const def = await findDef(db, row.formDefId);
     const form = toForm(row, config.appUrl);
-    const base = Object.assign({}, form, {
+    const base = {
+      ...form,
       title: (def?.title ?? {}) as { de?: string; en?: string },
       fields: (def?.fields ?? []) as FormField[],
-    });
+    };
     if (withStaff) return base;
     // The guest sees the form, not who else it belongs to.
     const { token: _t, link: _l, customerName: _c, bookingNo: _b, ...rest } = base;
-    return Object.assign({}, rest, { customerId: null, bookingId: null });
+    return { ...rest, customerId: null, bookingId: null };
   };
 
   const orderBy = (sort: string, order: number) => {
@@ -300,7 +301,7 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
         await checkLinks(db, values.customerId as number | undefined, values.bookingId as number | undefined);
         await db
           .update(forms)
-          .set(Object.assign({}, values, { updatedAt: new Date() }))
+          .set({ ...values, updatedAt: new Date() })
           .where(eq(forms.id, row.id));
       }
       if (data) {

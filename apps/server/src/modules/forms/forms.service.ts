@@ -167,7 +167,7 @@ export async function storeUploads(
   previous: Record<string, unknown>,
   userId: number | null,
 ) {
-  const out = Object.assign({}, data);
+  const out = { ...data };
   for (const field of fields) {
     if (field.type !== 'Image') continue;
     const value = out[field.key] as FileAnswer | undefined | null;

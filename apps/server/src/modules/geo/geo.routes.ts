@@ -42,15 +42,17 @@ const ACCESS = {
 type TTimestamped = { createdAt: Date; updatedAt: Date };
 /** Rows to answers: timestamps as ISO strings, jsonb columns typed by the output schema. */
 const withIsoDates = <Out>(row: TTimestamped) =>
-  Object.assign({}, row, {
+  ({
+    ...row,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }) as Out;
 
 /** Destinations and ports are also read where tours, vessels and resorts are edited. */
-const PLACES_ACCESS = Object.assign({}, ACCESS, {
+const PLACES_ACCESS = {
+  ...ACCESS,
   read: [...ACCESS.read, 'tours.read', 'vessel.read', 'resort.read', 'schedules.read'],
-});
+};
 
 /** The bodies name columns one to one; the database keeps codes unique and references valid. */
 const asColumns = async (_ctx: unknown, input: object) => ({ ...input });

@@ -34,8 +34,13 @@ type TJoined = {
   from: string | null;
   to: string | null;
 };
-const flat = (r: TJoined): TGuestFormListRow =>
-  Object.assign({}, r.form, { guestName: r.guestName, bookingNo: r.bookingNo, from: r.from, to: r.to });
+const flat = (r: TJoined): TGuestFormListRow => ({
+  ...r.form,
+  guestName: r.guestName,
+  bookingNo: r.bookingNo,
+  from: r.from,
+  to: r.to,
+});
 
 function joined(ex: Executor) {
   return ex
@@ -131,7 +136,7 @@ export const guestFormsRepository = {
   async update(ex: Executor, id: number, values: Partial<typeof guestForms.$inferInsert>) {
     const [row] = await ex
       .update(guestForms)
-      .set(Object.assign({}, values, { version: sql`${guestForms.version} + 1`, updatedAt: new Date() }))
+      .set({ ...values, version: sql`${guestForms.version} + 1`, updatedAt: new Date() })
       .where(eq(guestForms.id, id))
       .returning();
     return row;

@@ -227,7 +227,7 @@ describe('a guest’s own link', () => {
       await t.post(`/api/guestform/${lead.id}/linked?token=${lead.token}`, undefined, {
         data: [
           { id: lead.id, data: fullAnswers() },
-          { id: second.id, data: Object.assign({}, tom.data, { certLevel: 'Rescue Diver' }) },
+          { id: second.id, data: { ...tom.data, certLevel: 'Rescue Diver' } },
         ],
       }),
     );

@@ -122,7 +122,7 @@ export function registerGuestFormsRoutes(app: FastifyInstance, deps: TFinanceDep
       },
     },
     async (request, reply) => {
-      const answer = await service.list(actor(request), Object.assign({}, request.query, { size: 0 }));
+      const answer = await service.list(actor(request), { ...request.query, size: 0 });
       const columns = [
         'id',
         'bookingNo',
@@ -507,9 +507,10 @@ export function registerGuestFormsRoutes(app: FastifyInstance, deps: TFinanceDep
     },
     async (request) => {
       const user = actor(request);
-      const query = Object.assign({}, request.query, {
+      const query = {
+        ...request.query,
         states: request.query.states ?? ['planned', 'confirmed'],
-      });
+      };
       const where = listCondition(bookingVisibility(user), query);
       const withMissing = and(where, missingGuestformCondition);
       const order = listOrder(query);
@@ -528,12 +529,11 @@ export function registerGuestFormsRoutes(app: FastifyInstance, deps: TFinanceDep
         ).map((c) => [c.bookingId, c]),
       );
       return {
-        data: rows.map((row) =>
-          Object.assign({}, toSummary(row), {
-            guests: counts.get(row.id)?.guests ?? 0,
-            missingGuestforms: counts.get(row.id)?.missing ?? 0,
-          }),
-        ),
+        data: rows.map((row) => ({
+          ...toSummary(row),
+          guests: counts.get(row.id)?.guests ?? 0,
+          missingGuestforms: counts.get(row.id)?.missing ?? 0,
+        })),
         total,
         page: query.page,
         size,

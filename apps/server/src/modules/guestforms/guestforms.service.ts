@@ -213,9 +213,9 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       const v = data[key];
       return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
     };
-    const md = Object.assign({}, state.masterData);
-    const contact = Object.assign({}, state.contact);
-    const passport = Object.assign({}, state.passport);
+    const md = { ...state.masterData };
+    const contact = { ...state.contact };
+    const passport = { ...state.passport };
     md.firstName = str('firstName') ?? md.firstName;
     md.lastName = str('lastName') ?? md.lastName;
     const gender = str('gender');
@@ -228,12 +228,13 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     passport.nationality = str('nationality') ?? passport.nationality;
     passport.issueDate = str('passportIssueDate') ?? passport.issueDate;
     passport.expiryDate = str('passportExpiryDate') ?? passport.expiryDate;
-    return Object.assign({}, state, {
+    return {
+      ...state,
       masterData: md,
       contact,
       passport,
       fullName: fullNameOf(md) || state.fullName,
-    });
+    };
   }
 
   /** Copies the answers onto the guest's customer (created when the guest has none), with version rows. */
@@ -250,7 +251,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     if (customerId === null) {
       const state = withAnswers(applyInput({ masterData: { firstName: '', lastName: '' } } as never), data);
       if (!state.fullName) throw badRequest('The form has no name to create the guest from', 'data.lastName');
-      const row = await customersRepo.insert(tx, Object.assign({}, columnsOf(state), { version: 1 }));
+      const row = await customersRepo.insert(tx, { ...columnsOf(state), version: 1 });
       await customersRepo.insertVersion(tx, {
         customerId: row.id,
         version: 1,
@@ -271,11 +272,11 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
           { customerId, version: existing.version, snapshot: stored, userId: null },
           { ifMissing: true },
         );
-        const row = await customersRepo.update(
-          tx,
-          customerId,
-          Object.assign({}, columnsOf(next), { version: existing.version + 1, updatedAt: new Date() }),
-        );
+        const row = await customersRepo.update(tx, customerId, {
+          ...columnsOf(next),
+          version: existing.version + 1,
+          updatedAt: new Date(),
+        });
         if (row)
           await customersRepo.insertVersion(tx, {
             customerId,
@@ -332,9 +333,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       const bookingId = q.bookingId ?? (Number(filter.bookingId) || undefined);
       const customerId = q.customerId ?? (Number(filter.customerId) || undefined);
       const own = self
-        ? bookingVisibility(
-            Object.assign({}, user, { scopes: user.scopes.filter((s) => s.endsWith('.self')) }),
-          )
+        ? bookingVisibility({ ...user, scopes: user.scopes.filter((s) => s.endsWith('.self')) })
         : undefined;
       const where = and(
         visibility(user),
@@ -634,7 +633,7 @@ function withoutPrivate(form: TGuestFormView): TGuestFormView {
   const data = Object.fromEntries(
     Object.entries(form.data).filter(([key]) => !PRIVATE_GUEST_FIELDS.includes(key)),
   );
-  return Object.assign({}, form, { data, hidden });
+  return { ...form, data, hidden };
 }
 
 /** The answers sent for another guest, with that guest's stored private answers the sender left out. */

@@ -136,14 +136,13 @@ function queueValues(ctx: TWriteContext, input: unknown, existing?: TMailQueueRo
   if (!existing) {
     const body = input as z.infer<typeof ZCreateMailQueueItem>;
     const { nextAttemptAt, ...rest } = body;
-    return Promise.resolve(
-      Object.assign(
-        {},
-        rest,
-        { html: null, status: 'queued', userId: ctx.user.id },
-        nextAttemptAt ? { nextAttemptAt: new Date(nextAttemptAt) } : {},
-      ),
-    );
+    return Promise.resolve({
+      ...rest,
+      html: null,
+      status: 'queued',
+      userId: ctx.user.id,
+      ...(nextAttemptAt ? { nextAttemptAt: new Date(nextAttemptAt) } : {}),
+    });
   }
   if (existing.status === 'sending') throw whileSending();
   if (existing.status === 'sent') throw alreadySent();
@@ -156,7 +155,8 @@ function queueValues(ctx: TWriteContext, input: unknown, existing?: TMailQueueRo
 
 const queueCopy = async (ctx: TWriteContext, row: TMailQueueRow) => {
   const { id: _i, createdAt: _c, updatedAt: _u, ...rest } = row;
-  return Object.assign({}, rest, {
+  return {
+    ...rest,
     dedupKey: null,
     status: 'queued',
     attempts: 0,
@@ -166,7 +166,7 @@ const queueCopy = async (ctx: TWriteContext, row: TMailQueueRow) => {
     messageId: null,
     sentAt: null,
     userId: ctx.user.id,
-  });
+  };
 };
 
 const queueDelete = async (_ctx: TWriteContext, row: TMailQueueRow) => {
@@ -216,7 +216,7 @@ export function registerMailResources(app: FastifyInstance, db: Db, nudge: () =>
     toValues: (ctx, input, existing?: TMailAccountRow) => accountValues(ctx, input, existing),
     copyValues: async (_ctx, row: TMailAccountRow) => {
       const { id: _i, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)`, isDefault: false });
+      return { ...rest, name: `${row.name} (copy)`, isDefault: false };
     },
   });
 
@@ -243,7 +243,7 @@ export function registerMailResources(app: FastifyInstance, db: Db, nudge: () =>
     toValues: async (_ctx, input) => defined(input as object),
     copyValues: async (_ctx, row: TMailTemplateRow) => {
       const { id: _i, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)` });
+      return { ...rest, name: `${row.name} (copy)` };
     },
   });
 
@@ -267,17 +267,14 @@ export function registerMailResources(app: FastifyInstance, db: Db, nudge: () =>
     if (request.method === 'POST' && reply.statusCode < 300 && /^\/api\/mail(queue)?(\/|$)/.test(url))
       nudge();
   });
-  registerResource(
-    app,
-    db,
-    Object.assign({}, queueResource, {
-      name: 'mailqueue',
-      base: '/api/mailqueue',
-      output: ZMailQueueItem,
-      toOutput: toQueueItem as (row: never) => z.infer<typeof ZMailQueueItem>,
-      access: MAIL_QUEUE_ACCESS,
-    }),
-  );
+  registerResource(app, db, {
+    ...queueResource,
+    name: 'mailqueue',
+    base: '/api/mailqueue',
+    output: ZMailQueueItem,
+    toOutput: toQueueItem as (row: never) => z.infer<typeof ZMailQueueItem>,
+    access: MAIL_QUEUE_ACCESS,
+  });
 
   // /api/mail/{id} and /api/mail/{folder} share one shape: the mailbox's ids are digits only, so its
   // routes get a digits-only parameter and the folder names reach the folder routes.
@@ -288,17 +285,14 @@ export function registerMailResources(app: FastifyInstance, db: Db, nudge: () =>
         route.path = route.url;
       }
     });
-    registerResource(
-      scope,
-      db,
-      Object.assign({}, queueResource, {
-        name: 'mail',
-        base: '/api/mail',
-        fields: queueFields,
-        output: ZMailboxItem,
-        toOutput: toMailboxItem as (row: never) => TMailboxItem,
-        access: MAILBOX_ACCESS,
-      }),
-    );
+    registerResource(scope, db, {
+      ...queueResource,
+      name: 'mail',
+      base: '/api/mail',
+      fields: queueFields,
+      output: ZMailboxItem,
+      toOutput: toMailboxItem as (row: never) => TMailboxItem,
+      access: MAILBOX_ACCESS,
+    });
   });
 }

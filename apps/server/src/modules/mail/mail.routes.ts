@@ -110,10 +110,7 @@ export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
             continue;
           }
           const mail = officeMail(row, row.email, subject, text);
-          await repo.enqueue(
-            tx,
-            Object.assign({}, mail, { customerId: row.id, status: 'queued', userId: user.id }),
-          );
+          await repo.enqueue(tx, { ...mail, customerId: row.id, status: 'queued', userId: user.id });
           answer.sent++;
         }
       });

@@ -172,7 +172,7 @@ export function createMailService(deps: TMailDeps) {
         items.push({
           bookingId: id,
           to: o.to ?? ctx.to,
-          row: composeBookingMail(user, ctx, template, Object.assign({}, o, { event })),
+          row: composeBookingMail(user, ctx, template, { ...o, event }),
         });
       }
       return enqueueAll(tx, items);
@@ -201,7 +201,7 @@ export function createMailService(deps: TMailDeps) {
       dto: TOverride & { bookingIds?: number[]; bookingId?: number; force: boolean },
     ) {
       const ids = dto.bookingIds ?? (dto.bookingId !== undefined ? [dto.bookingId] : []);
-      return bookingMails(user, ids, Object.assign({}, dto, { state: 'guestform' }));
+      return bookingMails(user, ids, { ...dto, state: 'guestform' });
     },
 
     /** `POST /api/bookings/{id}/sendInvoice`: the latest invoice as PDF with the `invoice` template. */
@@ -255,20 +255,15 @@ export function createMailService(deps: TMailDeps) {
           if (seen.has(guest.email)) continue;
           seen.add(guest.email);
           const ctx = await context(tx, user, guest.bookingId);
-          const values = Object.assign({}, ctx.values, { guestName: guest.fullName });
+          const values = { ...ctx.values, guestName: guest.fullName };
           const content = template ? `t${template.id}` : hash(dto.subject, dto.body);
-          const row = composeBookingMail(
-            user,
-            Object.assign({}, ctx, { values, customerId: guest.customerId }),
-            template,
-            {
-              to: guest.email,
-              subject: dto.subject,
-              body: dto.body,
-              event: `schedule:${scheduleId}:${content}:c${guest.customerId}`,
-              force: dto.force,
-            },
-          );
+          const row = composeBookingMail(user, { ...ctx, values, customerId: guest.customerId }, template, {
+            to: guest.email,
+            subject: dto.subject,
+            body: dto.body,
+            event: `schedule:${scheduleId}:${content}:c${guest.customerId}`,
+            force: dto.force,
+          });
           items.push({ bookingId: guest.bookingId, to: guest.email, row });
         }
         return enqueueAll(tx, items);
@@ -300,7 +295,7 @@ async function departureGuests(ex: Executor, scheduleId: number) {
     .innerJoin(customers, eq(customers.id, bookingGuests.customerId))
     .where(and(onDeparture, inArray(bookings.state, ['planned', 'confirmed']), isNotNull(customers.email)))
     .orderBy(asc(bookings.id), asc(bookingGuests.id));
-  return rows.map((r) => Object.assign({}, r, { email: r.email as string }));
+  return rows.map((r) => ({ ...r, email: r.email as string }));
 }
 
 export type TMailService = ReturnType<typeof createMailService>;

@@ -84,7 +84,7 @@ export function createMediaRepository() {
       const { data, thumbnail, ...facts } = file;
       const [row] = await ex
         .update(media)
-        .set(Object.assign({}, facts, { updatedAt: new Date() }))
+        .set({ ...facts, updatedAt: new Date() })
         .where(eq(media.id, id))
         .returning();
       await ex

@@ -120,21 +120,22 @@ export function createMediaService(deps: { db: Db }) {
       if (!row.checksum || !row.mime) throw notFound('Media file');
       const etag = etagOf(row.checksum, thumb);
       const meta = { etag, isPublic: row.isPublic, name: row.name };
-      if (ifNoneMatchHits(ifNoneMatch, etag)) return Object.assign({}, meta, { notModified: true as const });
+      if (ifNoneMatchHits(ifNoneMatch, etag)) return { ...meta, notModified: true as const };
       const bytes = await repo.bytes(db, id, thumb);
       if (!bytes) throw notFound(thumb ? 'Thumbnail' : 'Media file');
-      return Object.assign({}, meta, {
+      return {
+        ...meta,
         notModified: false as const,
         mime: thumb ? 'image/webp' : row.mime,
         bytes,
-      });
+      };
     },
 
     async withData(_user: TSessionUser, id: number) {
       const row = await repo.find(db, id);
       if (!row) throw notFound('Media');
       const bytes = row.checksum ? await repo.bytes(db, id, false) : undefined;
-      return Object.assign({}, toMedia(row), { data: bytes ? Buffer.from(bytes).toString('base64') : null });
+      return { ...toMedia(row), data: bytes ? Buffer.from(bytes).toString('base64') : null };
     },
 
     async images(_user: TSessionUser, query: TMediaImagesQuery) {

@@ -82,9 +82,10 @@ function onlineOnly(query: TBookingListQuery): TBookingListQuery {
       throw badRequest('The filter is not a JSON object', 'filter');
     }
   }
-  return Object.assign({}, query, {
-    filter: JSON.stringify(Object.assign({}, own, { channel: ONLINE_CHANNEL })),
-  });
+  return {
+    ...query,
+    filter: JSON.stringify({ ...own, channel: ONLINE_CHANNEL }),
+  };
 }
 
 export function registerOnlineRoutes(app: FastifyInstance, deps: TInventoryDeps) {

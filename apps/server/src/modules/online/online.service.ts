@@ -212,15 +212,12 @@ export function createOnlineService(deps: TBookingFlowDeps) {
         roomId: r.roomId,
         whole: r.whole,
         ...(req.scheduleId !== undefined ? { scheduleId: req.scheduleId } : { from: req.from, to: req.to }),
-        guests: r.guests.map((g) =>
-          Object.assign(
-            {},
-            g.name ? { name: g.name } : {},
-            g.gender ? { gender: g.gender } : {},
-            g.age !== undefined ? { age: g.age } : {},
-            g.bed ? { bed: g.bed } : {},
-          ),
-        ),
+        guests: r.guests.map((g) => ({
+          ...(g.name ? { name: g.name } : {}),
+          ...(g.gender ? { gender: g.gender } : {}),
+          ...(g.age !== undefined ? { age: g.age } : {}),
+          ...(g.bed ? { bed: g.bed } : {}),
+        })),
       })),
       language: 'de',
       currency: req.currency ?? 'EUR',
@@ -307,14 +304,15 @@ export function createOnlineService(deps: TBookingFlowDeps) {
   async function createdAnswer(booking: TBooking, replayed: boolean): Promise<TOnlineCreated> {
     const providers = await activeProviders();
     const token = providers.map((p) => guestToken(p, booking.id)).find((t) => t !== null) ?? null;
-    return Object.assign({}, priceOf(booking), {
+    return {
+      ...priceOf(booking),
       bookingId: booking.id,
       state: booking.state,
       holdUntil: booking.optionExpiry,
       token,
       providers: providers.map((p) => ({ id: p.id, type: p.type, name: p.name })),
       replayed,
-    });
+    };
   }
 
   /** Whether `token` is a guest token of the booking (signed by the provider it names). */

@@ -159,7 +159,7 @@ export async function settleBookingPayments(
         hasExceededDueDate: result.hasExceededDueDate,
       })
       .where(eq(bookings.id, bookingId));
-  return Object.assign({}, result, { linesChanged, rowChanged: changed });
+  return { ...result, linesChanged, rowChanged: changed };
 }
 
 /** One `payment` line per payment, `price = −value` in the booking currency (docs/domain/calculation-lines.md), for display. */
@@ -204,9 +204,7 @@ async function syncPaymentLines(
     .delete(calculationLines)
     .where(and(eq(calculationLines.bookingId, booking.id), eq(calculationLines.type, 'payment')));
   if (wanted.length > 0)
-    await tx
-      .insert(calculationLines)
-      .values(wanted.map((w) => Object.assign({}, w, { bookingId: booking.id })));
+    await tx.insert(calculationLines).values(wanted.map((w) => ({ ...w, bookingId: booking.id })));
   return true;
 }
 

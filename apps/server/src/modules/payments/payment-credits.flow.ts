@@ -54,16 +54,14 @@ export async function useCredit(tx: Tx, actor: TSessionUser, bookingId: number, 
   const amount = new D(input.amount).toFixed(2);
   const balance = balanceAfter(await credits.balance(tx, owner, booking.currency), `-${amount}`);
   if (balance === undefined) throw creditInsufficient();
-  const entry = await credits.insert(
-    tx,
-    Object.assign({}, ownerColumns(owner), {
-      currency: booking.currency,
-      amount: `-${amount}`,
-      bookingId,
-      note: 'payment',
-      userId: actor.id,
-    }),
-  );
+  const entry = await credits.insert(tx, {
+    ...ownerColumns(owner),
+    currency: booking.currency,
+    amount: `-${amount}`,
+    bookingId,
+    note: 'payment',
+    userId: actor.id,
+  });
   return recordPayment(tx, actor, {
     bookingId,
     date: input.date ?? today(),
@@ -85,16 +83,14 @@ export async function keepOverpaymentAsCredit(
   const { booking, owner } = await ownerOf(tx, actor, bookingId, input.to);
   const surplus = new D(booking.open).negated();
   if (surplus.lte(0)) throw new AppError(409, 'INVALID_STATE', 'The booking is not overpaid');
-  const entry = await credits.insert(
-    tx,
-    Object.assign({}, ownerColumns(owner), {
-      currency: booking.currency,
-      amount: surplus.toFixed(2),
-      bookingId,
-      note: 'overpayment',
-      userId: actor.id,
-    }),
-  );
+  const entry = await credits.insert(tx, {
+    ...ownerColumns(owner),
+    currency: booking.currency,
+    amount: surplus.toFixed(2),
+    bookingId,
+    note: 'overpayment',
+    userId: actor.id,
+  });
   return recordPayment(tx, actor, {
     bookingId,
     date: input.date ?? today(),

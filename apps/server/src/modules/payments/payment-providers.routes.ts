@@ -87,10 +87,11 @@ export function registerPaymentProviderRoutes(app: FastifyInstance, db: Db) {
     // A copy keeps the settings and secrets but signs guest links with a key of its own.
     copyValues: async (_ctx, row: TProviderRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, {
+      return {
+        ...rest,
         name: `${row.name} (copy)`,
-        secrets: Object.assign({}, secretsOf(row), { linkKey: newLinkKey() }),
-      });
+        secrets: { ...secretsOf(row), linkKey: newLinkKey() },
+      };
     },
   });
 }

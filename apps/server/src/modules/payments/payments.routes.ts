@@ -67,9 +67,10 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: TFinanceDeps)
       },
     },
     async (request, reply) => {
-      const body = Object.assign({}, request.body, {
+      const body = {
+        ...request.body,
         version: sentVersion(request.headers, request.body.version) ?? undefined,
-      });
+      };
       return reply.status(201).send(await service.create(actor(request), request.params.bookingId, body));
     },
   );
@@ -232,10 +233,7 @@ function registerPaymentsBase(app: FastifyInstance, service: ReturnType<typeof c
     '/api/payments/listCSV',
     { config: READ, schema: { tags, summary: 'Payments as CSV', querystring: ZListCsvQuery } },
     async (request, reply) => {
-      const { data } = await service.list(
-        actor(request),
-        Object.assign({}, request.query, { page: 1, size: 0 }),
-      );
+      const { data } = await service.list(actor(request), { ...request.query, page: 1, size: 0 });
       const rows = [CSV_COLUMNS, ...data.map((p) => CSV_COLUMNS.map((c) => p[c as keyof typeof p]))];
       return sendCsv(request, reply, rows, 'payments.csv');
     },

@@ -44,7 +44,7 @@ export function paymentVisibility(user: TSessionUser): SQL | undefined {
  */
 function writer(user: TSessionUser): TSessionUser {
   if (hasScope(user.scopes, ['bookings.read'])) return user;
-  return Object.assign({}, user, { scopes: [...user.scopes, 'bookings.read'] });
+  return { ...user, scopes: [...user.scopes, 'bookings.read'] };
 }
 
 const statusOf = async (db: Db | Tx, bookingId: number) => {
@@ -52,8 +52,10 @@ const statusOf = async (db: Db | Tx, bookingId: number) => {
   return row;
 };
 
-const toStatus = (row: Awaited<ReturnType<typeof repo.statuses>>[number]): TBookingPaymentStatus =>
-  Object.assign({}, row, { status: row.status as TBookingPaymentStatus['status'] });
+const toStatus = (row: Awaited<ReturnType<typeof repo.statuses>>[number]): TBookingPaymentStatus => ({
+  ...row,
+  status: row.status as TBookingPaymentStatus['status'],
+});
 
 export function createPaymentsService(db: Db) {
   async function answer(
@@ -69,7 +71,7 @@ export function createPaymentsService(db: Db) {
       bookingCurrency: status.currency,
       agencyId: result.booking.agencyId ?? null,
     });
-    return { payment, booking: Object.assign({}, toStatus(status), { version: result.booking.version }) };
+    return { payment, booking: { ...toStatus(status), version: result.booking.version } };
   }
 
   async function visibleOne(user: TSessionUser, id: number) {
@@ -134,11 +136,7 @@ export function createPaymentsService(db: Db) {
       return db.transaction(async (tx) =>
         answer(
           tx,
-          await recordPayment(
-            tx,
-            writer(user),
-            Object.assign({}, input, { bookingId, version: input.version ?? null }),
-          ),
+          await recordPayment(tx, writer(user), { ...input, bookingId, version: input.version ?? null }),
         ),
       );
     },
@@ -149,7 +147,7 @@ export function createPaymentsService(db: Db) {
       if (Object.keys(set).length > 0)
         await db
           .update(payments)
-          .set(Object.assign({}, set, { updatedAt: new Date() }))
+          .set({ ...set, updatedAt: new Date() })
           .where(eq(payments.id, id));
       return visibleOne(user, id);
     },

@@ -29,8 +29,9 @@ function choiceInput(
   room: Omit<TPricingRoom, 'key' | 'roomTypeId' | 'persons'>,
 ): TPricingInput {
   const day = today();
-  return Object.assign({}, asset, {
-    channel: 'Booking' as const,
+  return {
+    ...asset,
+    channel: 'Booking',
     evaluationDate: day,
     rateDate: day,
     currency: prices[0]?.currencies[0] ?? 'EUR',
@@ -44,7 +45,7 @@ function choiceInput(
     specials: [],
     commissions: [],
     termsList: [],
-  });
+  };
 }
 
 /** The season chosen for each night of `[from, to)` (docs/domain/prices.md); undefined where none. */
@@ -70,9 +71,7 @@ function entryOf(asset: TAsset, price: TPriceWithEntries, cell: TCell, currency?
 /** An engine context for reading the price's entries in the asked currency (default: the price's own). */
 function currencyContext(asset: TAsset, price: TPriceWithEntries, currency?: string) {
   const input = choiceInput(asset, [price], { from: price.validFrom, to: price.validFrom });
-  return createContext(
-    Object.assign({}, input, { currency: currency ?? price.currencies[0] ?? input.currency }),
-  );
+  return createContext({ ...input, currency: currency ?? price.currencies[0] ?? input.currency });
 }
 
 export function createPriceLookupsService(deps: {
@@ -91,11 +90,12 @@ export function createPriceLookupsService(deps: {
   async function entryDetail(user: TSessionUser, id: number): Promise<TPriceEntryDetail> {
     const row = await lookups.entryDetail(db, id, visiblePrices(user));
     if (!row) throw notFound('price entry');
-    return Object.assign({}, toPriceEntry(row.entry), {
+    return {
+      ...toPriceEntry(row.entry),
       price: toPrice(row.price),
       roomTypeName: row.roomTypeName,
       variantName: row.variantName,
-    });
+    };
   }
 
   /** The departure, the seasons its price is chosen from, and the chosen one. */
@@ -224,12 +224,13 @@ export function createPriceLookupsService(deps: {
       const own = explicit[wanted];
       const answer = { scheduleId: schedule.id, currency: wanted };
       if (typeof own === 'string') {
-        return Object.assign({}, answer, {
+        return {
+          ...answer,
           value: own,
           source: 'schedule' as const,
           priceId: null,
           entryId: null,
-        });
+        };
       }
       const charters = new Set(await lookups.fullCharterVariantIds(db));
       // The asked currency if an entry has it, else the one the engine would convert (as a booking does).
@@ -237,7 +238,7 @@ export function createPriceLookupsService(deps: {
         chosen && fullCharterEntry(currencyContext(asset, chosen, wanted), chosen, schedule.id, charters);
       if (!chosen || !entry) throw noPrice(`a full charter of schedule ${schedule.id}`);
       const value = { value: entry.value, source: 'entry' as const, priceId: chosen.id, entryId: entry.id };
-      return Object.assign({}, answer, { currency: entry.currency }, value);
+      return { ...answer, currency: entry.currency, ...value };
     },
   };
 }

@@ -49,7 +49,7 @@ export function createPricePartsService(deps: { repository: TPricesRepository; p
   return {
     /** One entry: the same rules as an entry of the grid, checked with the stored values it keeps. */
     async entryValues(ctx: TWriteContext, input: TEntryInput, existing?: TEntryRow) {
-      const merged = Object.assign({}, existing, input);
+      const merged = { ...existing, ...input };
       const { row, asset } = await priceOf(ctx, merged.priceId);
       await prices.assertEntries(ctx.tx, { asset, currencies: row.currencies }, [merged], (_i, f) => f);
       const values = entryValues(row.id, merged);
@@ -77,14 +77,14 @@ export function createPricePartsService(deps: { repository: TPricesRepository; p
       if (validFrom && validTo && validFrom > validTo) {
         throw badRequest('validFrom must not be after validTo', 'validTo');
       }
-      const values: Record<string, unknown> = Object.assign({}, input);
+      const values: Record<string, unknown> = { ...input };
       if (input.validFrom !== undefined) values.validFrom = input.validFrom ?? null;
       if (input.validTo !== undefined) values.validTo = input.validTo ?? null;
       return values;
     },
 
     async variantValues(_ctx: TWriteContext, input: TVariantInput) {
-      const values: Record<string, unknown> = Object.assign({}, input);
+      const values: Record<string, unknown> = { ...input };
       if (input.key !== undefined) values.key = input.key || null;
       if (input.noOfPax !== undefined) values.noOfPax = input.noOfPax ?? null;
       if (input.maxAge !== undefined) values.maxAge = input.maxAge ?? null;
@@ -99,7 +99,7 @@ export function createPricePartsService(deps: { repository: TPricesRepository; p
 
     /** A copy of a named thing says so in its name. */
     async namedCopy<R extends { id: number; name: string }>(_ctx: TWriteContext, row: R) {
-      return Object.assign({}, withoutIdentity(row), { name: `${row.name} (copy)` });
+      return { ...withoutIdentity(row), name: `${row.name} (copy)` };
     },
   };
 }

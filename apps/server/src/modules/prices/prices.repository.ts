@@ -38,17 +38,18 @@ export type TAsset = { resortId: number; vesselId: null } | { resortId: null; ve
 
 const iso = (d: Date) => d.toISOString();
 
-export const toPriceEntry = (row: TEntryRow): TPriceEntry =>
-  Object.assign({}, row, {
-    surchargeType: row.surchargeType as TPriceEntry['surchargeType'],
-    discountType: row.discountType as TPriceEntry['discountType'],
-  });
+export const toPriceEntry = (row: TEntryRow): TPriceEntry => ({
+  ...row,
+  surchargeType: row.surchargeType as TPriceEntry['surchargeType'],
+  discountType: row.discountType as TPriceEntry['discountType'],
+});
 
 const ZPeriods = z.array(ZPeriod);
 
 export function toPrice(row: TPriceRow): TPrice {
   const { createdAt, updatedAt, ...rest } = row;
-  return Object.assign({}, rest, {
+  return {
+    ...rest,
     // jsonb written by hand may hold anything: the answer carries only what the contract knows.
     periods: ZPeriods.safeParse(row.periods).data ?? [],
     status: row.status as TPrice['status'],
@@ -61,28 +62,30 @@ export function toPrice(row: TPriceRow): TPrice {
     excludedServices: ZLocalizedText.safeParse(row.excludedServices).data ?? {},
     createdAt: iso(createdAt),
     updatedAt: iso(updatedAt),
-  });
+  };
 }
 
-export const toPriceWithEntries = (row: TExpandedPriceRow): TPriceWithEntries =>
-  Object.assign({}, toPrice(row), { entries: (row.entries ?? []).map(toPriceEntry) });
+export const toPriceWithEntries = (row: TExpandedPriceRow): TPriceWithEntries => ({
+  ...toPrice(row),
+  entries: (row.entries ?? []).map(toPriceEntry),
+});
 
-export const toVariant = (row: TVariantRow): TPriceVariant =>
-  Object.assign({}, row, {
-    translations: ZLocalizedText.safeParse(row.translations).data ?? {},
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  });
+export const toVariant = (row: TVariantRow): TPriceVariant => ({
+  ...row,
+  translations: ZLocalizedText.safeParse(row.translations).data ?? {},
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
 
-export const toSupplement = (row: TSupplementRow): TSupplement =>
-  Object.assign({}, row, {
-    translations: ZLocalizedText.safeParse(row.translations).data ?? {},
-    valueType: row.valueType as TSupplement['valueType'],
-    chargingBase: row.chargingBase as TSupplement['chargingBase'],
-    customerType: row.customerType as TSupplement['customerType'],
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  });
+export const toSupplement = (row: TSupplementRow): TSupplement => ({
+  ...row,
+  translations: ZLocalizedText.safeParse(row.translations).data ?? {},
+  valueType: row.valueType as TSupplement['valueType'],
+  chargingBase: row.chargingBase as TSupplement['chargingBase'],
+  customerType: row.customerType as TSupplement['customerType'],
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
 
 const assetWhere = (asset: TAsset) =>
   asset.resortId !== null ? eq(roomTypes.resortId, asset.resortId) : eq(roomTypes.vesselId, asset.vesselId);
@@ -121,7 +124,7 @@ export function createPricesRepository() {
         rows.map((r) => r.id),
       );
       return rows.map((r) =>
-        toPriceWithEntries(Object.assign({}, r, { entries: entries.filter((e) => e.priceId === r.id) })),
+        toPriceWithEntries({ ...r, entries: entries.filter((e) => e.priceId === r.id) }),
       );
     },
 

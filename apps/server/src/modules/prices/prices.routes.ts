@@ -124,7 +124,7 @@ export function registerPricesRoutes(app: FastifyInstance, deps: TInventoryDeps)
         db,
         rows.map((r) => r.id),
       );
-      return rows.map((r) => Object.assign({}, r, { entries: entries.filter((e) => e.priceId === r.id) }));
+      return rows.map((r) => ({ ...r, entries: entries.filter((e) => e.priceId === r.id) }));
     },
     toValues: (ctx, input, existing?: TPriceRow) => service.priceValues(ctx, input, existing),
     afterWrite: (ctx, row: TPriceRow, input) => service.afterPriceWrite(ctx, row, input),

@@ -178,7 +178,7 @@ export function createPricesService(deps: { repository: TPricesRepository }) {
       termsOfPaymentId,
       ...rest
     } = input;
-    const values: Record<string, unknown> = Object.assign({}, rest, assetChanged ? asset : {});
+    const values: Record<string, unknown> = { ...rest, ...(assetChanged ? asset : {}) };
     if (internalId !== undefined) values.internalId = internalId || null;
     if (basePrice !== undefined) values.basePrice = basePrice ?? null;
     if (minNights !== undefined) values.minNights = minNights ?? null;
@@ -186,11 +186,10 @@ export function createPricesService(deps: { repository: TPricesRepository }) {
     if (!existing) {
       // Spec booking §4: a new price is a draft and its tax aborted, whatever the body says.
       values.status = 'draft';
-      values.tax = Object.assign(
-        {},
-        PRICE_TAX_DEFAULT,
-        tax ? { value: tax.value, inclusive: tax.inclusive } : {},
-      );
+      values.tax = {
+        ...PRICE_TAX_DEFAULT,
+        ...(tax ? { value: tax.value, inclusive: tax.inclusive } : {}),
+      };
       return values;
     }
     if (status !== undefined) values.status = status;
@@ -213,7 +212,7 @@ export function createPricesService(deps: { repository: TPricesRepository }) {
 
     async copyValues(_ctx: TWriteContext, row: TPriceRow) {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)`, status: 'draft' });
+      return { ...rest, name: `${row.name} (copy)`, status: 'draft' };
     },
 
     async afterCopy(ctx: TWriteContext, source: TPriceRow, copy: TPriceRow) {

@@ -53,9 +53,7 @@ export function createPricingInputRepository() {
         .from(roomTypes)
         .where(ofAsset(asset, roomTypes.resortId, roomTypes.vesselId))
         .orderBy(asc(roomTypes.id));
-      return rows.map((r) =>
-        Object.assign({}, r, { surchargeType: r.surchargeType as TEntryAdjustmentType }),
-      );
+      return rows.map((r) => ({ ...r, surchargeType: r.surchargeType as TEntryAdjustmentType }));
     },
 
     /** Whether the currency is known, and the base currency's code: one query for both. */
@@ -98,10 +96,10 @@ export function createPricingInputRepository() {
         .from(agencies)
         .where(eq(agencies.id, id));
       return (
-        row &&
-        Object.assign({}, row, {
+        row && {
+          ...row,
           commissionMode: row.commissionMode === 'subtract' ? ('subtract' as const) : ('included' as const),
-        })
+        }
       );
     },
 

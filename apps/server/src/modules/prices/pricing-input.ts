@@ -103,7 +103,7 @@ async function stayOf(ex: Executor, user: TSessionUser, draft: TPricingDraft, as
     throw badRequest('Name a departure of the vessel', 'scheduleId');
   }
   const { schedule, tourName } = found;
-  return { from: schedule.from, to: schedule.to, schedule: Object.assign({}, schedule, { tourName }) };
+  return { from: schedule.from, to: schedule.to, schedule: { ...schedule, tourName } };
 }
 
 /**

@@ -20,12 +20,13 @@ export function createSimulateService(deps: { db: Db; reference?: TReferenceCach
       if (hasScope(user.scopes, PRICE_READ))
         return calculate(await loadPricingInput(deps.db, user, request, {}, deps.reference?.reads()));
       if (!hasScope(user.scopes, ['agencies.self']) || !user.agencyId) throw forbidden();
-      const own = Object.assign({}, request, {
+      const own = {
+        ...request,
         agencyId: user.agencyId,
         channel: 'AgentDirectBooking' as const,
-      });
+      };
       const result = calculate(await loadPricingInput(deps.db, user, own, {}, deps.reference?.reads()));
-      return Object.assign({}, result, withoutCommission(result));
+      return { ...result, ...withoutCommission(result) };
     },
   };
 }

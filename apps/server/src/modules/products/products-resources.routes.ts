@@ -67,7 +67,7 @@ export function registerProductResources(app: FastifyInstance, db: Db) {
     // A copy starts with an empty stock: the stock is goods on the shelf, not a property.
     copyValues: async (_ctx, row: TProductRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)`, stock: '0' });
+      return { ...rest, name: `${row.name} (copy)`, stock: '0' };
     },
   });
 
@@ -112,7 +112,7 @@ export function registerProductResources(app: FastifyInstance, db: Db) {
     toOutput: toStockLogEntry as (row: never) => z.infer<typeof ZStockLogEntry>,
     create: ZCreateStockEntry as unknown as z.ZodType<z.infer<typeof ZCreateStockEntry>>,
     update: z.object({ note: z.string().trim().max(500).nullable().optional() }),
-    access: Object.assign({}, PRODUCT_ACCESS, { create: ['product.update'] }),
+    access: { ...PRODUCT_ACCESS, create: ['product.update'] },
     toValues: async (ctx, input, existing?: TStockLogRow) => {
       if (existing) return defined({ note: (input as { note?: string | null }).note });
       const entry = input as z.infer<typeof ZCreateStockEntry>;

@@ -16,21 +16,21 @@ import {
 export type TResortRow = typeof resorts.$inferSelect;
 export type TRuleRow = typeof arrivalDepartureRules.$inferSelect;
 
-export const toResort = (row: TResortRow): TResort =>
-  Object.assign({}, row, {
-    // jsonb written by hand may hold anything: the answer carries only what the contract knows.
-    description: ZLocalizedText.safeParse(row.description).data ?? {},
-    address: ZResortAddress.safeParse(row.address).data ?? {},
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  });
+export const toResort = (row: TResortRow): TResort => ({
+  ...row,
+  // jsonb written by hand may hold anything: the answer carries only what the contract knows.
+  description: ZLocalizedText.safeParse(row.description).data ?? {},
+  address: ZResortAddress.safeParse(row.address).data ?? {},
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
-export const toRule = (row: TRuleRow): TArrivalDepartureRule =>
-  Object.assign({}, row, {
-    kind: row.kind as TArrivalDepartureRule['kind'],
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  });
+export const toRule = (row: TRuleRow): TArrivalDepartureRule => ({
+  ...row,
+  kind: row.kind as TArrivalDepartureRule['kind'],
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export function createResortsRepository() {
   return {

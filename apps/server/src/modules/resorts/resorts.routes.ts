@@ -88,7 +88,7 @@ export function registerResortsRoutes(app: FastifyInstance, deps: TInventoryDeps
     toValues: (ctx, input) => service.resortValues(ctx, input),
     copyValues: async (_ctx, row: TResortRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)` });
+      return { ...rest, name: `${row.name} (copy)` };
     },
     beforeDelete: (ctx, row: TResortRow) => service.beforeDeleteResort(ctx, row),
   });

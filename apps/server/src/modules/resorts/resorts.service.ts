@@ -92,7 +92,7 @@ export function createResortsService(deps: {
     }
     await assertMedia(repository, ctx.tx, input.images);
     const { email, ...rest } = input;
-    return Object.assign({}, rest, email === undefined ? {} : { email: email || null });
+    return { ...rest, ...(email === undefined ? {} : { email: email || null }) };
   }
 
   async function ruleValues(ctx: TCtx, input: TRuleInput, existing?: TRuleRow) {

@@ -7,21 +7,21 @@ import { type bedTypes, rooms, type roomTypes, vessels } from '../../db/schema.t
 export type TRoomTypeRow = typeof roomTypes.$inferSelect;
 export type TBedTypeRow = typeof bedTypes.$inferSelect;
 
-export const toRoomType = (row: TRoomTypeRow): TRoomType =>
-  Object.assign({}, row, {
-    sizeInSqm: Number(row.sizeInSqm),
-    surchargeType: row.surchargeType as TRoomType['surchargeType'],
-    description: ZLocalizedText.safeParse(row.description).data ?? {},
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  });
+export const toRoomType = (row: TRoomTypeRow): TRoomType => ({
+  ...row,
+  sizeInSqm: Number(row.sizeInSqm),
+  surchargeType: row.surchargeType as TRoomType['surchargeType'],
+  description: ZLocalizedText.safeParse(row.description).data ?? {},
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
-export const toBedType = (row: TBedTypeRow): TBedType =>
-  Object.assign({}, row, {
-    translations: ZLocalizedText.safeParse(row.translations).data ?? {},
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  });
+export const toBedType = (row: TBedTypeRow): TBedType => ({
+  ...row,
+  translations: ZLocalizedText.safeParse(row.translations).data ?? {},
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export function createRoomTypesRepository() {
   return {

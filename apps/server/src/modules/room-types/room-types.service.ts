@@ -90,12 +90,11 @@ export function createRoomTypesService(deps: {
     const { sizeInSqm, ...rest } = input;
     // Setting one asset clears the other, so that a type can move from a vessel to a resort.
     const assetColumns = input.resortId !== undefined || input.vesselId !== undefined ? asset : {};
-    return Object.assign(
-      {},
-      rest,
-      assetColumns,
-      sizeInSqm === undefined ? {} : { sizeInSqm: String(sizeInSqm) },
-    );
+    return {
+      ...rest,
+      ...assetColumns,
+      ...(sizeInSqm === undefined ? {} : { sizeInSqm: String(sizeInSqm) }),
+    };
   }
 
   return {
@@ -104,7 +103,7 @@ export function createRoomTypesService(deps: {
     async copyValues(ctx: TCtx, row: TRoomTypeRow) {
       assertMayWrite(ctx.user, row);
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)` });
+      return { ...rest, name: `${row.name} (copy)` };
     },
 
     /** Rooms would silently lose their type: refuse while any uses it. */

@@ -142,16 +142,15 @@ export function createRoomsRepository() {
         namesById(ex, resorts, idsOf(rows.map((r) => r.resortId))),
         namesById(ex, vessels, idsOf(rows.map((r) => r.vesselId))),
       ]);
-      return rows.map((row) =>
-        Object.assign({}, row, {
-          blocked: blocks.filter((b) => b.roomId === row.id).map(toRoomBlock),
-          roomTypeName: row.roomTypeId === null ? null : (types.get(row.roomTypeId) ?? null),
-          assetName:
-            (row.resortId !== null ? resortNames.get(row.resortId) : undefined) ??
-            (row.vesselId !== null ? vesselNames.get(row.vesselId) : undefined) ??
-            null,
-        }),
-      );
+      return rows.map((row) => ({
+        ...row,
+        blocked: blocks.filter((b) => b.roomId === row.id).map(toRoomBlock),
+        roomTypeName: row.roomTypeId === null ? null : (types.get(row.roomTypeId) ?? null),
+        assetName:
+          (row.resortId !== null ? resortNames.get(row.resortId) : undefined) ??
+          (row.vesselId !== null ? vesselNames.get(row.vesselId) : undefined) ??
+          null,
+      }));
     },
 
     async hasOccupancy(ex: Executor, roomId: number) {
@@ -166,7 +165,7 @@ export function createRoomsRepository() {
     async update(ex: Executor, id: number, set: Partial<TRoomRow>) {
       const [row] = await ex
         .update(rooms)
-        .set(Object.assign({}, set, { updatedAt: new Date() }))
+        .set({ ...set, updatedAt: new Date() })
         .where(eq(rooms.id, id))
         .returning();
       return row;

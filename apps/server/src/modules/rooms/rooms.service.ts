@@ -122,14 +122,13 @@ export function createRoomsService(deps: { db: Db; repository: TRoomsRepository 
     const { configuration: given, sort, ...rest } = input;
     const configuration =
       given ?? (existing ? parseConfiguration(existing.configuration) : ZRoomConfiguration.parse({}));
-    return Object.assign(
-      {},
-      rest,
-      existing ? {} : { type: input.type ?? (asset.resortId !== null ? 'Room' : 'Cabin') },
-      given || !existing ? { configuration } : {},
-      sort !== undefined || !existing ? { sort: sortValue(sort) } : {},
-      { availableBeds: activeBeds(configuration).length },
-    );
+    return {
+      ...rest,
+      ...(existing ? {} : { type: input.type ?? (asset.resortId !== null ? 'Room' : 'Cabin') }),
+      ...(given || !existing ? { configuration } : {}),
+      ...(sort !== undefined || !existing ? { sort: sortValue(sort) } : {}),
+      availableBeds: activeBeds(configuration).length,
+    };
   }
 
   async function visibleRoom(ex: Executor, user: TSessionUser, id: number) {

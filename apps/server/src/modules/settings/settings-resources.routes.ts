@@ -79,7 +79,7 @@ export function registerSettingsResources(app: FastifyInstance, db: Db) {
     },
     // A new tax is not in force until someone confirms it (spec booking §3), a copy neither.
     toValues: async (_ctx, input, existing?: TTaxRow) =>
-      existing ? defined(input) : Object.assign({}, defined(input), { status: 'aborted' }),
+      existing ? defined(input) : { ...defined(input), status: 'aborted' },
     copyValues: async (_ctx, row: TTaxRow) => ({
       name: `${row.name} (copy)`,
       value: row.value,
@@ -174,8 +174,7 @@ export function registerSettingsResources(app: FastifyInstance, db: Db) {
       sort: { column: bookingCategories.sort, type: 'number', sort: true, filter: true },
     },
     output: ZBookingCategory,
-    toOutput: ((row: typeof bookingCategories.$inferSelect) =>
-      Object.assign({}, source(row), { color: row.color })) as (
+    toOutput: ((row: typeof bookingCategories.$inferSelect) => ({ ...source(row), color: row.color })) as (
       row: never,
     ) => z.infer<typeof ZBookingCategory>,
     create: ZCreateBookingCategory,

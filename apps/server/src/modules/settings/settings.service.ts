@@ -105,7 +105,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
   async function values(name: TSettingsGroup): Promise<Record<string, unknown>> {
     if (name === 'features') return features();
     if (name === 'views') return views();
-    return Object.assign({}, SETTINGS_DEFAULTS[name], Object.fromEntries(await group(name)));
+    return { ...SETTINGS_DEFAULTS[name], ...Object.fromEntries(await group(name)) };
   }
 
   /** Module switches: administrators, and only the named accounts once there are any (ADR 0006). */

@@ -10,22 +10,25 @@ export type TSpecialsGroupRow = typeof specialsGroups.$inferSelect;
 
 const ZStoredRules = z.array(ZSpecialRule);
 
-export const toSpecial = (row: TSpecialRow): TSpecial =>
-  Object.assign({}, row, {
-    description: ZLocalizedText.safeParse(row.description).data ?? {},
-    type: row.type as TSpecial['type'],
-    status: row.status as TSpecial['status'],
-    rules: ZStoredRules.safeParse(row.rules).data ?? [],
-    discount: row.discount as TSpecial['discount'],
-    target: row.target as TSpecial['target'],
-    scopeUnit: row.scopeUnit as TSpecial['scopeUnit'],
-    includeIn: row.includeIn as TSpecial['includeIn'],
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  });
+export const toSpecial = (row: TSpecialRow): TSpecial => ({
+  ...row,
+  description: ZLocalizedText.safeParse(row.description).data ?? {},
+  type: row.type as TSpecial['type'],
+  status: row.status as TSpecial['status'],
+  rules: ZStoredRules.safeParse(row.rules).data ?? [],
+  discount: row.discount as TSpecial['discount'],
+  target: row.target as TSpecial['target'],
+  scopeUnit: row.scopeUnit as TSpecial['scopeUnit'],
+  includeIn: row.includeIn as TSpecial['includeIn'],
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
-export const toSpecialsGroup = (row: TSpecialsGroupRow): TSpecialsGroup =>
-  Object.assign({}, row, { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+export const toSpecialsGroup = (row: TSpecialsGroupRow): TSpecialsGroup => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export function createSpecialsRepository() {
   return {

@@ -59,13 +59,13 @@ export function createSpecialsService(deps: { repository: TSpecialsRepository })
       await assertGroup(ctx, input.groupId);
       const { status, ...rest } = input;
       return existing
-        ? Object.assign({}, rest, status === undefined ? {} : { status })
-        : Object.assign({}, rest, { status: 'draft' });
+        ? { ...rest, ...(status === undefined ? {} : { status }) }
+        : { ...rest, status: 'draft' };
     },
 
     async copyValues(_ctx: TCtx, row: TSpecialRow) {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)`, status: 'draft' });
+      return { ...rest, name: `${row.name} (copy)`, status: 'draft' };
     },
 
     async groupValues(_ctx: TCtx, input: TGroupInput) {

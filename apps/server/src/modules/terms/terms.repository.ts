@@ -11,13 +11,13 @@ const ZStoredTiers = z.array(ZCancellationTier);
 /** Serialises writers of the default flag: two concurrent "make me default" must not both win. */
 const DEFAULT_LOCK = 7_243_006;
 
-export const toTerms = (row: TTermsRow): TTerms =>
-  Object.assign({}, row, {
-    description: ZLocalizedText.safeParse(row.description).data ?? {},
-    cancellationTiers: ZStoredTiers.safeParse(row.cancellationTiers).data ?? [],
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  });
+export const toTerms = (row: TTermsRow): TTerms => ({
+  ...row,
+  description: ZLocalizedText.safeParse(row.description).data ?? {},
+  cancellationTiers: ZStoredTiers.safeParse(row.cancellationTiers).data ?? [],
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export function createTermsRepository() {
   return {

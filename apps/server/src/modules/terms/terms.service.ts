@@ -35,7 +35,7 @@ export function createTermsService(deps: { repository: TTermsRepository }) {
       const { cancellationTiers, ...rest } = input;
       return cancellationTiers === undefined
         ? rest
-        : Object.assign({}, rest, { cancellationTiers: sortedTiers(cancellationTiers) });
+        : { ...rest, cancellationTiers: sortedTiers(cancellationTiers) };
     },
 
     /** At most one default: the row just written takes the flag from the others, in the same transaction. */
@@ -45,7 +45,7 @@ export function createTermsService(deps: { repository: TTermsRepository }) {
 
     async copyValues(_ctx: TCtx, row: TTermsRow) {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)`, isDefault: false });
+      return { ...rest, name: `${row.name} (copy)`, isDefault: false };
     },
 
     /** Prices would silently fall back to the default terms: refuse while any names these. */

@@ -62,7 +62,7 @@ async function newItemValues({ user, tx }: TWriteContext, input: TCreateBookingT
 }
 
 function changedItemValues({ user }: TWriteContext, input: TUpdateBookingTodo, existing: TBookingTodoRow) {
-  const values: Record<string, unknown> = Object.assign({}, defined(input), { editedBy: user.id });
+  const values: Record<string, unknown> = { ...defined(input), editedBy: user.id };
   if (input.open === false && existing.open) values.solvedAt = new Date();
   if (input.open === true) values.solvedAt = null;
   return values;
@@ -97,7 +97,7 @@ export function registerTodoResources(app: FastifyInstance, db: Db) {
     // A copy is the operator's own: the system code stays unique to the original.
     copyValues: async (_ctx, row: TTodoRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, code: _code, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)`, predefined: false });
+      return { ...rest, name: `${row.name} (copy)`, predefined: false };
     },
     beforeDelete: async (_ctx, row: TTodoRow) => {
       if (row.code !== null)

@@ -257,14 +257,13 @@ export const todosRepository = {
       .offset(page.offset);
     return {
       total: totalRow?.total ?? 0,
-      rows: rows.map((r) =>
-        Object.assign({}, toBookingTodo(r.todo), {
-          bookingNumber: r.bookingNumber,
-          bookingState: r.bookingState,
-          bookingFrom: r.bookingFrom,
-          bookingTo: r.bookingTo,
-        }),
-      ),
+      rows: rows.map((r) => ({
+        ...toBookingTodo(r.todo),
+        bookingNumber: r.bookingNumber,
+        bookingState: r.bookingState,
+        bookingFrom: r.bookingFrom,
+        bookingTo: r.bookingTo,
+      })),
     };
   },
 };

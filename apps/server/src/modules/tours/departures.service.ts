@@ -39,13 +39,13 @@ const checkRange = (range: TRange) => {
   if (range.to < range.from) throw badRequest('The range ends before it starts', 'to');
 };
 
-const withCapacity = (d: TDeparture, c: TScheduleCapacity): TDeparture =>
-  Object.assign({}, d, {
-    cabins: c.cabins,
-    berths: c.berths,
-    freeCabins: c.freeCabins,
-    freeBerths: c.freeBerths,
-  });
+const withCapacity = (d: TDeparture, c: TScheduleCapacity): TDeparture => ({
+  ...d,
+  cabins: c.cabins,
+  berths: c.berths,
+  freeCabins: c.freeCabins,
+  freeBerths: c.freeBerths,
+});
 
 /** The read side of departures: booking lists, pickers, the calendar feed and the printed list. */
 export function createDeparturesService(deps: {

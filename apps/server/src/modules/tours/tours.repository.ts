@@ -22,7 +22,8 @@ type TNamed = { id: number; name: string };
 const ZPrices = z.record(z.string(), z.string());
 
 export function toTour(row: TTourRow): TTour {
-  return Object.assign({}, row, {
+  return {
+    ...row,
     // jsonb written by hand may hold anything: the answer carries only what the contract knows.
     description: ZLocalizedText.safeParse(row.description).data ?? {},
     itinerary: z.array(ZItineraryDay).safeParse(row.itinerary).data ?? [],
@@ -30,18 +31,19 @@ export function toTour(row: TTourRow): TTour {
     excluded: ZLocalizedText.safeParse(row.excluded).data ?? {},
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  });
+  };
 }
 
 export function toSchedule(row: TScheduleRow & { tourName?: string; vesselName?: string }): TSchedule {
-  return Object.assign({}, row, {
+  return {
+    ...row,
     status: row.status as TScheduleStatus,
     fullCharterPrice: ZPrices.safeParse(row.fullCharterPrice).data ?? {},
     nights: scheduleNights(row.from, row.to),
     days: scheduleDays(row.from, row.to),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  });
+  };
 }
 
 /** The columns of a departure row with its tour's and vessel's names. */
@@ -60,12 +62,12 @@ const departureColumns = {
   color: tours.color,
 };
 
-const toDeparture = <R extends { status: string; from: string; to: string }>(row: R) =>
-  Object.assign({}, row, {
-    status: row.status as TScheduleStatus,
-    nights: scheduleNights(row.from, row.to),
-    days: scheduleDays(row.from, row.to),
-  });
+const toDeparture = <R extends { status: string; from: string; to: string }>(row: R) => ({
+  ...row,
+  status: row.status as TScheduleStatus,
+  nights: scheduleNights(row.from, row.to),
+  days: scheduleDays(row.from, row.to),
+});
 
 /** Live (not cancelled) departures of a vessel overlapping `[from, to)`. */
 const liveOverlapping = (vesselId: number, from: string, to: string) =>
@@ -214,12 +216,11 @@ export function createToursRepository() {
         .leftJoin(customers, eq(customers.id, occupancy.customerId))
         .where(and(eq(occupancy.scheduleId, scheduleId), eq(occupancy.holds, true)))
         .orderBy(asc(rooms.sort), asc(rooms.name), asc(occupancy.unit), asc(occupancy.id));
-      return rows.map(({ occupancyGender, customerGender, ...row }) =>
-        Object.assign({}, row, {
-          // The customer record is the truth; the occupancy row keeps the gender when no customer is linked.
-          gender: customerGender ?? occupancyGender,
-        }),
-      );
+      return rows.map(({ occupancyGender, customerGender, ...row }) => ({
+        ...row,
+        // The customer record is the truth; the occupancy row keeps the gender when no customer is linked.
+        gender: customerGender ?? occupancyGender,
+      }));
     },
   };
 }

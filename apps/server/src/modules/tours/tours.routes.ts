@@ -54,7 +54,7 @@ export function registerToursRoutes(app: FastifyInstance, deps: TInventoryDeps) 
   const { db } = deps;
   const repository = createToursRepository();
   const service = createToursService({ db, repository, availability: deps.availability });
-  const departures = createDeparturesService(Object.assign({}, deps, { repository }));
+  const departures = createDeparturesService({ ...deps, repository });
 
   r.get(
     '/api/tours/booking',
@@ -81,7 +81,7 @@ export function registerToursRoutes(app: FastifyInstance, deps: TInventoryDeps) 
         vesselName,
         status,
       }));
-      return Object.assign({}, page, { data });
+      return { ...page, data };
     },
   );
 
@@ -129,7 +129,7 @@ export function registerToursRoutes(app: FastifyInstance, deps: TInventoryDeps) 
     toValues: (ctx, input) => service.tourValues(ctx, input),
     copyValues: async (_ctx, row: TTourRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)` });
+      return { ...rest, name: `${row.name} (copy)` };
     },
     beforeDelete: (ctx, row: TTourRow) => service.tourBeforeDelete(ctx, row),
   });

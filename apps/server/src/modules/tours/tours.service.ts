@@ -46,12 +46,11 @@ const overlapError = (clashes: ({ id: number } & TRange)[]) =>
 /** Column values of a tour from a body: the body names the columns one to one. */
 function tourColumns(input: TCreateTour | TUpdateTour): Partial<typeof tours.$inferInsert> {
   const { code, color, ...rest } = input;
-  return Object.assign(
-    {},
-    rest,
-    code !== undefined ? { code: code || null } : {},
-    color !== undefined ? { color: color || null } : {},
-  );
+  return {
+    ...rest,
+    ...(code !== undefined ? { code: code || null } : {}),
+    ...(color !== undefined ? { color: color || null } : {}),
+  };
 }
 
 export function createToursService(deps: {
@@ -145,12 +144,11 @@ export function createToursService(deps: {
         [...new Set(rows.map((r) => r.tourId))],
         [...new Set(rows.map((r) => r.vesselId))],
       );
-      return rows.map((r) =>
-        Object.assign({}, r, {
-          tourName: names.tours.get(r.tourId) ?? '',
-          vesselName: names.vessels.get(r.vesselId) ?? '',
-        }),
-      );
+      return rows.map((r) => ({
+        ...r,
+        tourName: names.tours.get(r.tourId) ?? '',
+        vesselName: names.vessels.get(r.vesselId) ?? '',
+      }));
     },
 
     /**
@@ -208,7 +206,7 @@ export function createToursService(deps: {
       ]);
       const capacity = capacities.find((c) => c.scheduleId === row.id);
       return {
-        schedule: toSchedule(Object.assign({}, row, { tourName: tour.name, vesselName: vessel?.name ?? '' })),
+        schedule: toSchedule({ ...row, tourName: tour.name, vesselName: vessel?.name ?? '' }),
         tour: toTour(tour),
         vessel,
         embarkPort,

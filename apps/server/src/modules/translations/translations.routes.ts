@@ -76,12 +76,11 @@ export function registerTranslationRoutes(
     },
     toValues: async (_ctx, input) => {
       if (input.key !== undefined) service.assertOverridable(input.key);
-      return Object.assign(
-        {},
-        input.key !== undefined ? { key: input.key } : {},
-        input.lang !== undefined ? { lang: input.lang } : {},
-        input.value !== undefined ? { value: input.value } : {},
-      );
+      return {
+        ...(input.key !== undefined ? { key: input.key } : {}),
+        ...(input.lang !== undefined ? { lang: input.lang } : {}),
+        ...(input.value !== undefined ? { value: input.value } : {}),
+      };
     },
   });
 }

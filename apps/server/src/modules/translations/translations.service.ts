@@ -43,7 +43,7 @@ export function readBuiltInTexts(webSrc: string): TBuiltIn {
       const file = join(dir, `${lang}.json`);
       if (!existsSync(file)) continue;
       for (const [key, value] of flatten(JSON.parse(readFileSync(file, 'utf8')), '', new Map())) {
-        texts.set(key, Object.assign({}, texts.get(key), { [lang]: value }));
+        texts.set(key, { ...texts.get(key), [lang]: value });
       }
     }
   }

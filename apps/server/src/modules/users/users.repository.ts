@@ -49,7 +49,7 @@ export function createUsersRepository() {
     async update(ex: Executor, id: number, values: Partial<TNewUserRow>) {
       const [row] = await ex
         .update(users)
-        .set(Object.assign({}, values, { updatedAt: new Date() }))
+        .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
       return row;

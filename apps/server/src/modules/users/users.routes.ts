@@ -58,20 +58,15 @@ export function registerUsersRoutes(
     async (request) => {
       const me = actor(request);
       const body = request.body;
-      const row = await deps.repository.update(
-        db,
-        me.id,
-        Object.assign(
-          {},
-          body.name !== undefined ? { name: body.name } : {},
-          body.phone !== undefined ? { phone: body.phone ?? null } : {},
-          body.settings ? { settings: Object.assign({}, me.settings, body.settings) } : {},
-          body.notifications ? { notifications: body.notifications } : {},
-          body.activeAsset !== undefined ? { activeAsset: body.activeAsset ?? null } : {},
-        ),
-      );
+      const row = await deps.repository.update(db, me.id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.phone !== undefined ? { phone: body.phone ?? null } : {}),
+        ...(body.settings ? { settings: { ...me.settings, ...body.settings } } : {}),
+        ...(body.notifications ? { notifications: body.notifications } : {}),
+        ...(body.activeAsset !== undefined ? { activeAsset: body.activeAsset ?? null } : {}),
+      });
       if (!row) throw new Error('own user vanished');
-      return Object.assign({}, toUser(row), { scopes: me.scopes });
+      return { ...toUser(row), scopes: me.scopes };
     },
   );
 
@@ -178,11 +173,11 @@ export function registerUsersRoutes(
     async () => scopeGroups(),
   );
 
-  const toRole = (row: typeof userRoles.$inferSelect) =>
-    Object.assign({}, row, {
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    });
+  const toRole = (row: typeof userRoles.$inferSelect) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
   registerResource(app, db, {
     name: 'userrole',
     base: '/api/userrole',
@@ -205,11 +200,11 @@ export function registerUsersRoutes(
     },
     toValues: (ctx, input, existing?: typeof userRoles.$inferSelect) =>
       service.roleValues(ctx, input, existing),
-    copyValues: async (ctx, row: typeof userRoles.$inferSelect) =>
-      Object.assign({}, await service.roleValues(ctx, { scopes: row.scopes }), {
-        name: `${row.name} (copy ${Date.now().toString(36)})`,
-        description: row.description,
-      }),
+    copyValues: async (ctx, row: typeof userRoles.$inferSelect) => ({
+      ...(await service.roleValues(ctx, { scopes: row.scopes })),
+      name: `${row.name} (copy ${Date.now().toString(36)})`,
+      description: row.description,
+    }),
     beforeDelete: (ctx, row: typeof userRoles.$inferSelect) => service.beforeDeleteRole(ctx, row),
   });
 }

@@ -106,8 +106,7 @@ export function createUsersService(deps: { db: Db; settings: TSettingsService })
     if (input.customerId !== undefined) values.customerId = input.customerId ?? null;
     if (input.permissions) values.scopes = [...new Set(input.permissions.scope)];
     if (input.roleIds) values.roleIds = [...new Set(input.roleIds)];
-    if (input.settings)
-      values.settings = Object.assign({}, (existing?.settings as object) ?? {}, input.settings);
+    if (input.settings) values.settings = { ...((existing?.settings as object) ?? {}), ...input.settings };
     if (input.notifications) values.notifications = input.notifications;
     if (input.activeAsset !== undefined) values.activeAsset = input.activeAsset ?? null;
     if (input.resorts) values.resorts = input.resorts;
@@ -163,7 +162,7 @@ export function createUsersService(deps: { db: Db; settings: TSettingsService })
         .limit(query.size)
         .offset((query.page - 1) * query.size);
       return {
-        data: rows.map((r) => Object.assign({}, r, { createdAt: r.createdAt.toISOString() })),
+        data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
         total: total?.n ?? 0,
         page: query.page,
         size: query.size,
@@ -192,12 +191,11 @@ export function createUsersService(deps: { db: Db; settings: TSettingsService })
           ctx.user,
           input.scopes.filter((s) => !had.has(s)),
         );
-      return Object.assign(
-        {},
-        input.name !== undefined ? { name: input.name } : {},
-        input.description !== undefined ? { description: input.description ?? null } : {},
-        input.scopes ? { scopes: [...new Set(input.scopes)] } : {},
-      );
+      return {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description ?? null } : {}),
+        ...(input.scopes ? { scopes: [...new Set(input.scopes)] } : {}),
+      };
     },
     /** A deleted role leaves no dangling reference on users. */
     async beforeDeleteRole(ctx: { user: TSessionUser; tx: Tx }, role: { id: number; scopes: string[] }) {

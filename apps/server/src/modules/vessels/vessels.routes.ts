@@ -85,8 +85,11 @@ export function registerVesselsRoutes(app: FastifyInstance, deps: TInventoryDeps
     self: { scopes: ['agencies.self'], where: sellableVessels },
     toValues: (ctx, input) => service.vesselValues(ctx, input),
     beforeDelete: (ctx, row: TVesselRow) => service.beforeDeleteVessel(ctx, row),
-    copyValues: async (_ctx, row: TVesselRow) =>
-      Object.assign({}, withoutIdentity(row), { name: `${row.name} (copy)`, code: null }),
+    copyValues: async (_ctx, row: TVesselRow) => ({
+      ...withoutIdentity(row),
+      name: `${row.name} (copy)`,
+      code: null,
+    }),
   });
 
   registerResource(app, db, {
@@ -108,8 +111,10 @@ export function registerVesselsRoutes(app: FastifyInstance, deps: TInventoryDeps
     assets: visibleDecks,
     expand: (rows: TVesselDeckRow[]) => service.expandDecks(rows),
     toValues: (ctx, input, existing?: TVesselDeckRow) => service.deckValues(ctx, input, existing),
-    copyValues: async (_ctx, row: TVesselDeckRow) =>
-      Object.assign({}, withoutIdentity(row), { name: `${row.name} (copy)` }),
+    copyValues: async (_ctx, row: TVesselDeckRow) => ({
+      ...withoutIdentity(row),
+      name: `${row.name} (copy)`,
+    }),
   });
 
   registerResource(app, db, {
@@ -132,8 +137,10 @@ export function registerVesselsRoutes(app: FastifyInstance, deps: TInventoryDeps
     access: ACCESS,
     assets: visibleLists,
     toValues: (ctx, input) => service.listValues(ctx, input),
-    copyValues: async (_ctx, row: TVesselListRow) =>
-      Object.assign({}, withoutIdentity(row), { name: `${row.name} (copy)` }),
+    copyValues: async (_ctx, row: TVesselListRow) => ({
+      ...withoutIdentity(row),
+      name: `${row.name} (copy)`,
+    }),
   });
 
   r.get(

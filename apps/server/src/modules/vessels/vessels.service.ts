@@ -121,9 +121,7 @@ function toManifestGuests(rows: TManifestGuestRow[], lang: TLanguage): TManifest
       roomId: row.roomId,
       bed: row.bed,
       gender: asGender(row.gender) ?? 'u',
-      person:
-        personOf(row) ??
-        Object.assign({}, NOBODY, { lastName: row.name ?? unnamed, fullName: row.name ?? unnamed }),
+      person: personOf(row) ?? { ...NOBODY, lastName: row.name ?? unnamed, fullName: row.name ?? unnamed },
     };
   });
 }
@@ -189,7 +187,7 @@ export function createVesselsService(deps: {
         db,
         rows.map((r) => r.id),
       );
-      return rows.map((row) => Object.assign({}, row, { cabins: cabins.filter((c) => c.deckId === row.id) }));
+      return rows.map((row) => ({ ...row, cabins: cabins.filter((c) => c.deckId === row.id) }));
     },
 
     async listValues({ user, tx }: TWriteContext, input: TCreateVesselList | TUpdateVesselList) {

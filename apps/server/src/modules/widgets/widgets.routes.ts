@@ -144,7 +144,7 @@ export function registerWidgetsRoutes(app: FastifyInstance, deps: TInventoryDeps
     },
     copyValues: async (ctx, row: TWidgetRow) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-      return Object.assign({}, rest, { name: `${row.name} (copy)`, slug: await copySlug(ctx.tx, row.slug) });
+      return { ...rest, name: `${row.name} (copy)`, slug: await copySlug(ctx.tx, row.slug) };
     },
   });
 

@@ -1,5 +1,8 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { makeTemplates } from './templates.ts';
+import { makeTemplates, PGLITE_TEMPLATE } from './templates.ts';
 
 /** Whether a process of this machine still runs: a test database named after it is in use. */
 function isAlive(pid: number): boolean {
@@ -14,9 +17,23 @@ function isAlive(pid: number): boolean {
 /** Before the run: leftovers dropped, templates made; after it: the templates removed. */
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
+  removeLeftoverDumps();
   if (url) await dropLeftovers(url);
   // The databases the test files start from (templates.ts); removed again after the run.
   return makeTemplates(url);
+}
+
+/**
+ * Removes the PGlite template dumps (`atoll-template-<pid>-<name>.tar`, templates.ts) that an interrupted earlier
+ * run left in the temp dir; those of a run still going on beside this one are left alone.
+ */
+function removeLeftoverDumps() {
+  const dir = tmpdir();
+  for (const name of readdirSync(dir)) {
+    const pid = Number(PGLITE_TEMPLATE.exec(name)?.[1]);
+    if (!pid || isAlive(pid)) continue;
+    rmSync(join(dir, name), { force: true });
+  }
 }
 
 /**

@@ -33,6 +33,9 @@ export async function makeTemplates(postgresUrl: string | undefined): Promise<()
   };
 }
 
+/** The file name of a PGlite template dump: `atoll-template-<pid of the run>-<kind>.tar`. */
+export const PGLITE_TEMPLATE = /^atoll-template-(\d+)-[a-z]+\.tar$/;
+
 async function pgliteTemplates() {
   const names = {
     empty: join(tmpdir(), `atoll-template-${process.pid}-empty.tar`),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { authTokens } from '../src/db/schema.ts';
 import type { TAccess, TRouteEntry } from '../src/http/access.ts';
-import { tokenHash } from '../src/modules/auth/passwords.ts';
+import { tokenHash } from '../src/modules/auth/tokens.ts';
 import { bearer, createTestApp, DEMO, type TTestApp } from './harness.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/users/passwords.ts';
 import type { Db } from './client.ts';
 import { agencies, customers, events, settings, userRoles, users } from './schema.ts';
 import { seedAgencies } from './seed-agencies.ts';

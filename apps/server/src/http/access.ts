@@ -1,7 +1,7 @@
 import { hasAllScopes, hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TChangeFeed } from '../db/change-feed.ts';
-import type { TSessionUser } from '../modules/auth/auth.service.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
 /**

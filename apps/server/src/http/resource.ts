@@ -1,13 +1,13 @@
 import { listAnswer, type TListQuery, ZListCsvQuery, ZListQuery } from '@atoll/domain/list';
 import { withoutDefaults } from '@atoll/domain/schema';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Executor, Tx } from '../db/client.ts';
-import type { TSessionUser } from '../modules/auth/auth.service.ts';
 import { actor } from './access.ts';
 import { csvColumns, csvValue, sendCsv } from './csv.ts';
 import { badRequest, notFound } from './errors.ts';

@@ -9,6 +9,7 @@ import {
 } from '@atoll/domain/agencies';
 import type { TLanguage } from '@atoll/domain/constants';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import { eq, type SQL } from 'drizzle-orm';
 import { createElement } from 'react';
 import type { z } from 'zod';
@@ -16,7 +17,6 @@ import type { Db, Tx } from '../../db/client.ts';
 import { agencies } from '../../db/schema.ts';
 import { loadLetterhead, renderPdf } from '../../documents/pdf.tsx';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import {
   type TAgenciesRepository,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import { authTokens, oneTimeTokens, settings, userLogins } from '../../db/schema.ts';
-import { tokenHash } from './passwords.ts';
+import { tokenHash } from './tokens.ts';
 
 type TSmtp = Awaited<ReturnType<typeof startSmtpServer>>;
 type TRes = LightMyRequestResponse;

@@ -6,14 +6,14 @@ import {
   ZScheduleAvailability,
 } from '@atoll/domain/inventory/availability';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
-import type { TInventoryDeps } from '../inventory.ts';
+import type { TAvailabilityService } from './availability.service.ts';
 
 /** Staff who read inventory or bookings see every hold; agents see what is free, not whose it is. */
 const STAFF_SCOPES = ['resort.read', 'vessel.read', 'bookings.read'];
@@ -39,7 +39,14 @@ const withoutHolds = <T extends { rooms: { holds: unknown[] }[] }>(answer: T): T
   rooms: answer.rooms.map((r) => ({ ...r, holds: [] })),
 });
 
-export function registerAvailabilityRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+/**
+ * Takes only the service of the inventory deps: TInventoryDeps (inventory.ts) is built from this module's
+ * service, so importing that type here would make a circle.
+ */
+export function registerAvailabilityRoutes(
+  app: FastifyInstance,
+  deps: { availability: TAvailabilityService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { availability } = deps;
 

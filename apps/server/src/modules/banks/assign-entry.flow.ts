@@ -1,11 +1,11 @@
 import type { TAssignBody, TAssignQuery } from '@atoll/domain/banks';
 import { D } from '@atoll/domain/money';
 import { storedRate } from '@atoll/domain/payments';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { creditEntries } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import { createCreditsRepository } from '../credits/credits.repository.ts';
 import type { TCurrenciesService } from '../currencies/currencies.service.ts';
 import { confirmPayment, rateRequired, recordPayment, removePayment } from '../payments/payments.flow.ts';

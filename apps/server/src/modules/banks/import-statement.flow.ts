@@ -17,10 +17,10 @@ import {
   ZCsvMapping,
 } from '@atoll/domain/banks/statement';
 import { D } from '@atoll/domain/money';
+import type { TSessionUser } from '@atoll/domain/users';
 import { parse } from 'csv-parse/sync';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import { assignEntry, type TAssignDeps } from './assign-entry.flow.ts';
 import { banksRepository as repo, type TBankEntryRow, type TBankRow } from './banks.repository.ts';
 

@@ -1,10 +1,10 @@
 import type { ZCreateCommission } from '@atoll/domain/pricing/entities';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { commissions } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import { seesResort } from '../resorts/resorts.service.ts';
 import type { TCommissionRow, TCommissionsRepository } from './commissions.repository.ts';
 

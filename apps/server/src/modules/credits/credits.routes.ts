@@ -7,12 +7,12 @@ import {
   ZCreditLedger,
 } from '@atoll/domain/customer-data';
 import { listAnswer, type TListQuery, ZListCsvQuery, ZListQuery } from '@atoll/domain/list';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TCreditsService } from './credits.service.ts';
 
 const tags = ['credits'];

@@ -9,9 +9,9 @@ import {
 } from '@atoll/domain/customer-data';
 import type { TListQuery } from '@atoll/domain/list';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TCreditEntryRow, TCreditsRepository, TLedgerOwner, TVisibility } from './credits.repository.ts';
 
 const CUSTOMER_LEDGER_READERS = ['customers.read', 'customers.self', 'agencies.self'];

@@ -7,12 +7,12 @@ import {
   pickAnswers,
   validateAnswers,
 } from '@atoll/domain/forms/rules';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, customers, formDefs, forms, mailQueue, storedFiles } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 
 // Custom forms sent to a customer or booking: a random token opens exactly one form on
 // /forms/:id/:token; the guest's answers are checked with the same rules the page uses.

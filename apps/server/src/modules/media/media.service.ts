@@ -7,10 +7,10 @@ import type {
   TUpdateMediaFolder,
 } from '@atoll/domain/inventory/media';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { TWriteContext } from '../../http/resource.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import { createMediaRepository, type TMediaFolderRow, type TMediaRow, toMedia } from './media.repository.ts';
 import { prepareFile } from './media-file.ts';
 

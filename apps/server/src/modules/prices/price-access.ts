@@ -1,8 +1,8 @@
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { priceEntries, prices, supplements } from '../../db/schema.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TAsset } from './prices.repository.ts';
 
 // Asset visibility of prices (spec platform §6): a user whose resort or vessel list is not empty sees

@@ -1,10 +1,10 @@
 import { calculate } from '@atoll/domain/pricing/calculate';
 import type { TSimulateRequest, TSimulateResult } from '@atoll/domain/pricing/engine-types';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { TReferenceCache } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import { withoutCommission } from './commission-redaction.ts';
 import { PRICE_READ } from './price-access.ts';
 import { loadPricingInput } from './pricing-input.ts';

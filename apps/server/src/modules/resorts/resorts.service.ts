@@ -16,6 +16,7 @@ import {
 } from '@atoll/domain/inventory/resorts';
 import { BLOCK_KINDS, HOUSEKEEPING_STATES, ROOM_KINDS, USAGE_STATES } from '@atoll/domain/inventory/rooms';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createElement } from 'react';
@@ -24,7 +25,6 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { resorts } from '../../db/schema.ts';
 import { loadLetterhead, renderPdf } from '../../documents/pdf.tsx';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { ResortListDocument } from './resort-print.tsx';
 import type { TResortRow, TResortsRepository, TRuleRow } from './resorts.repository.ts';

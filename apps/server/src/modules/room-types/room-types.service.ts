@@ -1,11 +1,11 @@
 import { paxInOrder, ROOM_TYPE_DEFAULTS, type ZCreateRoomType } from '@atoll/domain/inventory/resorts';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { roomTypes } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TResortsRepository } from '../resorts/resorts.repository.ts';
 import { assertMedia, resortVisibility, seesResort } from '../resorts/resorts.service.ts';
 import type { TBedTypeRow, TRoomTypeRow, TRoomTypesRepository } from './room-types.repository.ts';

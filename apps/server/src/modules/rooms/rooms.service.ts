@@ -12,12 +12,12 @@ import {
   ZRoomConfiguration,
 } from '@atoll/domain/inventory/rooms';
 import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
 import { eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { resorts, rooms } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import { parseConfiguration, type TRoomRow, type TRoomsRepository, toRoom } from './rooms.repository.ts';
 
 type TCtx = { user: TSessionUser; tx: Tx };

@@ -1,7 +1,7 @@
 import { LOGO_MAX_BYTES } from '@atoll/domain/settings';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import type { TSettingsService } from './settings.service.ts';
 

@@ -15,11 +15,11 @@ import {
   settingsPatch,
   type TSettingsGroup,
 } from '@atoll/domain/settings';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { z } from 'zod';
 import { setOperatorTimeZone } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 
 /** Switches on by default on a new installation; the rest are opt-in modules. */

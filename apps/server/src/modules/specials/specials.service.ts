@@ -11,10 +11,10 @@ import {
   type TProblem,
   type TSpecialSettings,
 } from '@atoll/domain/pricing/special-rules';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TSpecialRow, TSpecialsGroupRow, TSpecialsRepository } from './specials.repository.ts';
 
 type TCtx = { user: TSessionUser; tx: Tx };

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, type TTestApp } from '../../../test/harness.ts';
 import { authTokens, events, settings, users } from '../../db/schema.ts';
-import { tokenHash } from '../auth/passwords.ts';
+import { tokenHash } from '../auth/tokens.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
 import { diskUsage } from './system.routes.ts';
 

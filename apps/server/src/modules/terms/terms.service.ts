@@ -1,8 +1,8 @@
 import type { TCancellationTier, ZCreateTerms } from '@atoll/domain/pricing/entities';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TTermsRepository, TTermsRow } from './terms.repository.ts';
 
 type TCtx = { user: TSessionUser; tx: Tx };

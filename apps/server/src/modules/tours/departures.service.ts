@@ -6,6 +6,7 @@ import {
   type TTourBookingQuery,
   withDerivedStatus,
 } from '@atoll/domain/inventory/tours';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, type SQL } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { createElement } from 'react';
@@ -14,7 +15,6 @@ import { loadLetterhead, renderPdf } from '../../documents/pdf.tsx';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { compileFilter } from '../../http/filter.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { DEPARTURES_PRINT_TEXTS } from './departures-print.texts.ts';

@@ -10,10 +10,10 @@ import {
   type TUpdateSchedule,
   type TUpdateTour,
 } from '@atoll/domain/inventory/tours';
+import type { TSessionUser } from '@atoll/domain/users';
 import type { Db, Tx } from '../../db/client.ts';
 import type { schedules, tours } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
 import {
   ownSchedules,

@@ -1,5 +1,6 @@
 import { scopeGroups } from '@atoll/domain/scopes/catalogue';
 import {
+  type TSessionUser,
   USER_TYPES,
   ZChangeOwnPassword,
   ZCreateRole,
@@ -20,17 +21,34 @@ import { userRoles, users } from '../../db/schema.ts';
 import { actor, presentedToken } from '../../http/access.ts';
 import { ZIdParams, ZOk } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TAuthService } from '../auth/auth.service.ts';
 import { type TUserRow, type TUsersRepository, toUser } from './users.repository.ts';
 import type { TUsersService } from './users.service.ts';
 
 const tags = ['users'];
 
+/**
+ * The password changes of the auth service, which these routes offer. Auth sits above users (it reads their
+ * repository and grant rule), so this module names what it needs instead of importing the service's type.
+ */
+type TPasswordChanges = {
+  changeOwnPassword(
+    actor: TSessionUser,
+    currentToken: string | undefined,
+    input: z.infer<typeof ZChangeOwnPassword>,
+  ): Promise<void>;
+  setPassword(
+    actor: TSessionUser,
+    currentToken: string | undefined,
+    userId: number,
+    input: z.infer<typeof ZSetPassword>,
+  ): Promise<void>;
+};
+
 export function registerUsersRoutes(
   app: FastifyInstance,
   deps: {
     db: Db;
-    auth: TAuthService;
+    auth: TPasswordChanges;
     service: TUsersService;
     repository: TUsersRepository;
     rateLimit: number;

@@ -5,8 +5,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { settings, userLogins, userRoles, users } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
+import { hashPassword } from './passwords.ts';
 import type { TUserRow } from './users.repository.ts';
 
 const isAdmin = (scopes: readonly string[]) => scopes.includes('admin');

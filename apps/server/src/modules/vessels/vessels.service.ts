@@ -15,6 +15,7 @@ import {
   type TUpdateVesselDeck,
   type TUpdateVesselList,
 } from '@atoll/domain/inventory/vessels';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createElement } from 'react';
@@ -23,7 +24,6 @@ import { schedules, vesselDecks, vesselLists, vessels } from '../../db/schema.ts
 import { loadLetterhead, renderPdf } from '../../documents/pdf.tsx';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TWriteContext } from '../../http/resource.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { MANIFEST_TEXTS } from './vessel-manifest.texts.ts';
 import { VesselManifest } from './vessel-manifest.tsx';

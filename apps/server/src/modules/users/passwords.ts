@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with the OWASP minimum: 19 MiB, 2 passes, 1 lane.
@@ -18,8 +18,3 @@ export async function verifyPassword(stored: string | null | undefined, password
   }
   return verify(stored, password).catch(() => false);
 }
-
-/** Opaque random token: 64 URL-safe characters (well over the 50 the spec requires). */
-export const newToken = () => randomBytes(48).toString('base64url');
-/** Tokens are stored only as a SHA-256; they carry 384 random bits, so a fast hash is enough. */
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -179,8 +179,9 @@ export const bookingWrites = {
   },
 
   /**
-   * A new booking with its room entries, guests, calculation lines and holds under the ids drawIds drew, each
-   * table in one statement; answers the row with its names and the lines as stored.
+   * A new booking with its room entries, guests and holds in one statement (data-modifying CTEs: PostgreSQL checks
+   * the foreign keys at its end), under the ids drawIds drew, then its calculation lines; answers the row with its
+   * names and the lines as stored. Two round trips instead of five: a creation's share of waiting for PostgreSQL.
    */
   async insertCreated(
     tx: Tx,
@@ -194,13 +195,18 @@ export const bookingWrites = {
   ): Promise<{ booking: TBookingDetailRow; lines: TLineRow[] }> {
     const bookingId = parts.booking.id;
     if (bookingId === undefined) throw new Error('insertCreated: the booking needs its drawn id');
-    const [booking] = await tx.insert(bookings).values(parts.booking).returning(namedRow);
+    const beside = [
+      parts.entries.length > 0 && tx.$with('entries').as(tx.insert(bookingRooms).values([...parts.entries])),
+      parts.guests.length > 0 && tx.$with('guests').as(tx.insert(bookingGuests).values([...parts.guests])),
+      parts.holds.length > 0 && tx.$with('holds').as(tx.insert(occupancy).values([...parts.holds])),
+    ].filter((cte) => cte !== false);
+    const [booking] = await tx
+      .with(...beside)
+      .insert(bookings)
+      .values(parts.booking)
+      .returning(namedRow);
     if (!booking) throw new Error('bookings: no row returned');
-    if (parts.entries.length > 0) await tx.insert(bookingRooms).values([...parts.entries]);
-    if (parts.guests.length > 0) await tx.insert(bookingGuests).values([...parts.guests]);
-    const lines = await bookingWrites.insertLines(tx, bookingId, parts.lines);
-    if (parts.holds.length > 0) await tx.insert(occupancy).values([...parts.holds]);
-    return { booking, lines };
+    return { booking, lines: await bookingWrites.insertLines(tx, bookingId, parts.lines) };
   },
 
   /** Removes every room entry (their guests go with them; lines keep no guest). */

@@ -28,7 +28,7 @@ export type TConfig = {
   loginFailuresBeforeDelay: number;
   /** The in-memory caches behind the change feed (sessions, booking list, reference data; ADR 0024); CACHES=off turns them off. */
   caches: boolean;
-  /** Repeated statements as named prepared statements on PostgreSQL (ADR 0025); PG_PREPARED_STATEMENTS=off turns them off. */
+  /** Repeated statements as named prepared statements on PostgreSQL (ADR 0030); PG_PREPARED_STATEMENTS=off turns them off. */
   preparedStatements: boolean;
   webDist: string;
 };

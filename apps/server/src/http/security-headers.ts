@@ -9,8 +9,7 @@ import helmet from 'helmet';
  * upgrade-insecure-requests only where the site is served over TLS (they break plain http).
  *
  * Helmet's middleware is built once, here. The Fastify plugin (@fastify/helmet) builds it anew on every
- * request and gives each reply a closure besides: ~20 KB of garbage per request, which on Node 20 partly
- * outlived the young generation and made each scavenge copy ~1.3 MB (ADR 0027).
+ * request and gives each reply a closure besides: ~20 KB of garbage per request (ADR 0030).
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
   const setHeaders = helmet({

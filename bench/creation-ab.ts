@@ -13,6 +13,7 @@ import { freeStaySlots, PRICED_DAYS, seedManyBookings, stayIn } from './seed-boo
 // one seeded PostgreSQL database (demo data and the 100,000 bookings), the same free nights on both, request
 // by request in turn (which goes first alternates), through app.inject (no HTTP client), 20 warm-up calls each
 // (BENCH_WARM; V8 goes on optimizing a creation's code for ~2,000–3,000 of them: 3000 compares running servers).
+// BENCH_PREPARED=off runs this checkout without named prepared statements (what they pay, against BASE with them).
 // Run: BASE=… TEST_DATABASE_URL=postgres://… npm run bench:creation-ab
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const WARM = Number(process.env.BENCH_WARM ?? 20);

@@ -159,7 +159,7 @@ export async function openPglite(
 }
 
 /**
- * `prepared`: repeated statements become named prepared statements (ADR 0025); off for a connection pooler
+ * `prepared`: repeated statements become named prepared statements (ADR 0030); off for a connection pooler
  * that cannot keep them (PgBouncer in transaction mode before 1.21).
  */
 export async function openPostgres(url: string, poolSize = 10, prepared = true): Promise<Database> {

@@ -11,7 +11,7 @@ const isPlainQuery = (config: unknown): config is TQueryConfig =>
   typeof (config as TQueryConfig).submit !== 'function';
 
 /**
- * The pg Client class of the pool: names the repeated parameterised statements (ADR 0025). Statements without
+ * The pg Client class of the pool: names the repeated parameterised statements (ADR 0030). Statements without
  * values (BEGIN, COMMIT, DDL, `select 1`) stay unnamed; so does whatever passes a name or a Submittable.
  */
 export function pgClient(names: TStatementNames): typeof pg.Client {

@@ -27,7 +27,7 @@ describe('statement names', () => {
   });
 });
 
-// The pool's connections keep repeated statements prepared (ADR 0025).
+// The pool's connections keep repeated statements prepared (ADR 0030).
 describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL', () => {
   const withPool = async (work: (pool: pg.Pool) => Promise<void>) => {
     const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);

@@ -1,4 +1,4 @@
-// Named prepared statements for the statements this process sends again and again (ADR 0025). PostgreSQL
+// Named prepared statements for the statements this process sends again and again (ADR 0030). PostgreSQL
 // parses and plans an unnamed statement on every call; a named one is parsed once per connection, and pg
 // then sends only Bind and Execute. Drizzle sends the same text for the same query shape with its values
 // apart, so the text names the statement. A text is named from its REPEAT-th call on: a statement seen

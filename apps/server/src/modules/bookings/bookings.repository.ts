@@ -160,8 +160,8 @@ const ZStoredTotals = ZBookingTotals.partial();
 /** The detail part of a booking (everything but rooms and lines) from its row; jsonb read defensively. */
 function toBookingHead(row: TBookingDetailRow): Omit<TBooking, 'rooms' | 'calculation'> {
   const explanation = ZExplanation.safeParse(row.explanation).data;
-  // Onto the summary's own fresh object: no second copy (ADR 0026).
-  return Object.assign(toSummary(row), {
+  return {
+    ...toSummary(row),
     sourceId: row.sourceId,
     categoryId: row.categoryId,
     termsOfPayment: ZTerms.safeParse(row.termsOfPayment).data ?? null,
@@ -186,7 +186,7 @@ function toBookingHead(row: TBookingDetailRow): Omit<TBooking, 'rooms' | 'calcul
     internalNote: row.internalNote,
     why: explanation?.why ?? [],
     problems: explanation?.problems ?? [],
-  });
+  };
 }
 
 /** The whole row of one booking with the names, or undefined. */

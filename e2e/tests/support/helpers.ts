@@ -32,10 +32,20 @@ export async function screenshots(page: Page, name: string) {
     ['375', 375],
   ] as const) {
     await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(150);
+    await settled(page);
     await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
   }
   if (size) await page.setViewportSize(size);
+}
+
+/**
+ * Waits until the page has drawn two frames: after a resize, the resize event and the re-render it causes (Mantine's
+ * media queries) are then on screen, which a fixed pause only hoped for.
+ */
+async function settled(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /**

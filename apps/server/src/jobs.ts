@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
-import { createExpireOptionsFlow } from './modules/bookings/expire-options.flow.ts';
-import { createResolveBookingsFlow } from './modules/bookings/resolve-bookings.flow.ts';
+import { createExpireOptionsFlow } from './modules/bookings/lifecycle/expire-options.flow.ts';
+import { createResolveBookingsFlow } from './modules/bookings/lifecycle/resolve-bookings.flow.ts';
 import { settleDueDates } from './modules/payments/booking-settlement.ts';
 import { runTodoJobs } from './modules/todos/todo-jobs.ts';
 

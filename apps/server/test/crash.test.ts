@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cents, countedCents } from '../src/modules/bookings/booking-test-world.ts';
+import { cents, countedCents } from './booking-test-world.ts';
 import { createPostgresDatabase, DEMO } from './harness.ts';
 import { client, startServer, type TServerProcess } from './server-process.ts';
 

@@ -3,9 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue } from '../src/db/schema.ts';
 import { pdfText } from '../src/documents/pdf-text.ts';
-import { demoIds } from '../src/modules/bookings/test-bookings.ts';
 import { createTestApp, type TTestApp } from './harness.ts';
 import { startSmtpServer } from './smtp.ts';
+import { demoIds } from './test-bookings.ts';
 
 /**
  * The finance path end to end, in one line of events on one booking: a guest's bank transfer arrives in a bank

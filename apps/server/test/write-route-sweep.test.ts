@@ -2,8 +2,8 @@ import { FEATURES } from '@atoll/domain/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRouteEntry } from '../src/http/access.ts';
-import { demoIds, insertBooking } from '../src/modules/bookings/test-bookings.ts';
 import { adminSession, createTestApp, DEMO, type TTestApp } from './harness.ts';
+import { demoIds, insertBooking } from './test-bookings.ts';
 
 /**
  * Every write route once, as admin, on a fresh database with the demo data and one booking (a guest without a

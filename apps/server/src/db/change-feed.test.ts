@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TTestApp } from '../../test/harness.ts';
-import { demoIds, insertBooking } from '../modules/bookings/test-bookings.ts';
+import { demoIds, insertBooking } from '../../test/test-bookings.ts';
 import { CHANGE_TOPICS, createReferenceCache, type TChangeFeed } from './change-feed.ts';
 
 // The change feed behind the session and booking-list caches (ADR 0024), on the engine the suite runs on.

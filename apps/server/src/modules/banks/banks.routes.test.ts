@@ -7,9 +7,9 @@ import { D } from '@atoll/domain/money';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
 import { bankAccounts, bankEntries, creditEntries, payments } from '../../db/schema.ts';
-import { bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
 import { issueInvoice } from '../documents/invoices.flow.ts';
 import { recordPayment } from '../payments/payments.flow.ts';
 

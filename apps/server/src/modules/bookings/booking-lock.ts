@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingVisibility, type TBookingRow } from './bookings.repository.ts';
-import { bookingWrites } from './bookings-writes.repository.ts';
+import { bookingWrites } from './write/bookings-writes.repository.ts';
 
 // Optimistic concurrency for every write on a stored booking: the version the client read (body or
 // If-Match) must still be the stored one. The check and the version bump are one UPDATE, the first

@@ -7,10 +7,10 @@ import type { TReferenceCache } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingPricingInputs, confirmDateOf, storedTerms } from './booking-pricing.ts';
 import { bookingVisibility } from './bookings.repository.ts';
-import { bookingWrites } from './bookings-writes.repository.ts';
-import type { TBookingPaymentSchedule, TBookingPriceData } from './bookings-writes.schemas.ts';
+import { bookingPricingInputs, confirmDateOf, storedTerms } from './write/booking-pricing.ts';
+import { bookingWrites } from './write/bookings-writes.repository.ts';
+import type { TBookingPaymentSchedule, TBookingPriceData } from './write/bookings-writes.schemas.ts';
 
 // Two reads about a stored booking's price: the seasons each room entry is priced with (the engine's own
 // choice, choose-price.ts) and the deposit/rest schedule of its terms (terms.ts). Nothing is written.

@@ -4,10 +4,10 @@ import type { TSessionUser } from '@atoll/domain/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
+import { demoIds, insertBooking } from '../../../test/test-bookings.ts';
 import type { Database } from '../../db/client.ts';
 import { bookings, calculationLines } from '../../db/schema.ts';
 import { bookingVisibility, loadBooking, redactBooking } from './bookings.repository.ts';
-import { demoIds, insertBooking } from './test-bookings.ts';
 
 let database: Database;
 let ids: Awaited<ReturnType<typeof demoIds>>;

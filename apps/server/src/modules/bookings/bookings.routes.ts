@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TInventoryDeps } from '../inventory.ts';
-import { registerBookingChoicesRoutes } from './booking-choices.routes.ts';
-import { registerBookingProductsRoutes } from './booking-products.routes.ts';
-import { registerBookingRoomsRoutes } from './booking-rooms.routes.ts';
-import { registerBookingCalendarRoutes } from './bookings-calendar.routes.ts';
-import { registerBookingLifecycleRoutes } from './bookings-lifecycle.routes.ts';
-import { registerBookingQueryRoutes } from './bookings-queries.routes.ts';
-import { registerBookingReportRoutes } from './bookings-reports.routes.ts';
-import { registerBookingWritesRoutes } from './bookings-writes.routes.ts';
-import { registerCalculationRoutes } from './calculation.routes.ts';
+import { registerBookingCalendarRoutes } from './calendar/bookings-calendar.routes.ts';
+import { registerBookingChoicesRoutes } from './edit/booking-choices.routes.ts';
+import { registerBookingProductsRoutes } from './edit/booking-products.routes.ts';
+import { registerBookingRoomsRoutes } from './edit/booking-rooms.routes.ts';
+import { registerCalculationRoutes } from './edit/calculation.routes.ts';
+import { registerBookingLifecycleRoutes } from './lifecycle/bookings-lifecycle.routes.ts';
+import { registerBookingQueryRoutes } from './read/bookings-queries.routes.ts';
+import { registerBookingReportRoutes } from './reports/bookings-reports.routes.ts';
+import { registerBookingWritesRoutes } from './write/bookings-writes.routes.ts';
 
 /** Every booking call, one registration per file of routes. */
 export function registerBookingsRoutes(app: FastifyInstance, deps: TInventoryDeps) {

@@ -5,10 +5,10 @@
 import { writeFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
 import { createTestApp, expectError } from '../../../test/harness.ts';
 import { bookings, customers, invoices, products, settings, taxes } from '../../db/schema.ts';
 import { pdfText } from '../../documents/pdf-text.ts';
-import { bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
 
 let w: TWorld;
 let staff: string;

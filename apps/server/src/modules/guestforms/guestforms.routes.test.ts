@@ -5,8 +5,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
+import { demoIds, insertBooking } from '../../../test/test-bookings.ts';
 import { customers, customerVersions, guestForms, storedFiles } from '../../db/schema.ts';
-import { demoIds, insertBooking } from '../bookings/test-bookings.ts';
 
 let t: TTestApp;
 let staff: string;

@@ -19,7 +19,7 @@ import {
   listCondition,
   listOrder,
   pageOfBookings,
-} from '../bookings/bookings-queries.repository.ts';
+} from '../bookings/read/bookings-queries.repository.ts';
 import type { TFinanceDeps } from '../finance.ts';
 import { renderGuestFormPdf } from './guestform-print.tsx';
 import { guestFormsRepository, missingGuestformCondition } from './guestforms.repository.ts';

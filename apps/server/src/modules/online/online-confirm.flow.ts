@@ -2,11 +2,11 @@ import type { TBookingState } from '@atoll/domain/bookings';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { createAvailabilityService } from '../availability/availability.service.ts';
-import { hasPayments, holdStored } from '../bookings/booking-lifecycle.ts';
-import { numberOnEntry } from '../bookings/booking-numbers.ts';
-import { recordVersion } from '../bookings/booking-versions.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
-import { bookingWrites } from '../bookings/bookings-writes.repository.ts';
+import { hasPayments, holdStored } from '../bookings/lifecycle/booking-lifecycle.ts';
+import { numberOnEntry } from '../bookings/write/booking-numbers.ts';
+import { recordVersion } from '../bookings/write/booking-versions.ts';
+import { bookingWrites } from '../bookings/write/bookings-writes.repository.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 
 // The end of an online hold (spec booking §7, docs/domain/lifecycle.md): a paid checkout confirms the planned

@@ -6,6 +6,7 @@ import { ONLINE_HOLD_MINUTES } from '@atoll/domain/constants';
 import { and, asc, count, eq, gt, gte, lte } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingWorld, ok, type TWorld } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
 import {
   arrivalDepartureRules,
@@ -21,8 +22,7 @@ import {
   tours,
 } from '../../db/schema.ts';
 import { createAvailabilityService } from '../availability/availability.service.ts';
-import { bookingWorld, ok, type TWorld } from '../bookings/booking-test-world.ts';
-import { createExpireOptionsFlow } from '../bookings/expire-options.flow.ts';
+import { createExpireOptionsFlow } from '../bookings/lifecycle/expire-options.flow.ts';
 
 let w: TWorld;
 let stripeId: number;

@@ -28,7 +28,7 @@ import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
-import { createBookingQueries } from '../bookings/bookings-queries.service.ts';
+import { createBookingQueries } from '../bookings/read/bookings-queries.service.ts';
 import type { TInventoryDeps } from '../inventory.ts';
 import { createOnlineService } from './online.service.ts';
 import { ONLINE_CHANNEL } from './online-confirm.flow.ts';

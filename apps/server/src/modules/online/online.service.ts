@@ -36,7 +36,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError, badRequest, notFound, pgError } from '../../http/errors.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
-import { createCreateBookingFlow, type TBookingFlowDeps } from '../bookings/create-booking.flow.ts';
+import { createCreateBookingFlow, type TBookingFlowDeps } from '../bookings/write/create-booking.flow.ts';
 import { guestToken, isGuestToken, tokenProviderId } from '../payments/payment-links.ts';
 import { abandonOnlineBooking, ONLINE_CHANNEL } from './online-confirm.flow.ts';
 

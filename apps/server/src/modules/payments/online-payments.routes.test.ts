@@ -8,8 +8,8 @@ import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
+import { ok, paymentsWorld } from '../../../test/payments-test-world.ts';
 import { payments } from '../../db/schema.ts';
-import { ok, paymentsWorld } from './payments-test-world.ts';
 
 let w: Awaited<ReturnType<typeof paymentsWorld>>;
 let admin: string;

@@ -6,9 +6,9 @@
 
 import { D } from '@atoll/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingWorld, ok, stayBody, type TWorld, tripBody } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
 import { runJobs } from '../../jobs.ts';
-import { bookingWorld, ok, stayBody, type TWorld, tripBody } from '../bookings/booking-test-world.ts';
 import { recordPayment, removePayment, type TPaymentInput } from './payments.flow.ts';
 
 let w: TWorld;

@@ -7,9 +7,9 @@ import { payments } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { lockBooking } from '../bookings/booking-lock.ts';
-import { recordVersion } from '../bookings/booking-versions.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
-import { bookingWrites } from '../bookings/bookings-writes.repository.ts';
+import { recordVersion } from '../bookings/write/booking-versions.ts';
+import { bookingWrites } from '../bookings/write/bookings-writes.repository.ts';
 import type { TPaymentRow } from './booking-settlement.ts';
 
 // The payments core (docs/domain/payments.md): the one way to add or remove a payment of a booking. Each

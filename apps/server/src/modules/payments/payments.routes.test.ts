@@ -5,9 +5,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/harness.ts';
+import { ok, paymentsWorld } from '../../../test/payments-test-world.ts';
 import { today } from '../../clock.ts';
 import { agencies, bookingVersions, creditEntries, customers, payments } from '../../db/schema.ts';
-import { ok, paymentsWorld } from './payments-test-world.ts';
 
 let w: Awaited<ReturnType<typeof paymentsWorld>>;
 let staff: string;

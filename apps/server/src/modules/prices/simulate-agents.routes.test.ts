@@ -2,9 +2,9 @@
 // the AgentDirectBooking channel whatever the body says, and answers without commission (line, totals,
 // the commission special's why), as redactBooking does; customers still get 403, staff the whole answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingWorld, ok, type TWorld } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
 import { specials } from '../../db/schema.ts';
-import { bookingWorld, ok, type TWorld } from '../bookings/booking-test-world.ts';
 
 let w: TWorld;
 

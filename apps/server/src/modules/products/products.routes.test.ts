@@ -3,8 +3,8 @@
 // bookedAtDay counted exactly over the holding bookings of an asset.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
-import { bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
 
 let w: TWorld;
 let admin: string;

@@ -13,7 +13,7 @@ import {
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { holdingCondition } from '../bookings/bookings-reports.repository.ts';
+import { holdingCondition } from '../bookings/reports/bookings-reports.repository.ts';
 import type { TInventoryDeps } from '../inventory.ts';
 import {
   assetCondition,

@@ -3,8 +3,8 @@
 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
 import { bookingRooms, bookings, bookingTodos } from '../../db/schema.ts';
-import { bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
 import { runTodoJobs } from './todo-jobs.ts';
 
 let w: TWorld;

@@ -6,9 +6,9 @@
 import { addDays } from '@atoll/domain/inventory/tours';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beds, bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
 import { bookings, bookingTodos, users } from '../../db/schema.ts';
-import { beds, bookingWorld, ok, stayBody, type TWorld } from '../bookings/booking-test-world.ts';
 
 let w: TWorld;
 let staff: string;

@@ -8,8 +8,8 @@ import { compileFilter, compileSearch } from '../../http/filter.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { lockBooking } from '../bookings/booking-lock.ts';
-import { recordVersion } from '../bookings/booking-versions.ts';
 import { bookingVisibility, loadBooking } from '../bookings/bookings.repository.ts';
+import { recordVersion } from '../bookings/write/booking-versions.ts';
 import {
   todosRepository as repo,
   TODO_LIST_FIELDS,

@@ -4,9 +4,9 @@
 import { ZDeparture } from '@atoll/domain/inventory/tours';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingWorld, ok, type TWorld } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
 import { schedules, vessels } from '../../db/schema.ts';
-import { bookingWorld, ok, type TWorld } from '../bookings/booking-test-world.ts';
 
 let w: TWorld;
 const unsold = { closed: 0, hidden: 0, cancelled: 0, past: 0, hiddenVessel: 0 };

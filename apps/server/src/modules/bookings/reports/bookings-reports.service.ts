@@ -1,0 +1,357 @@
+import type { TBooking, TBookingLine, TBookingState } from '@atoll/domain/bookings';
+import {
+  MAX_FULL_PAGE,
+  type TArrivalCount,
+  type TBookingListQuery,
+  type TBookingStatistics,
+  type TEndOfDay,
+  type TGuestAtDate,
+  type TIncomeQuery,
+  type TIncomeReport,
+  type TOccupancyFigures,
+  type TOccupancyQuery,
+  type TOccupancyReport,
+  type TReportState,
+  type TStayRow,
+  yearReportRange,
+} from '@atoll/domain/bookings/queries';
+import { DEFAULT_CURRENCY } from '@atoll/domain/constants';
+import { addDays } from '@atoll/domain/customers';
+import type { TGender } from '@atoll/domain/inventory/availability';
+import { convert, D, normalize, rateOn } from '@atoll/domain/money';
+import { hasScope } from '@atoll/domain/scopes';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { today } from '../../../clock.ts';
+import type { Db } from '../../../db/client.ts';
+import { bookings } from '../../../db/schema.ts';
+import { notFound } from '../../../http/errors.ts';
+import type { TSessionUser } from '../../auth/auth.service.ts';
+import type { TSettingsService } from '../../settings/settings.service.ts';
+import { bookingVisibility, loadBooking, redactBooking, toLine } from '../bookings.repository.ts';
+import {
+  countBookings,
+  findVisible,
+  listCondition,
+  listOrder,
+  pageOfBookings,
+} from '../read/bookings-queries.repository.ts';
+import {
+  arrivalCounts,
+  bookingConditions,
+  figureConditions,
+  guestsInHouse,
+  holdingCondition,
+  incomeRows,
+  linesOfTypes,
+  occupancyRows,
+  ratesUpTo,
+  reportBookings,
+  resortNames,
+  stateFigures,
+  stayConditions,
+  stayRows,
+  type TStayQueryRow,
+  taskNames,
+  yearReportSession,
+} from './bookings-reports.repository.ts';
+
+// The reports over the bookings (spec booking §7 "Bookings … GET"): the full list, arrivals, statistics,
+// the end of day, the guests in house, the todo names and a booking's product lines. Every call sees
+// only what bookingVisibility lets through (agents their agency's, customers their own); the reports
+// about stays count holding bookings only (docs/domain/availability.md). No commission leaves here for agents.
+
+/** The line types `GET {id}/products` answers: what was sold beside the room. */
+const PRODUCT_LINE_TYPES = ['product', 'addon', 'external'] as const;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+const toStay = (r: TStayQueryRow): TStayRow => ({
+  ...r,
+  state: r.state as TBookingState,
+  checkIn: iso(r.checkIn),
+  checkOut: iso(r.checkOut),
+});
+
+/** The states a year report counts unless `states` says otherwise (docs/domain/reports.md). */
+const DEFAULT_REPORT_STATES: TReportState[] = ['confirmed', 'resolved'];
+
+/** The counted bookings of a year report: the states asked for (planned: open options only) and filters. */
+function countedCondition(
+  user: TSessionUser,
+  states: readonly TReportState[],
+  q: { categories?: number[] | undefined; sources?: number[] | undefined },
+): SQL {
+  const byState = states.map((state) =>
+    state === 'planned'
+      ? (and(eq(bookings.state, 'planned'), eq(bookings.resolved, false)) as SQL)
+      : eq(bookings.state, state),
+  );
+  return and(
+    bookingVisibility(user),
+    or(...byState) ?? sql`false`,
+    q.categories?.length ? inArray(bookings.categoryId, q.categories) : undefined,
+    q.sources?.length ? inArray(bookings.sourceId, q.sources) : undefined,
+  ) as SQL;
+}
+
+/** a / b in percent with 2 decimals half-up; null when b is 0. */
+const percent = (a: number, b: number) => (b === 0 ? null : new D(a).times(100).div(b).toFixed(2));
+
+type TNights = { capacity: number; bedNights: number; occupied: number; paxNights: number };
+const figures = (n: TNights): TOccupancyFigures => ({
+  occupiedNights: n.occupied,
+  capacityNights: n.capacity,
+  occupancy: percent(n.occupied, n.capacity),
+  paxNights: n.paxNights,
+  bedNights: n.bedNights,
+  bedOccupancy: percent(n.paxNights, n.bedNights),
+});
+const addNights = (a: TNights, b: TNights): TNights => ({
+  capacity: a.capacity + b.capacity,
+  bedNights: a.bedNights + b.bedNights,
+  occupied: a.occupied + b.occupied,
+  paxNights: a.paxNights + b.paxNights,
+});
+const NO_NIGHTS: TNights = { capacity: 0, bedNights: 0, occupied: 0, paxNights: 0 };
+
+/** The months `YYYY-MM` that have a day in `[from, to)`. */
+function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  const last = addDays(to, -1).slice(0, 7);
+  let [y, m] = from.slice(0, 7).split('-').map(Number) as [number, number];
+  for (;;) {
+    const month = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+    if (month > last) return months;
+    months.push(month);
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+}
+
+export function createBookingReports(deps: { db: Db; settings: TSettingsService }) {
+  const { db, settings } = deps;
+
+  /** Visible and holding bookings: the condition of every stay report. */
+  async function holdingFor(user: TSessionUser): Promise<SQL | undefined> {
+    const offersHoldInventory = (await settings.get('booking', 'offersHoldInventory', false)) === true;
+    return and(bookingVisibility(user), holdingCondition(offersHoldInventory));
+  }
+
+  return {
+    /** A page of whole bookings (at most MAX_FULL_PAGE; size 0 = the most), filtered as the list. */
+    async full(user: TSessionUser, query: TBookingListQuery) {
+      const where = listCondition(bookingVisibility(user), query);
+      const order = listOrder(query);
+      const size = query.size === 0 ? MAX_FULL_PAGE : Math.min(query.size, MAX_FULL_PAGE);
+      const total = await countBookings(db, where);
+      const rows = await pageOfBookings(db, where, order, size, (query.page - 1) * size);
+      const data: TBooking[] = [];
+      for (const row of rows) {
+        const booking = await loadBooking(db, row.id);
+        if (booking) data.push(redactBooking(user, booking));
+      }
+      return { data, total, page: query.page, size };
+    },
+
+    async arrivalCount(user: TSessionUser, query: { days: number; start?: string | undefined }) {
+      const start = query.start ?? today();
+      const last = addDays(start, query.days - 1);
+      const rows = await arrivalCounts(db, and(await holdingFor(user), stayConditions.arriving(start, last)));
+      return rows as TArrivalCount[];
+    },
+
+    async statistics(user: TSessionUser, days: number): Promise<TBookingStatistics> {
+      const day = today();
+      const createdFrom = addDays(day, -(days - 1));
+      const arrivingTo = addDays(day, days);
+      const visible = bookingVisibility(user);
+      const created = await stateFigures(db, and(visible, figureConditions.createdIn(createdFrom, day)));
+      const arriving = await stateFigures(db, and(visible, figureConditions.arrivingIn(day, arrivingTo)));
+      const typed = (rows: typeof created) => rows.map((r) => ({ ...r, state: r.state as TBookingState }));
+      return { days, createdFrom, created: typed(created), arrivingTo, arriving: typed(arriving) };
+    },
+
+    async endOfDay(
+      user: TSessionUser,
+      query: { date: string; toDate?: string | undefined },
+    ): Promise<TEndOfDay> {
+      const { date } = query;
+      const toDate = query.toDate ?? date;
+      const holding = await holdingFor(user);
+      const visible = bookingVisibility(user);
+      const stays = async (condition: SQL | undefined, by?: 'to') =>
+        (await stayRows(db, and(holding, condition), by)).map(toStay);
+      const booked = async (condition: SQL | undefined) =>
+        (await reportBookings(db, and(visible, condition))).map((r) => ({
+          ...r,
+          state: r.state as TBookingState,
+        }));
+      const inHouse = await stays(stayConditions.inHouse(date, toDate));
+      return {
+        date,
+        toDate,
+        arrivals: await stays(stayConditions.arriving(date, toDate)),
+        departures: await stays(stayConditions.departing(date, toDate), 'to'),
+        inHouse,
+        inHouseGuests: inHouse.reduce((n, r) => n + r.guests, 0),
+        checkIns: await stays(stayConditions.checkedIn(date, toDate)),
+        checkOuts: await stays(stayConditions.checkedOut(date, toDate)),
+        newBookings: await booked(bookingConditions.createdIn(date, toDate)),
+        cancellations: await booked(bookingConditions.cancelledIn(date, toDate)),
+      };
+    },
+
+    async customersAtDate(
+      user: TSessionUser,
+      query: {
+        from: string;
+        to?: string | undefined;
+        asset?: { kind: 'resort' | 'vessel'; id: number } | undefined;
+      },
+    ): Promise<TGuestAtDate[]> {
+      const where = and(
+        await holdingFor(user),
+        stayConditions.inHouse(query.from, query.to ?? query.from),
+        stayConditions.ofAsset(query.asset),
+      );
+      const rows = await guestsInHouse(db, where);
+      return rows.map((r) => ({
+        ...r,
+        state: r.state as TBookingState,
+        gender: r.gender as TGender,
+        checkIn: iso(r.checkIn),
+        checkOut: iso(r.checkOut),
+      }));
+    },
+
+    taskNames: () => taskNames(db),
+
+    /**
+     * Resort occupancy per period and resort over `[from, to)` (docs/domain/reports.md): the resorts of the
+     * request and of the user's resorts, the counted bookings the user may see.
+     */
+    async occupancy(user: TSessionUser, query: TOccupancyQuery): Promise<TOccupancyReport> {
+      const { from, to } = yearReportRange(query, today());
+      const states = query.states ?? DEFAULT_REPORT_STATES;
+      const own = !hasScope(user.scopes, ['admin']) && user.resorts.length ? user.resorts : undefined;
+      const asked = query.assets?.resorts.length ? query.assets.resorts : undefined;
+      const roomsIn = (ids: readonly number[] | undefined) =>
+        ids
+          ? sql`r.resort_id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : undefined;
+      const rows = await yearReportSession(db, (ex) =>
+        occupancyRows(ex, {
+          from,
+          to,
+          group: query.groupBy,
+          rooms: and(roomsIn(own), roomsIn(asked)),
+          counted: countedCondition(
+            user,
+            states.filter((s) => s !== 'aborted'),
+            query,
+          ),
+        }),
+      );
+      const resortIds = [...new Set(rows.map((r) => r.resortId))];
+      const byPeriod = new Map<string, { start: string; nights: TNights }>();
+      let total = NO_NIGHTS;
+      for (const r of rows) {
+        const seen = byPeriod.get(r.period) ?? { start: r.start, nights: NO_NIGHTS };
+        byPeriod.set(r.period, { start: seen.start, nights: addNights(seen.nights, r) });
+        total = addNights(total, r);
+      }
+      return {
+        from,
+        to,
+        groupBy: query.groupBy,
+        states,
+        resorts: await resortNames(db, resortIds),
+        rows: rows.map((r) => ({ period: r.period, start: r.start, resortId: r.resortId, ...figures(r) })),
+        periods: [...byPeriod].map(([period, p]) => ({ period, start: p.start, ...figures(p.nights) })),
+        total: figures(total),
+      };
+    },
+
+    /**
+     * Net revenue per month over `[from, to)` in the base currency (docs/domain/reports.md incomeByMonth): each
+     * amount converted at the rate of its booking's booking date (else creation date), summed per month,
+     * currency and day of rate, rounded once there. Amounts without a rate are listed, not added.
+     */
+    async income(user: TSessionUser, query: TIncomeQuery): Promise<TIncomeReport> {
+      const { from, to } = yearReportRange(query, today());
+      const states = query.states ?? [...DEFAULT_REPORT_STATES, 'aborted'];
+      const assets = query.assets;
+      const ofAssets =
+        assets && (assets.resorts.length || assets.vessels.length)
+          ? or(
+              assets.resorts.length ? inArray(bookings.resortId, assets.resorts) : undefined,
+              assets.vessels.length ? inArray(bookings.vesselId, assets.vessels) : undefined,
+            )
+          : undefined;
+      const { base: stored, rates: rateRows } = await ratesUpTo(db, today() > to ? today() : to);
+      const base = stored ?? DEFAULT_CURRENCY;
+      const rates = rateRows.map((r) => ({ ...r, rate: normalize(r.rate) }));
+      const rows = await yearReportSession(db, (ex) =>
+        incomeRows(ex, {
+          from,
+          to,
+          byBookingDate: query.by === 'bookingDate',
+          base,
+          counted: and(countedCondition(user, states, query), ofAssets) as SQL,
+        }),
+      );
+      const months = new Map(monthsOf(from, to).map((m) => [m, { revenue: new D(0), bookings: 0 }]));
+      const unconverted: TIncomeReport['unconverted'] = [];
+      let bookingsTotal = 0;
+      let revenueTotal = new D(0);
+      for (const r of rows) {
+        if (r.month === null) {
+          bookingsTotal = r.bookings;
+          continue;
+        }
+        const month = months.get(r.month);
+        if (!month) continue;
+        if (r.currency === null) {
+          month.bookings = r.bookings;
+          continue;
+        }
+        const amount = r.amount ?? '0';
+        let converted: string | undefined = amount;
+        if (r.currency !== base) {
+          const day = r.rateDay ?? from;
+          const found = rateOn(r.currency, base, rates, day, base);
+          converted = found && convert(amount, found.rate);
+          if (!converted) {
+            unconverted.push({ month: r.month, currency: r.currency, date: day, amount });
+            continue;
+          }
+        }
+        month.revenue = month.revenue.plus(converted);
+        revenueTotal = revenueTotal.plus(converted);
+      }
+      return {
+        from,
+        to,
+        by: query.by,
+        currency: base,
+        states,
+        months: [...months].map(([month, m]) => ({
+          month,
+          revenue: m.revenue.toFixed(2),
+          bookings: m.bookings,
+        })),
+        total: { revenue: revenueTotal.toFixed(2), bookings: bookingsTotal },
+        unconverted,
+      };
+    },
+
+    async products(user: TSessionUser, id: number): Promise<TBookingLine[]> {
+      if (!(await findVisible(db, id, bookingVisibility(user)))) throw notFound('Booking');
+      return (await linesOfTypes(db, id, PRODUCT_LINE_TYPES)).map(toLine);
+    },
+  };
+}
+export type TBookingReports = ReturnType<typeof createBookingReports>;

@@ -1,0 +1,112 @@
+import type { TBooking } from '@atoll/domain/bookings';
+import { diffSnapshots } from '@atoll/domain/bookings/history';
+import type { TReads } from '../../../db/change-feed.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { bookingRooms } from '../../../db/schema.ts';
+import { queueStateMail } from '../../mail/booking-state-mail.ts';
+import { settleBookingPayments } from '../../payments/booking-settlement.ts';
+import { syncBookingStock } from '../../products/booking-stock.ts';
+import {
+  bookingOf,
+  loadBooking,
+  loadBookingWith,
+  type TBookingDetailRow,
+  toLines,
+  toRooms,
+} from '../bookings.repository.ts';
+import { bookingWrites, type TGuestRow, type TLineRow } from './bookings-writes.repository.ts';
+
+/**
+ * A booking written in this transaction by the create flow, as stored and held in memory: its row with its
+ * names as the flow's write answered it, its entries, guests and lines (with the rooms' names).
+ * `rowChanged`: something wrote the row after that write (a todo sets its flag); then the version reads
+ * the row again, and only the row.
+ */
+export type TCreatedBooking = {
+  booking: TBookingDetailRow;
+  rowChanged: boolean;
+  entries: (typeof bookingRooms.$inferSelect)[];
+  guests: TGuestRow[];
+  lines: TLineRow[];
+  roomNames: ReadonlyMap<number, string>;
+};
+
+/** A product or add-on line the stock sync counts (products.repository bookingProducts). */
+const takesStock = (line: TLineRow) =>
+  (line.type === 'product' || line.type === 'addon') &&
+  (line.customData as { productId?: unknown } | null)?.productId != null;
+
+/**
+ * The booking as stored after a write. A booking created in this transaction is built from what the create
+ * flow holds; what changed after the flow's last update of it is read again (the row, or everything when the
+ * payment lines were rewritten).
+ */
+async function snapshotAfter(
+  tx: Tx,
+  bookingId: number,
+  created: TCreatedBooking | undefined,
+  settled: { linesChanged: boolean; rowChanged: boolean },
+) {
+  if (!created || settled.linesChanged) return loadBooking(tx, bookingId);
+  const parts = {
+    rooms: toRooms(created.entries, created.guests, created.roomNames),
+    calculation: toLines(created.lines),
+  };
+  return created.rowChanged || settled.rowChanged
+    ? loadBookingWith(tx, bookingId, parts)
+    : bookingOf(tx, created.booking, parts);
+}
+
+// Every successful write adds a version row (the booking's history): who, when, the action, what changed (the
+// history's own diff of the snapshots) and the booking as it is afterwards, unredacted.
+
+/**
+ * Writes the version row of a write that brought the booking to `version` and answers the booking as
+ * stored. `before` (the booking as it was) gives the changed paths; a create has none.
+ */
+export async function recordVersion(
+  tx: Tx,
+  args: {
+    bookingId: number;
+    version: number;
+    userId: number | null;
+    action: string;
+    before?: TBooking;
+    created?: TCreatedBooking;
+    /** The reference data of the write (the state-mail switch), when the caller keeps it in memory. */
+    reads?: TReads;
+  },
+): Promise<TBooking> {
+  const { created } = args;
+  // Every write may change what the booking takes from stock (state, products): settled here, once.
+  // A booking created in this transaction has taken nothing yet: without product lines there is nothing to take.
+  if (!created || created.lines.some(takesStock)) await syncBookingStock(tx, args.bookingId, args.userId);
+  // And what the payments settle of the (new) calculation: paid, open, status, due dates, payment lines.
+  // A booking created in this transaction has no payments yet (nothing of the create flow adds one).
+  const settled = await settleBookingPayments(
+    tx,
+    args.bookingId,
+    undefined,
+    created && { ...created, payments: [] },
+  );
+  const snapshot = await snapshotAfter(tx, args.bookingId, created, settled);
+  if (!snapshot) throw new Error(`booking ${args.bookingId} vanished inside its transaction`);
+  await bookingWrites.insertVersion(tx, {
+    bookingId: args.bookingId,
+    version: args.version,
+    userId: args.userId,
+    action: args.action,
+    changes: args.before ? diffSnapshots(args.before, snapshot) : [],
+    snapshot,
+  });
+  // The automatic mail of a new state (planned, confirmed, aborted), when the operator switched it on.
+  await queueStateMail(tx, {
+    bookingId: args.bookingId,
+    version: args.version,
+    before: args.before?.state,
+    after: snapshot.state,
+    userId: args.userId,
+    reads: args.reads,
+  });
+  return snapshot;
+}

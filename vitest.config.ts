@@ -42,6 +42,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...ISOLATED],
           // The templates are made once for both projects: global setups all run before the first file.
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/setup.ts'],
         },
       },
       {

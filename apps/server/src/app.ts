@@ -36,6 +36,7 @@ import { registerGuestFormsRoutes } from './modules/guestforms/guestforms.routes
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOnlineRoutes } from './modules/online/online.routes.ts';
+import { registerOnlinePaymentRoutes } from './modules/online/online-payments.routes.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(opts: TAppOptions) {
   registerWidgetsRoutes(app, inventory);
   const finance = { ...inventory, logo: c.logo, config: opts.config };
   registerPaymentsRoutes(app, finance);
+  registerOnlinePaymentRoutes(app, finance);
   registerBanksRoutes(app, finance);
   registerDocumentsRoutes(app, finance);
   registerMailRoutes(app, finance);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppOptions } from './app.ts';
+import { joinHooks } from './booking-hooks.ts';
 import { createReferenceCache, type TChangeFeed } from './db/change-feed.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAgenciesRepository } from './modules/agencies/agencies.repository.ts';
@@ -30,6 +31,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 /** Wires repositories and services once; plain factories, no framework. */
 export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log: FastifyBaseLogger }) {
   const db = opts.database.db;
+  joinHooks();
   const settings = createSettingsService(db);
   const usersRepository = createUsersRepository();
   const mailer =

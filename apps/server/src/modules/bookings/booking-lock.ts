@@ -1,7 +1,8 @@
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingVisibility, type TBookingRow } from './bookings.repository.ts';
+import type { TBookingRow } from './bookings.repository.ts';
 import { bookingWrites } from './write/bookings-writes.repository.ts';
 
 // Optimistic concurrency for every write on a stored booking: the version the client read (body or

@@ -5,9 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
 import { demoIds, insertBooking } from '../../../test/test-bookings.ts';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Database } from '../../db/client.ts';
 import { bookings, calculationLines } from '../../db/schema.ts';
-import { bookingVisibility, loadBooking, redactBooking } from './bookings.repository.ts';
+import { loadBooking, redactBooking } from './bookings.repository.ts';
 
 let database: Database;
 let ids: Awaited<ReturnType<typeof demoIds>>;

@@ -9,9 +9,9 @@ import {
   ZBookingTotals,
 } from '@atoll/domain/bookings';
 import { ZTerms } from '@atoll/domain/pricing/entities';
-import { hasScope } from '@atoll/domain/scopes';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   agencies,
@@ -370,9 +370,6 @@ async function withNumbers(ex: Executor, references: readonly TBookingReference[
 
 // ─── Who sees what (spec platform §6) ─────────────────────────────────────────────────────────
 
-/** Staff who read bookings; everyone else (agents: agencies.self, customers: customers.self) is redacted. */
-export const canReadAllBookings = (user: TSessionUser) => hasScope(user.scopes, ['bookings.read']);
-
 /**
  * Removes what agents and customers never get: commission (fields, line, totals, the commission
  * special's explanation) and the internal note. Staff with bookings.read get the booking as it is.
@@ -386,40 +383,6 @@ export function redactBooking(user: TSessionUser, booking: TBooking): TBooking {
     why: booking.why,
   });
   return { ...rest, totals, calculation: lines, why };
-}
-
-/** Bookings within the user's resorts and vessels (an empty list: every asset of that kind). */
-function withinAssets(user: TSessionUser): SQL | undefined {
-  if (hasScope(user.scopes, ['admin'])) return undefined;
-  const parts: SQL[] = [];
-  if (user.resorts.length)
-    parts.push(or(isNull(bookings.resortId), inArray(bookings.resortId, user.resorts)) as SQL);
-  if (user.vessels.length)
-    parts.push(or(isNull(bookings.vesselId), inArray(bookings.vesselId, user.vessels)) as SQL);
-  return and(...parts);
-}
-
-/**
- * The bookings a user may see, as a condition on `bookings`: undefined = all (bookings.read within
- * the user's resorts and vessels); agencies.self: its agency's; customers.self: those whose customer
- * is the user's customer record or that have it as a guest; anyone else: none.
- */
-export function bookingVisibility(user: TSessionUser): SQL | undefined {
-  if (canReadAllBookings(user)) return withinAssets(user);
-  const parts: SQL[] = [];
-  if (hasScope(user.scopes, ['agencies.self']) && user.agencyId) {
-    parts.push(eq(bookings.agencyId, user.agencyId));
-  }
-  if (hasScope(user.scopes, ['customers.self']) && user.customerId) {
-    const customerId = user.customerId;
-    parts.push(
-      or(
-        eq(bookings.customerId, customerId),
-        sql`exists (select 1 from ${bookingGuests} where ${bookingGuests.bookingId} = ${bookings.id} and ${bookingGuests.customerId} = ${customerId})`,
-      ) as SQL,
-    );
-  }
-  return or(...parts) ?? sql`false`;
 }
 
 /** The whole booking as this user may see it, redacted; undefined when missing or not theirs. */

@@ -2,12 +2,12 @@ import type { TLanguage } from '@atoll/domain/constants';
 import { D, formatMoney } from '@atoll/domain/money';
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import { agencies, bookings, customers } from '../../db/schema.ts';
 import { DocumentFrame, renderPdf } from '../../documents/pdf.tsx';
 import { formatDocumentDate } from '../../documents/texts.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import { bookingNumber, letterheadOf, templateTexts } from './booking-data.ts';
 
 const TEXTS = {

@@ -10,11 +10,11 @@ import {
 import { D } from '@atoll/domain/money';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { bookings, customers, invoiceCounters, invoices } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import { loadBookingDocData, type TBookingDocData, type TParty } from './booking-data.ts';
 
 // Invoices: numbers per year without gaps, frozen lines, tax per rate (§14 UStG),

@@ -12,13 +12,13 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookings, invoices, paymentProviders } from '../../db/schema.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
-import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import type { TFinanceDeps } from '../finance.ts';
 import { guestToken } from '../payments/payment-links.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';

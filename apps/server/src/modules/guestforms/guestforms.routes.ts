@@ -8,12 +8,13 @@ import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import { loadLetterhead, sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
-import { bookingVisibility, toSummary } from '../bookings/bookings.repository.ts';
+import { toSummary } from '../bookings/bookings.repository.ts';
 import {
   countBookingsUpTo,
   listCondition,

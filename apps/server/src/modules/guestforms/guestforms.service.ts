@@ -16,11 +16,11 @@ import {
 import { hasScope } from '@atoll/domain/scopes';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { today } from '../../clock.ts';
+import { bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookingGuests, customers, guestForms } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingVisibility, canReadAllBookings } from '../bookings/bookings.repository.ts';
 import { applyInput, columnsOf, stateOf, type TCustomerState } from '../customers/customer-state.ts';
 import { createCustomersRepository } from '../customers/customers.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';

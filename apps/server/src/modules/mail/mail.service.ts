@@ -12,10 +12,10 @@ import {
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
 import { and, asc, eq, exists, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookingGuests, bookingRooms, bookings, customers, schedules } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { bookingVisibility, canReadAllBookings } from '../bookings/bookings.repository.ts';
 import { mailRepository as repo, type TMailTemplateRow, type TNewQueueRow } from './mail.repository.ts';
 import { loadBookingMailContext, type TBookingMailContext } from './mail-context.ts';
 

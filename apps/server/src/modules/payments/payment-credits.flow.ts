@@ -3,11 +3,11 @@ import { D } from '@atoll/domain/money';
 import type { TKeepCredit, TUseCredit } from '@atoll/domain/payments/api';
 import { and, eq } from 'drizzle-orm';
 import { today } from '../../clock.ts';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import { createCreditsRepository, type TLedgerOwner } from '../credits/credits.repository.ts';
 import { recordPayment } from './payments.flow.ts';
 

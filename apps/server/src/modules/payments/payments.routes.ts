@@ -25,7 +25,6 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { sentVersion } from '../bookings/booking-lock.ts';
 import type { TFinanceDeps } from '../finance.ts';
-import { registerOnlinePaymentRoutes } from './online-payments.routes.ts';
 import { registerPaymentProviderRoutes } from './payment-providers.routes.ts';
 import { createPaymentsService } from './payments.service.ts';
 
@@ -205,7 +204,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: TFinanceDeps)
 
   registerPaymentsBase(app, service);
   registerPaymentProviderRoutes(app, deps.db);
-  registerOnlinePaymentRoutes(app, deps);
 }
 
 /** /api/payments: the generic calls (through the payments core) and history, ref, bulk delete. */

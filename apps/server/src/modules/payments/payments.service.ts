@@ -13,13 +13,13 @@ import type {
 import { hasScope } from '@atoll/domain/scopes';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { compileFilter, compileSearch } from '../../http/filter.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import type { TPaymentRow } from './booking-settlement.ts';
 import { keepOverpaymentAsCredit, useCredit } from './payment-credits.flow.ts';
 import { recordPayment, removePayment } from './payments.flow.ts';

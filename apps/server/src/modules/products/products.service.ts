@@ -10,10 +10,10 @@ import {
   type TBookedItem,
   type TStockUpdate,
 } from '@atoll/domain/products';
+import { holdingCondition } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { holdingCondition } from '../bookings/reports/bookings-reports.repository.ts';
 import type { TInventoryDeps } from '../inventory.ts';
 import {
   assetCondition,

@@ -1,24 +1,11 @@
-import { dueDate, type TCalcType, type TDueBooking, type TTodoCode } from '@atoll/domain/todos';
+import { dueDate, type TCalcType, type TDueBooking } from '@atoll/domain/todos';
 import { DIRECT_READS, type TReads } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
-import type { THoldWarning } from '../availability/hold.flow.ts';
+import type { TRaisedTodo } from '../bookings/write/booking-hooks.ts';
 import { todosRepository as repo, type TBookingTodoInsert, type TTodoRow } from './todos.repository.ts';
 
 // Todos raised inside a booking's own transaction (create, change, room changes, cancel): the booking
 // write and its todos commit together, and `has_open_todos` follows in the same transaction.
-
-export type TRaisedTodo = { code: TTodoCode; roomId?: number | null };
-
-/** What staff must still resolve after a hold (docs/domain/availability.md). */
-const TODO_OF_WARNING: Record<THoldWarning['code'], TTodoCode> = {
-  BLOCKED: 'overbooking',
-  NOT_SELLABLE: 'overbooking',
-  GENDER_MISMATCH: 'genderMismatch',
-  GENDER_UNKNOWN: 'genderUnknown',
-};
-
-export const todosOfWarnings = (warnings: readonly THoldWarning[] | undefined): TRaisedTodo[] =>
-  (warnings ?? []).map((w) => ({ code: TODO_OF_WARNING[w.code], roomId: w.roomId }));
 
 const isoDay = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 

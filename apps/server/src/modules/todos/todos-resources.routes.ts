@@ -12,11 +12,11 @@ import {
 } from '@atoll/domain/todos';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingTodos, todos } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
-import { bookingVisibility } from '../bookings/bookings.repository.ts';
 import { dueDatesOf } from './raise-todos.flow.ts';
 import {
   todosRepository as repo,

@@ -2,13 +2,14 @@ import type { TListQuery } from '@atoll/domain/list';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TBookingTodo, TTodo, TTodoListItem } from '@atoll/domain/todos';
 import { and } from 'drizzle-orm';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { compileFilter, compileSearch } from '../../http/filter.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { lockBooking } from '../bookings/booking-lock.ts';
-import { bookingVisibility, loadBooking } from '../bookings/bookings.repository.ts';
+import { loadBooking } from '../bookings/bookings.repository.ts';
 import { recordVersion } from '../bookings/write/booking-versions.ts';
 import {
   todosRepository as repo,

@@ -1,9 +1,9 @@
 import type { TCalendarEvents, TCalendarQuery } from '@atoll/domain/bookings/calendar';
 import { hasScope } from '@atoll/domain/scopes';
+import { bookingVisibility, canReadAllBookings } from '../../../db/booking-conditions.ts';
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import { bookingVisibility, canReadAllBookings } from '../bookings.repository.ts';
 import {
   assetExists,
   calendarBlocks,

@@ -15,9 +15,9 @@ import { priceVariants } from '../../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
-import { raiseBookingTodos, todosOfWarnings } from '../../todos/raise-todos.flow.ts';
 import { lockBooking } from '../booking-lock.ts';
 import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { bookingHooks, todosOfWarnings } from '../write/booking-hooks.ts';
 import {
   assertRoomsChangeable,
   channelsOf,
@@ -142,7 +142,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
       force,
       items: await storedHoldItems(tx, row.id),
     });
-    await raiseBookingTodos(tx, row.id, todosOfWarnings(held.warnings));
+    await bookingHooks().todos.raise(tx, row.id, todosOfWarnings(held.warnings));
   }
 
   async function run(

@@ -9,9 +9,9 @@ import type { Tx } from '../../../db/client.ts';
 import { AppError, badRequest, forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { THoldItem } from '../../availability/hold.flow.ts';
-import { raiseBookingTodos, todosOfWarnings } from '../../todos/raise-todos.flow.ts';
 import { lockBooking } from '../booking-lock.ts';
 import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { bookingHooks, todosOfWarnings } from '../write/booking-hooks.ts';
 import {
   assertRoomsChangeable,
   channelsOf,
@@ -135,7 +135,7 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
         force: input.force === true,
         items,
       });
-      await raiseBookingTodos(tx, id, todosOfWarnings(held.warnings));
+      await bookingHooks().todos.raise(tx, id, todosOfWarnings(held.warnings));
     }
     assertPriced(priced, input.force);
     const numbers = await numberOnEntry(tx, next, row);

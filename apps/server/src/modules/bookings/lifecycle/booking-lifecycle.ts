@@ -4,8 +4,8 @@ import type { Executor, Tx } from '../../../db/client.ts';
 import type { bookings } from '../../../db/schema.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { TAvailabilityService } from '../../availability/availability.service.ts';
-import { bookingHasPayments } from '../../payments/booking-settlement.ts';
 import type { TBookingRow } from '../bookings.repository.ts';
+import { bookingHooks } from '../write/booking-hooks.ts';
 import { storedHoldItems } from '../write/booking-input.ts';
 
 // What the lifecycle calls (change room, rebook, move, revert, split, reindex) share: the payment
@@ -15,7 +15,7 @@ import { storedHoldItems } from '../write/booking-input.ts';
 export const revertNotPossible = (why: string) => new AppError(409, 'REVERT_NOT_POSSIBLE', why);
 
 /** Whether a booking has payments (docs/domain/payments.md): revert, delete and the option expiry ask here. */
-export const hasPayments = bookingHasPayments;
+export const hasPayments = (ex: Executor, bookingId: number) => bookingHooks().payments.has(ex, bookingId);
 
 export async function assertNoPayments(ex: Executor, bookingId: number) {
   if (await hasPayments(ex, bookingId))

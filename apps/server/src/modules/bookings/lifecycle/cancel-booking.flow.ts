@@ -8,12 +8,11 @@ import { today } from '../../../clock.ts';
 import type { Tx } from '../../../db/client.ts';
 import { forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import { reverseOpenInvoices } from '../../documents/invoices.flow.ts';
 import { createPricingInputRepository } from '../../prices/pricing-input.repository.ts';
-import { closeTodosOnAbort } from '../../todos/raise-todos.flow.ts';
 import { lockBooking } from '../booking-lock.ts';
 import { loadBooking, redactBooking, type TBookingRow, toLine } from '../bookings.repository.ts';
 import { invalidState } from '../edit/change-booking.flow.ts';
+import { bookingHooks } from '../write/booking-hooks.ts';
 import { type TWriter, writerOf } from '../write/booking-input.ts';
 import { storedTerms } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
@@ -170,8 +169,8 @@ export function createCancelBookingFlow(deps: TBookingFlowDeps) {
     });
     await availability.release(tx, id);
     await notifyWaitlist(tx, availability, id);
-    await closeTodosOnAbort(tx, id, user.id);
-    await reverseOpenInvoices(tx, id);
+    await bookingHooks().todos.closeOnAbort(tx, id, user.id);
+    await bookingHooks().invoices.reverseOpen(tx, id);
     return recordVersion(tx, {
       bookingId: id,
       version: row.version,

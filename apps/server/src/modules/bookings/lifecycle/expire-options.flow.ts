@@ -1,13 +1,12 @@
 import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { bookings } from '../../../db/schema.ts';
-import { raiseBookingTodos } from '../../todos/raise-todos.flow.ts';
 import type { TBookingRow } from '../bookings.repository.ts';
+import { bookingHooks } from '../write/booking-hooks.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { bookingWrites } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 import { hasPayments } from './booking-lifecycle.ts';
-import { noticeOption, optionNoticeSettings } from './option-notices.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
 // The option expiry job (docs/domain/options.md): a planned booking whose option lapsed becomes freed with the reason
@@ -34,7 +33,7 @@ export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
     if (!row || !isLapsed(row, now)) return false;
     // Paid: the office decides (raised as the todo job raises, without a booking version).
     if (await hasPayments(tx, id)) {
-      await raiseBookingTodos(tx, id, [{ code: 'optionExpiredPaid' }]);
+      await bookingHooks().todos.raise(tx, id, [{ code: 'optionExpiredPaid' }]);
       return false;
     }
     const locked = await bookingWrites.bumpVersion(tx, id, row.version);
@@ -48,7 +47,7 @@ export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
       optionExpiry: null,
     });
     await recordVersion(tx, { bookingId: id, version: locked.version, userId: null, action: 'expire' });
-    if (row.optionExpiry) await noticeOption(tx, id, 'expired', row.optionExpiry);
+    if (row.optionExpiry) await bookingHooks().options.notice(tx, id, 'expired', row.optionExpiry);
     return true;
   }
 
@@ -60,14 +59,14 @@ export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
     if (expiry.getTime() <= now.getTime() || expiry.getTime() > until.getTime()) return false;
     if (row.optionWarnedExpiry?.getTime() === expiry.getTime()) return false;
     await bookingWrites.updateBooking(tx, id, { optionWarnedExpiry: expiry });
-    await noticeOption(tx, id, 'expiring', expiry);
+    await bookingHooks().options.notice(tx, id, 'expiring', expiry);
     return true;
   }
 
   return {
     /** Warns of the options lapsing within the warning hours (setting); answers the ids warned of. */
     async warnOptions(now: Date): Promise<number[]> {
-      const { warningHours } = await optionNoticeSettings(db);
+      const warningHours = await bookingHooks().options.warningHours(db);
       if (warningHours <= 0) return [];
       const until = new Date(now.getTime() + warningHours * 3_600_000);
       const soon = await db

@@ -2,11 +2,11 @@ import type { TBooking, TBookingState } from '@atoll/domain/bookings';
 import type { Tx } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import { movePayments } from '../../payments/booking-settlement.ts';
 import { ownSchedules } from '../../tours/tours.repository.ts';
 import { lockBooking } from '../booking-lock.ts';
 import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { invalidState } from '../edit/change-booking.flow.ts';
+import { bookingHooks } from '../write/booking-hooks.ts';
 import { writerOf } from '../write/booking-input.ts';
 import { numberOnEntry } from '../write/booking-numbers.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
@@ -167,7 +167,7 @@ export function createRebookBookingFlow(deps: TBookingFlowDeps) {
       references: withReference(row, 'rebookedTo', createdId),
     });
     // The payments go with the booking (docs/domain/moving-and-rebooking.md step 4); revertRebook moves them back.
-    await movePayments(tx, row.id, createdId);
+    await bookingHooks().payments.move(tx, row.id, createdId);
     const action = 'rebook';
     await recordVersion(tx, {
       bookingId: row.id,

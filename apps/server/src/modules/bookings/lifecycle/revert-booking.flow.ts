@@ -1,12 +1,13 @@
 import type { TBooking, TBookingState } from '@atoll/domain/bookings';
+import { bookingVisibility } from '../../../db/booking-conditions.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import { hasPaymentsSince, movePayments } from '../../payments/booking-settlement.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { bookingVisibility, loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { bookingRoomWrites } from '../edit/booking-rooms.repository.ts';
 import { versionRows } from '../read/bookings-queries.repository.ts';
+import { bookingHooks } from '../write/booking-hooks.ts';
 import { writerOf } from '../write/booking-input.ts';
 import { assertPriced, priceBooking, storedTerms } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
@@ -151,9 +152,9 @@ export function createRevertBookingFlow(deps: TBookingFlowDeps) {
     if (created.state !== 'planned' && created.state !== 'confirmed')
       throw revertNotPossible(`The new booking is ${created.state}`);
     // Payments of its own (made after the rebook) keep the new booking; the moved ones go back.
-    if (await hasPaymentsSince(tx, newId, created.createdAt))
+    if (await bookingHooks().payments.hasSince(tx, newId, created.createdAt))
       throw new AppError(409, 'HAS_PAYMENTS', `Booking ${newId} has payments of its own`);
-    await movePayments(tx, newId, oldId, created.createdAt);
+    await bookingHooks().payments.move(tx, newId, oldId, created.createdAt);
     // One after another: the transaction's one connection takes one query at a time.
     const beforeOld = await loadBooking(tx, oldId);
     const beforeNew = await loadBooking(tx, newId);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { TAvailabilityService } from '../../availability/availability.service.ts';
-import { raiseBookingTodos } from '../../todos/raise-todos.flow.ts';
+import { bookingHooks } from '../write/booking-hooks.ts';
 import { storedHoldItems } from '../write/booking-input.ts';
 
 // The waitlist (docs/domain/lifecycle.md): waiting bookings hold nothing. When a holding booking lets go of its rooms
@@ -56,6 +56,6 @@ export async function notifyWaitlist(tx: Tx, availability: TAvailabilityService,
   for (const id of await candidates(tx, releasedId)) {
     if (await fitsNow(tx, availability, id)) fitting.push(id);
   }
-  for (const id of fitting) await raiseBookingTodos(tx, id, [{ code: 'spaceAvailable' }]);
+  for (const id of fitting) await bookingHooks().todos.raise(tx, id, [{ code: 'spaceAvailable' }]);
   return fitting;
 }

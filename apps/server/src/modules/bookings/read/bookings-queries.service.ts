@@ -20,18 +20,13 @@ import {
 } from '@atoll/domain/bookings/queries';
 import { holdsInventory } from '@atoll/domain/inventory/availability';
 import { LIST_COUNT_CAP } from '@atoll/domain/list';
+import { bookingVisibility, canReadAllBookings } from '../../../db/booking-conditions.ts';
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../http/errors.ts';
 import { MAX_LIST_ROWS } from '../../../http/resource.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TSettingsService } from '../../settings/settings.service.ts';
-import {
-  bookingVisibility,
-  canReadAllBookings,
-  loadBooking,
-  redactBooking,
-  toSummary,
-} from '../bookings.repository.ts';
+import { loadBooking, redactBooking, toSummary } from '../bookings.repository.ts';
 import {
   bookingCabins,
   bookingCustomers,

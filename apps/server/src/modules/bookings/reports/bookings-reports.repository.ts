@@ -1,6 +1,4 @@
-import { BOOKING_STATES } from '@atoll/domain/bookings';
-import { holdsInventory } from '@atoll/domain/inventory/availability';
-import { and, asc, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { operatorTimeZone } from '../../../clock.ts';
 import type { Db, Executor } from '../../../db/client.ts';
@@ -22,21 +20,6 @@ import {
 // The queries behind the bookings' reports (bookings-reports.service.ts): arrivals, statistics, the end
 // of day, the guests in house, the todo names and a booking's product lines. Every query takes the
 // caller's visibility condition (bookingVisibility) and, where it says so, the holding condition.
-
-/**
- * Bookings that hold their rooms (docs/domain/availability.md), from the domain's own rule: states that hold
- * whether resolved or not, and those that hold only while not resolved (a planned option).
- */
-export function holdingCondition(offersHoldInventory: boolean): SQL {
-  const holds = (resolved: boolean) =>
-    BOOKING_STATES.filter((state) => holdsInventory({ state, resolved }, { offersHoldInventory }));
-  const always = holds(true);
-  const whileOpen = holds(false).filter((s) => !always.includes(s));
-  return or(
-    inArray(bookings.state, always),
-    whileOpen.length ? and(inArray(bookings.state, whileOpen), eq(bookings.resolved, false)) : undefined,
-  ) as SQL;
-}
 
 /** The booking's number as people name it: booking, else reservation, else offer number. */
 const numberOf = sql<

@@ -22,12 +22,13 @@ import { convert, D, normalize, rateOn } from '@atoll/domain/money';
 import { hasScope } from '@atoll/domain/scopes';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../../clock.ts';
+import { bookingVisibility, holdingCondition } from '../../../db/booking-conditions.ts';
 import type { Db } from '../../../db/client.ts';
 import { bookings } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TSettingsService } from '../../settings/settings.service.ts';
-import { bookingVisibility, loadBooking, redactBooking, toLine } from '../bookings.repository.ts';
+import { loadBooking, redactBooking, toLine } from '../bookings.repository.ts';
 import {
   countBookings,
   findVisible,
@@ -40,7 +41,6 @@ import {
   bookingConditions,
   figureConditions,
   guestsInHouse,
-  holdingCondition,
   incomeRows,
   linesOfTypes,
   occupancyRows,

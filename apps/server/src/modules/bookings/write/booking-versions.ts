@@ -3,9 +3,6 @@ import { diffSnapshots } from '@atoll/domain/bookings/history';
 import type { TReads } from '../../../db/change-feed.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { bookingRooms } from '../../../db/schema.ts';
-import { queueStateMail } from '../../mail/booking-state-mail.ts';
-import { settleBookingPayments } from '../../payments/booking-settlement.ts';
-import { syncBookingStock } from '../../products/booking-stock.ts';
 import {
   bookingOf,
   loadBooking,
@@ -14,6 +11,7 @@ import {
   toLines,
   toRooms,
 } from '../bookings.repository.ts';
+import { bookingHooks } from './booking-hooks.ts';
 import { bookingWrites, type TGuestRow, type TLineRow } from './bookings-writes.repository.ts';
 
 /**
@@ -78,17 +76,13 @@ export async function recordVersion(
   },
 ): Promise<TBooking> {
   const { created } = args;
+  const { stock, settlement, stateMail } = bookingHooks().afterWrite;
   // Every write may change what the booking takes from stock (state, products): settled here, once.
   // A booking created in this transaction has taken nothing yet: without product lines there is nothing to take.
-  if (!created || created.lines.some(takesStock)) await syncBookingStock(tx, args.bookingId, args.userId);
+  if (!created || created.lines.some(takesStock)) await stock(tx, args.bookingId, args.userId);
   // And what the payments settle of the (new) calculation: paid, open, status, due dates, payment lines.
   // A booking created in this transaction has no payments yet (nothing of the create flow adds one).
-  const settled = await settleBookingPayments(
-    tx,
-    args.bookingId,
-    undefined,
-    created && { ...created, payments: [] },
-  );
+  const settled = await settlement(tx, args.bookingId, created);
   const snapshot = await snapshotAfter(tx, args.bookingId, created, settled);
   if (!snapshot) throw new Error(`booking ${args.bookingId} vanished inside its transaction`);
   await bookingWrites.insertVersion(tx, {
@@ -100,7 +94,7 @@ export async function recordVersion(
     snapshot,
   });
   // The automatic mail of a new state (planned, confirmed, aborted), when the operator switched it on.
-  await queueStateMail(tx, {
+  await stateMail(tx, {
     bookingId: args.bookingId,
     version: args.version,
     before: args.before?.state,

@@ -9,10 +9,9 @@ import { bookings, paymentTerms } from '../../../db/schema.ts';
 import { badRequest, forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TAvailabilityService } from '../../availability/availability.service.ts';
-import { newBookingPayments } from '../../payments/booking-settlement.ts';
 import { toTerms } from '../../terms/terms.repository.ts';
-import { addAutoTodos, raiseBookingTodos, todosOfWarnings } from '../../todos/raise-todos.flow.ts';
 import { redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { bookingHooks, todosOfWarnings } from './booking-hooks.ts';
 import {
   channelsOf,
   checkReferences,
@@ -162,7 +161,10 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       booking: {
         ...values,
         ...priced.patch,
-        ...newBookingPayments({ ...booking, totals: priced.patch.totals ?? null }, priced.generated),
+        ...bookingHooks().payments.ofNewBooking(
+          { ...booking, totals: priced.patch.totals ?? null },
+          priced.generated,
+        ),
         optionExpiry,
         ...numbers,
       },
@@ -172,9 +174,10 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       holds: held.rows,
     });
     const { warnings } = held;
+    const hooks = bookingHooks().todos;
     const todos = [
-      ...(await raiseBookingTodos(tx, booking.id, todosOfWarnings(warnings))),
-      ...(await addAutoTodos(tx, booking.id, resolved.type, reads)),
+      ...(await hooks.raise(tx, booking.id, todosOfWarnings(warnings))),
+      ...(await hooks.addAuto(tx, booking.id, resolved.type, reads)),
     ];
     return recordVersion(tx, {
       bookingId: booking.id,

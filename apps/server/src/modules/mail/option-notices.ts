@@ -1,17 +1,16 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { OPTION_WARNING_HOURS } from '@atoll/domain/settings';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor, Tx } from '../../../db/client.ts';
-import { agencies, bookings, customers, settings } from '../../../db/schema.ts';
-import { mailRepository } from '../../mail/mail.repository.ts';
-import { raiseBookingTodos } from '../../todos/raise-todos.flow.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { agencies, bookings, customers, settings } from '../../db/schema.ts';
+import type { TOptionNotice } from '../bookings/write/booking-hooks.ts';
+import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
+import { mailRepository } from './mail.repository.ts';
 
 // An option does not lapse in silence (docs/domain/options.md): some hours before (setting
 // booking.optionWarningHours) and when it lapses, the booking gets a todo and the office a mail; with
 // booking.optionMailsToGuest the guest (or the booking's agency) gets one too. Each mail once per option
 // expiry (the queue's dedup key), in the reader's language.
-
-export type TOptionNotice = 'expiring' | 'expired';
 
 type TNoticeSettings = {
   officeEmail: string | null;

@@ -1,17 +1,17 @@
 import type { TCheckoutAnswer, TPaymentResult } from '@atoll/domain/payments/api';
 import { and, eq } from 'drizzle-orm';
 import { today } from '../../clock.ts';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, paymentProviders, payments } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingVisibility } from '../bookings/bookings.repository.ts';
-import { confirmPaidOnlineBooking } from '../online/online-confirm.flow.ts';
-import { guestToken, isGuestToken, tokenProviderId } from './payment-links.ts';
-import { recordPayment } from './payments.flow.ts';
-import { bookingNumber } from './payments.repository.ts';
-import type { TProviderRow } from './providers/payment-provider.ts';
-import { PROVIDERS } from './providers/providers.ts';
+import { guestToken, isGuestToken, tokenProviderId } from '../payments/payment-links.ts';
+import { recordPayment } from '../payments/payments.flow.ts';
+import { bookingNumber } from '../payments/payments.repository.ts';
+import type { TProviderRow } from '../payments/providers/payment-provider.ts';
+import { PROVIDERS } from '../payments/providers/providers.ts';
+import { confirmPaidOnlineBooking } from './online-confirm.flow.ts';
 
 // Paying online (spec booking §7 Online booking, Payments): the checkout for a booking's open amount,
 // the provider's notification (webhook, idempotent by the provider's reference), and what the public

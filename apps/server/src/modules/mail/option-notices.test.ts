@@ -4,10 +4,10 @@
 
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingWorld, ok, type TWorld, tripBody } from '../../../../test/booking-test-world.ts';
-import { bookings, bookingTodos, customers, mailQueue } from '../../../db/schema.ts';
-import { createAvailabilityService } from '../../availability/availability.service.ts';
-import { createExpireOptionsFlow } from './expire-options.flow.ts';
+import { bookingWorld, ok, type TWorld, tripBody } from '../../../test/booking-test-world.ts';
+import { bookings, bookingTodos, customers, mailQueue } from '../../db/schema.ts';
+import { createAvailabilityService } from '../availability/availability.service.ts';
+import { createExpireOptionsFlow } from '../bookings/lifecycle/expire-options.flow.ts';
 
 let w: TWorld;
 const HOUR = 3_600_000;

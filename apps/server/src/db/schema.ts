@@ -3,7 +3,6 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -16,13 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { bytea, timestamps } from './schema/columns.ts';
 
 export const agencyGroups = pgTable('agency_groups', {
   id: serial('id').primaryKey(),

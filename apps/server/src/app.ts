@@ -17,6 +17,7 @@ import { registerAccessControl } from './http/access.ts';
 import { errorBody, frameworkErrors, notFound, registerErrorHandling } from './http/errors.ts';
 import { openApiOptions } from './http/openapi-document.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import type { TJobs } from './jobs.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -55,6 +56,13 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerVesselsRoutes } from './modules/vessels/vessels.routes.ts';
 import { registerWidgetsRoutes } from './modules/widgets/widgets.routes.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The periodic jobs (main.ts starts them; tests run them with a fixed clock). */
+    jobs: TJobs;
+  }
+}
+
 export type TAppOptions = {
   database: Database;
   config: TConfig;
@@ -83,6 +91,7 @@ export async function buildApp(opts: TAppOptions) {
   const changes = opts.config.caches ? await openChangeFeed(opts.database) : NO_CHANGE_FEED;
   app.addHook('onClose', () => changes.close());
   const c = createContainer({ ...opts, changes, log: app.log });
+  app.decorate('jobs', c.jobs);
   // The clock's time zone is the operator's from the first request on.
   await c.settings.group('booking');
 
@@ -153,15 +162,15 @@ export async function buildApp(opts: TAppOptions) {
   registerSpecialsRoutes(app, inventory);
   registerTermsRoutes(app, inventory);
   registerCommissionsRoutes(app, inventory);
-  registerBookingsRoutes(app, inventory);
-  registerTodosRoutes(app, inventory);
-  registerProductsRoutes(app, inventory);
+  registerBookingsRoutes(app, { ...c.bookings, changes });
+  registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
+  registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
   registerOnlineRoutes(app, inventory);
   registerWidgetsRoutes(app, inventory);
   const finance = { ...inventory, logo: c.logo, config: opts.config };
-  registerPaymentsRoutes(app, finance);
+  registerPaymentsRoutes(app, { db: c.db, payments: c.payments });
   registerOnlinePaymentRoutes(app, finance);
-  registerBanksRoutes(app, finance);
+  registerBanksRoutes(app, { db: c.db, settings: c.settings, banks: c.banks, currencies: c.currencies });
   registerDocumentsRoutes(app, finance);
   registerMailRoutes(app, finance);
   registerGuestFormsRoutes(app, finance);

@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TAppOptions } from './app.ts';
 import { joinHooks } from './booking-hooks.ts';
 import { createReferenceCache, type TChangeFeed } from './db/change-feed.ts';
+import { createJobs } from './jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAgenciesRepository } from './modules/agencies/agencies.repository.ts';
 import { createAgenciesService } from './modules/agencies/agencies.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
+import { createBanksService } from './modules/banks/banks.service.ts';
+import { createBookingParts } from './modules/bookings/bookings.parts.ts';
 import { createCreditsRepository } from './modules/credits/credits.repository.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { createCurrenciesRepository } from './modules/currencies/currencies.repository.ts';
@@ -18,8 +21,11 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createProductsService } from './modules/products/products.service.ts';
 import { createLogoService } from './modules/settings/logo.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createTodosService } from './modules/todos/todos.service.ts';
 import {
   createTranslationsService,
   readBuiltInTexts,
@@ -63,6 +69,12 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
   const availability = createAvailabilityService({ db });
   const reference = createReferenceCache(opts.changes);
+  const bookings = createBookingParts({ db, settings, availability, reference });
+  const jobs = createJobs({ db, bookings });
+  const payments = createPaymentsService(db);
+  const banks = createBanksService(db);
+  const todos = createTodosService({ db });
+  const products = createProductsService({ db, settings });
   return {
     db,
     geo,
@@ -81,5 +93,11 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     mailer,
     availability,
     reference,
+    bookings,
+    jobs,
+    payments,
+    banks,
+    todos,
+    products,
   };
 }

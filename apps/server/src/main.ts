@@ -3,7 +3,6 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, isEmpty, seedAdmin, seedDemo } from './db/seed.ts';
 import { seedReference } from './db/seed-reference.ts';
-import { startJobs } from './jobs.ts';
 import { VERSION } from './version.ts';
 
 const config = loadConfig();
@@ -25,7 +24,7 @@ await database.exclusive(async () => {
 
 const app = await buildApp({ database, config, version: VERSION, logger: { level: config.logLevel } });
 await app.listen({ host: config.host, port: config.port });
-const jobs = startJobs({ db: database.db, log: app.log });
+const jobs = app.jobs.start(app.log);
 // The mail queue: every few seconds and right after a mail is queued; stopped by app.close().
 app.mailWorker.start();
 console.log(

@@ -149,15 +149,24 @@ export const openApiOptions = (version: string): FastifyDynamicSwaggerOptions =>
   },
 });
 
-/** The registry holds input and output forms of every registered schema: only the referenced ones stay. */
+/**
+ * The registry holds input and output forms of every registered schema: only the referenced ones stay, by name
+ * (the registry's order is the order the modules were imported in, which says nothing to a reader).
+ */
 function withoutUnusedSchemas(document: TDocument): TDocument {
-  const schemas = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
+  const components = document.components as { schemas?: Record<string, unknown> } | undefined;
+  const schemas = components?.schemas ?? {};
   for (;;) {
     const text = JSON.stringify({ ...document, components: { schemas } });
     const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
-    if (unused.length === 0) return document;
+    if (unused.length === 0) break;
     for (const name of unused) delete schemas[name];
   }
+  if (components?.schemas)
+    components.schemas = Object.fromEntries(
+      Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+  return document;
 }
 
 /**

@@ -17,15 +17,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { today } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
 import { actor } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
-import { createCurrenciesRepository } from '../currencies/currencies.repository.ts';
-import { createCurrenciesService } from '../currencies/currencies.service.ts';
-import type { TFinanceDeps } from '../finance.ts';
+import type { TCurrenciesService } from '../currencies/currencies.service.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
 import { assignEntry, unassignEntry } from './assign-entry.flow.ts';
 import { banksRepository, toBankEntry } from './banks.repository.ts';
-import { createBanksService } from './banks.service.ts';
+import type { TBanksService } from './banks.service.ts';
 import { ENTRY_ACCESS, registerBankResources } from './banks-resources.routes.ts';
 import { importStatement, storeEntries } from './import-statement.flow.ts';
 import { decodeStatement } from './statement-file.ts';
@@ -54,11 +54,13 @@ const ZEntryPaymentParams = z.object({
 });
 const ZBankIdParams = z.object({ bankId: ZIdParams.shape.id });
 
-export function registerBanksRoutes(app: FastifyInstance, deps: TFinanceDeps) {
+export function registerBanksRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; settings: TSettingsService; banks: TBanksService; currencies: TCurrenciesService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const service = createBanksService(db);
-  const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
+  const { banks: service, currencies } = deps;
   const flowDeps = { db, currencies };
 
   app.addHook('preHandler', async (request) => {

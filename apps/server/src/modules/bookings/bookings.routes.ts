@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TInventoryDeps } from '../inventory.ts';
+import type { TChangeFeed } from '../../db/change-feed.ts';
+import type { TBookingParts } from './bookings.parts.ts';
 import { registerBookingCalendarRoutes } from './calendar/bookings-calendar.routes.ts';
 import { registerBookingChoicesRoutes } from './edit/booking-choices.routes.ts';
 import { registerBookingProductsRoutes } from './edit/booking-products.routes.ts';
@@ -11,7 +12,7 @@ import { registerBookingReportRoutes } from './reports/bookings-reports.routes.t
 import { registerBookingWritesRoutes } from './write/bookings-writes.routes.ts';
 
 /** Every booking call, one registration per file of routes. */
-export function registerBookingsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingsRoutes(app: FastifyInstance, deps: TBookingParts & { changes: TChangeFeed }) {
   registerBookingQueryRoutes(app, deps);
   registerBookingReportRoutes(app, deps);
   registerBookingWritesRoutes(app, deps);

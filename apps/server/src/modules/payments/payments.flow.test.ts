@@ -8,7 +8,6 @@ import { D } from '@atoll/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, ok, stayBody, type TWorld, tripBody } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
-import { runJobs } from '../../jobs.ts';
 import { recordPayment, removePayment, type TPaymentInput } from './payments.flow.ts';
 
 let w: TWorld;
@@ -148,7 +147,7 @@ describe('the due-date job', () => {
     const dayAfter = new Date(`${dep.dueDate}T12:00:00Z`);
     dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
 
-    const first = await runJobs(w.db, dayAfter);
+    const first = await w.t.app.jobs.run(dayAfter);
     expect(first.overdue).toContain(b.id);
     const flagged = await read(b.id);
     expect(flagged).toMatchObject({ hasExceededDueDate: true, hasOpenTodos: true, version: b.version });
@@ -159,7 +158,7 @@ describe('the due-date job', () => {
       ),
     );
     expect(todos.data.map((t: { code: string }) => t.code)).toContain('exceededDueDate');
-    expect((await runJobs(w.db, dayAfter)).overdue).not.toContain(b.id);
+    expect((await w.t.app.jobs.run(dayAfter)).overdue).not.toContain(b.id);
 
     await pay(b.id, dep.amount);
     expect((await read(b.id)).hasExceededDueDate).toBe(false);

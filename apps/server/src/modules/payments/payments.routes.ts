@@ -19,14 +19,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { sentVersion } from '../bookings/booking-lock.ts';
-import type { TFinanceDeps } from '../finance.ts';
 import { registerPaymentProviderRoutes } from './payment-providers.routes.ts';
-import { createPaymentsService } from './payments.service.ts';
+import type { TPaymentsService } from './payments.service.ts';
 
 // Spec booking §7: the booking payment calls (Bookings GET/POST/DELETE), the base path /api/payments
 // and its own calls (history, ref, bulk delete), plus the providers and the online payment calls.
@@ -44,9 +44,9 @@ const ZBookingIdParams = z.object({ bookingId: ZIdParams.shape.id });
 const ZVersionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
 const CSV_COLUMNS = Object.keys(ZPaymentListItem.shape);
 
-export function registerPaymentsRoutes(app: FastifyInstance, deps: TFinanceDeps) {
+export function registerPaymentsRoutes(app: FastifyInstance, deps: { db: Db; payments: TPaymentsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPaymentsService(deps.db);
+  const service = deps.payments;
 
   r.post(
     '/api/bookings/:bookingId/payment',
@@ -207,7 +207,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: TFinanceDeps)
 }
 
 /** /api/payments: the generic calls (through the payments core) and history, ref, bulk delete. */
-function registerPaymentsBase(app: FastifyInstance, service: ReturnType<typeof createPaymentsService>) {
+function registerPaymentsBase(app: FastifyInstance, service: TPaymentsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -11,11 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { actor } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import { createProductsService } from './products.service.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
+import type { TProductsService } from './products.service.ts';
 import { PRODUCT_ACCESS, registerProductResources } from './products-resources.routes.ts';
 
 // Spec booking §7 "Products": constants, bookedAtDay, the stock update and its log, and the base paths.
@@ -32,9 +33,12 @@ const isStockRoute = (url: string | undefined) =>
     url.startsWith('/api/productstock/') ||
     url.startsWith('/api/product/:id/stock/'));
 
-export function registerProductsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerProductsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; settings: TSettingsService; products: TProductsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createProductsService(deps);
+  const service = deps.products;
 
   // After the access check (401/403 first): a switched-off module is not there.
   app.addHook('preHandler', async (request) => {

@@ -11,10 +11,10 @@ import {
   type TStockUpdate,
 } from '@atoll/domain/products';
 import { holdingCondition } from '../../db/booking-conditions.ts';
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import type { TInventoryDeps } from '../inventory.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
 import {
   assetCondition,
   productsRepository as repo,
@@ -69,7 +69,7 @@ function bookedItems(rows: readonly THeldProductRow[], perUnit: ReadonlyMap<numb
   );
 }
 
-export function createProductsService(deps: TInventoryDeps) {
+export function createProductsService(deps: { db: Db; settings: TSettingsService }) {
   const { db, settings } = deps;
   return {
     constants() {

@@ -3,13 +3,14 @@ import { ZBookingTodo, ZTodo, ZTodoListItem } from '@atoll/domain/todos';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { sentVersion } from '../bookings/booking-lock.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import { createTodosService, TODO_READ, TODO_UPDATE, type TTodoListKind } from './todos.service.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
+import { TODO_READ, TODO_UPDATE, type TTodoListKind, type TTodosService } from './todos.service.ts';
 import { registerTodoResources } from './todos-resources.routes.ts';
 
 // Spec booking §7 "Todos" and the base paths /api/todo (definitions) and /api/todoitem (the todos of
@@ -24,9 +25,12 @@ const ZSolveQuery = z.object({ version: z.coerce.number().int().min(1).optional(
 const isTodoRoute = (url: string | undefined) =>
   url !== undefined && TODO_PATHS.some((p) => url === p || url.startsWith(`${p}/`));
 
-export function registerTodosRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerTodosRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; settings: TSettingsService; todos: TTodosService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createTodosService(deps);
+  const service = deps.todos;
 
   // After the access check (401/403 first), before validation: a switched-off module is not there.
   app.addHook('preValidation', async (request) => {

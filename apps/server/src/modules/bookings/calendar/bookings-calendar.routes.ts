@@ -2,13 +2,12 @@ import { MAX_CALENDAR_DAYS, ZCalendarEvents, ZCalendarQuery } from '@atoll/domai
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actor } from '../../../http/access.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
-import { createBookingCalendar } from './bookings-calendar.service.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
 
 /** The data of the occupancy grid and the vessel calendar (spec booking §2, §7 "Bookings GET"). */
-export function registerBookingCalendarRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingCalendarRoutes(app: FastifyInstance, deps: Pick<TBookingParts, 'calendar'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const calendar = createBookingCalendar(deps);
+  const { calendar } = deps;
 
   r.get(
     '/api/bookings/events',

@@ -7,12 +7,11 @@ import type { TSessionUser } from '../../auth/auth.service.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
 import type { TBookingRow } from '../bookings.repository.ts';
 import { bookingWrites, type TBookingPatch, type TGuestInsert } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 import { bookingChoiceWrites } from './booking-choices.repository.ts';
 import {
-  createBookingRoomsFlow,
   entryOf,
   guestsOf,
+  type TBookingRoomsFlow,
   type TContext,
   type TLock,
 } from './booking-rooms.flow.ts';
@@ -101,8 +100,8 @@ async function resize(ctx: TContext, entryId: number, n: number) {
   );
 }
 
-export function createBookingChoicesFlow(deps: TBookingFlowDeps) {
-  const { run } = createBookingRoomsFlow(deps);
+export function createBookingChoicesFlow(deps: { rooms: Pick<TBookingRoomsFlow, 'run'> }) {
+  const { run } = deps.rooms;
 
   return {
     /** Pins a confirmed price of the booking's asset; null lets the engine choose again. */

@@ -6,9 +6,8 @@ import { z } from 'zod';
 import { actor } from '../../../http/access.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { ZIdParams } from '../../../http/request.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
 import { sentVersion } from '../booking-lock.ts';
-import { createBookingChoicesFlow } from './booking-choices.flow.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
 import type { TLock } from './booking-rooms.flow.ts';
 
 // The choices by hand on a booking (spec booking §7 Booking POSTs): changePrice, commission and one room
@@ -67,13 +66,9 @@ const entryIdOf = (body: number | undefined, query: number | undefined) => {
   return id;
 };
 
-export function registerBookingChoicesRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingChoicesRoutes(app: FastifyInstance, deps: Pick<TBookingParts, 'choices'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flow = createBookingChoicesFlow({
-    db: deps.db,
-    availability: deps.availability,
-    reference: deps.reference,
-  });
+  const flow = deps.choices;
   const answer = { 200: ZBooking };
 
   r.post(

@@ -3,8 +3,7 @@ import { nextProductKey, type TAddProduct, type TChosenProduct } from '@atoll/do
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { productsRepository, type TProductRow } from '../../products/products.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
-import { createBookingRoomsFlow, entryOf, type TContext, type TLock } from './booking-rooms.flow.ts';
+import { entryOf, type TBookingRoomsFlow, type TContext, type TLock } from './booking-rooms.flow.ts';
 
 // Products and add-ons on a stored booking (spec booking §7 `{bookingId}/product/{product}` and
 // `/addon/{addon}`, docs/domain/calculation-lines.md and products.md): the choice is kept in `chosen_products` and the engine makes
@@ -40,8 +39,8 @@ function assertGuests(ctx: TContext, choice: TProductChoice) {
   });
 }
 
-export function createBookingProductsFlow(deps: TBookingFlowDeps) {
-  const { run } = createBookingRoomsFlow(deps);
+export function createBookingProductsFlow(deps: { rooms: Pick<TBookingRoomsFlow, 'run'> }) {
+  const { run } = deps.rooms;
 
   return {
     /** Adds a product or add-on to the booking and recalculates it. */

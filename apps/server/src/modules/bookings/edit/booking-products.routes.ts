@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../../http/access.ts';
 import { ZIdParams } from '../../../http/request.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
 import { sentVersion } from '../booking-lock.ts';
-import { createBookingProductsFlow, type TProductKind } from './booking-products.flow.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
+import type { TProductKind } from './booking-products.flow.ts';
 
 // `POST /api/bookings/{bookingId}/product/{product}` and `…/addon/{addon}` (spec booking §7 Booking
 // POSTs). Products: office (bookings.update); add-ons also agents on their own bookings (agencies.self).
@@ -20,13 +20,9 @@ const DESCRIPTION =
   'engine makes the line(s) by the product’s charging base and recalculates; a confirmed booking takes ' +
   'tracked stock. Remove it by deleting its calculation line.';
 
-export function registerBookingProductsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingProductsRoutes(app: FastifyInstance, deps: Pick<TBookingParts, 'products'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flow = createBookingProductsFlow({
-    db: deps.db,
-    availability: deps.availability,
-    reference: deps.reference,
-  });
+  const flow = deps.products;
 
   const route = (kind: TProductKind, scopes: string[], summary: string) =>
     r.post(

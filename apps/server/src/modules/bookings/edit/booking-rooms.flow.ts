@@ -453,3 +453,5 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
     },
   };
 }
+
+export type TBookingRoomsFlow = ReturnType<typeof createBookingRoomsFlow>;

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { actor } from '../../../http/access.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { ZIdParams } from '../../../http/request.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
 import { sentVersion } from '../booking-lock.ts';
-import { createBookingRoomsFlow, type TLock } from './booking-rooms.flow.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
+import type { TLock } from './booking-rooms.flow.ts';
 
 // The room, guest and stay calls of a booking (spec booking §7 Booking POSTs / DELETEs); the readings of
 // the path parameters are in booking-rooms.flow.ts. Office: bookings.update; agents (agencies.self) may
@@ -80,13 +80,9 @@ const lockOf = (
   force: request.query.force === true,
 });
 
-export function registerBookingRoomsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingRoomsRoutes(app: FastifyInstance, deps: Pick<TBookingParts, 'rooms'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flow = createBookingRoomsFlow({
-    db: deps.db,
-    availability: deps.availability,
-    reference: deps.reference,
-  });
+  const flow = deps.rooms;
   const answer = { 200: ZBooking };
 
   for (const [path, call] of [

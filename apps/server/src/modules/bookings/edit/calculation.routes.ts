@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../../http/access.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
 import { sentVersion } from '../booking-lock.ts';
-import { createCalculationFlow, ZAddLine, ZEditLine, ZSortLines } from './calculation.flow.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
+import { ZAddLine, ZEditLine, ZSortLines } from './calculation.flow.ts';
 
 // The calculation editing calls of spec booking §7 (Booking POSTs and DELETEs). Staff only
 // (bookings.update); the version comes from the body, the query or If-Match.
@@ -43,9 +43,9 @@ function versionOf(request: TVersioned): number | null {
   return sentVersion(request.headers, fromBody, fromQuery);
 }
 
-export function registerCalculationRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerCalculationRoutes(app: FastifyInstance, deps: Pick<TBookingParts, 'calculation'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flow = createCalculationFlow({ db: deps.db, reference: deps.reference });
+  const flow = deps.calculation;
   const ok = { 200: ZBooking };
 
   r.post(

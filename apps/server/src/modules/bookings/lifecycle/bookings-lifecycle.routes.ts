@@ -5,13 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../../http/access.ts';
 import { ZIdParams } from '../../../http/request.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
 import { sentVersion } from '../booking-lock.ts';
-import { createChangeRoomFlow } from '../edit/change-room.flow.ts';
-import { createReindexBookingFlow } from '../edit/reindex-booking.flow.ts';
-import { createRebookBookingFlow } from './rebook-booking.flow.ts';
-import { createRevertBookingFlow } from './revert-booking.flow.ts';
-import { createSplitBookingFlow } from './split-booking.flow.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
 
 // The lifecycle calls of a booking (spec booking §7 Booking POSTs; docs/domain/moving-and-rebooking.md and lifecycle.md): changeRoom,
 // rebook (two paths) and move, revert and revertRebook, splitByCustomer, reindex (one or all). All are
@@ -54,14 +49,12 @@ const ZReindexReport = z.object({
   conflicts: z.number().int(),
 });
 
-export function registerBookingLifecycleRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingLifecycleRoutes(
+  app: FastifyInstance,
+  deps: Pick<TBookingParts, 'changeRoom' | 'rebook' | 'revert' | 'split' | 'reindex'>,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flowDeps = { db: deps.db, availability: deps.availability, reference: deps.reference };
-  const changeRoom = createChangeRoomFlow(flowDeps);
-  const rebook = createRebookBookingFlow(flowDeps);
-  const revert = createRevertBookingFlow(flowDeps);
-  const split = createSplitBookingFlow(flowDeps);
-  const reindex = createReindexBookingFlow(flowDeps);
+  const { changeRoom, rebook, revert, split, reindex } = deps;
   const office = { access: { scopes: OFFICE } };
 
   r.post(

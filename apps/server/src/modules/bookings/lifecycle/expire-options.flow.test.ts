@@ -3,7 +3,6 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, ok, stayBody, type TWorld } from '../../../../test/booking-test-world.ts';
-import { runJobs } from '../../../jobs.ts';
 
 let w: TWorld;
 let staff: string;
@@ -28,7 +27,7 @@ describe('option expiry', () => {
     const confirmed = await create(stayBody(await w.resortRoom(), { state: 'confirmed' }));
 
     const now = new Date('2041-01-11T00:00:00Z');
-    const first = await runJobs(w.t.database.db, now);
+    const first = await w.t.app.jobs.run(now);
     expect(first.expired).toContain(lapsed.id);
     expect(first.expired).not.toContain(running.id);
 
@@ -43,6 +42,6 @@ describe('option expiry', () => {
     expect(await read(confirmed.id)).toMatchObject({ state: 'confirmed', version: confirmed.version });
 
     // Idempotent: the next run finds nothing of it.
-    expect((await runJobs(w.t.database.db, now)).expired).not.toContain(lapsed.id);
+    expect((await w.t.app.jobs.run(now)).expired).not.toContain(lapsed.id);
   });
 });

@@ -15,13 +15,13 @@ import { listAnswer, ZCsvQuery } from '@atoll/domain/list';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TChangeFeed } from '../../../db/change-feed.ts';
 import { createChangeCache } from '../../../db/change-feed.ts';
 import { actor } from '../../../http/access.ts';
 import { sendCachedJson } from '../../../http/cached-json.ts';
 import { sendCsv } from '../../../http/csv.ts';
 import { ZIdParams } from '../../../http/request.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
-import { createBookingQueries } from './bookings-queries.service.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
 
 const tags = ['bookings'];
 /** Staff read all bookings (within their resorts and vessels); agents their agency's; customers their own. */
@@ -34,9 +34,12 @@ const SEEN =
 const LIST_CACHE_SIZE = 500;
 
 /** The GET calls of spec booking §7 "Bookings": the list, the detail, its history and its parts. */
-export function registerBookingQueryRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingQueryRoutes(
+  app: FastifyInstance,
+  deps: Pick<TBookingParts, 'queries'> & { changes: TChangeFeed },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const queries = createBookingQueries(deps);
+  const { queries } = deps;
   const listCache = createChangeCache<string>(deps.changes, 'bookings', LIST_CACHE_SIZE);
 
   r.get(

@@ -24,8 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../../http/access.ts';
 import { ZIdParams } from '../../../http/request.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
-import { createBookingReports } from './bookings-reports.service.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
 
 const tags = ['bookings'];
 /** Staff read all bookings (within their resorts and vessels); agents their agency's; customers their own. */
@@ -45,9 +44,9 @@ const YEAR =
   '`sources`: comma lists of ids. Only the bookings of the user’s resorts and vessels.';
 
 /** The report GET calls of spec booking §7 "Bookings": full, arrivalCount, statistics, endofday, … */
-export function registerBookingReportRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingReportRoutes(app: FastifyInstance, deps: Pick<TBookingParts, 'reports'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reports = createBookingReports(deps);
+  const { reports } = deps;
 
   r.get(
     '/api/bookings/full',

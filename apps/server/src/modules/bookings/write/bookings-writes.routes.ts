@@ -3,19 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actor } from '../../../http/access.ts';
 import { ZIdParams } from '../../../http/request.ts';
-import type { TInventoryDeps } from '../../inventory.ts';
 import { sentVersion, versionFromHeader } from '../booking-lock.ts';
-import { createBookingLookups } from '../booking-lookups.ts';
-import { createChangeBookingFlow } from '../edit/change-booking.flow.ts';
-import { createCancelBookingFlow } from '../lifecycle/cancel-booking.flow.ts';
-import { createReleaseBookingFlow } from '../lifecycle/release-booking.flow.ts';
+import type { TBookingParts } from '../bookings.parts.ts';
 import {
   ZBookingPaymentSchedule,
   ZBookingPriceData,
   ZReleaseQuery,
   ZVersionQuery,
 } from './bookings-writes.schemas.ts';
-import { createCreateBookingFlow } from './create-booking.flow.ts';
 
 const tags = ['bookings'];
 /** Writers: the office, or an agent (agencies.self) on its agency's bookings; the flows tell them apart. */
@@ -23,14 +18,13 @@ const CREATE = ['bookings.create', 'agencies.self'];
 const CHANGE = ['bookings.update', 'agencies.self'];
 
 /** The booking write calls: create, change, cancell, release, delete, reloadPrice, and two price reads. */
-export function registerBookingWritesRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerBookingWritesRoutes(
+  app: FastifyInstance,
+  deps: Pick<TBookingParts, 'create' | 'change' | 'cancel' | 'release' | 'lookups'>,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const flowDeps = { db: deps.db, availability: deps.availability, reference: deps.reference };
-  const create = createCreateBookingFlow(flowDeps);
-  const change = createChangeBookingFlow(flowDeps);
-  const cancel = createCancelBookingFlow(flowDeps);
-  const lifecycle = createReleaseBookingFlow(flowDeps);
-  const lookups = createBookingLookups({ db: deps.db, reference: deps.reference });
+  const { create, change, cancel, lookups } = deps;
+  const lifecycle = deps.release;
 
   r.post(
     '/api/bookings',

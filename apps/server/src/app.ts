@@ -142,17 +142,23 @@ export async function buildApp(opts: TAppOptions) {
     changes,
     reference: c.reference,
   };
-  registerMediaRoutes(app, inventory);
-  registerResortsRoutes(app, inventory);
-  registerVesselsRoutes(app, inventory);
-  registerRoomTypesRoutes(app, inventory);
-  registerRoomsRoutes(app, inventory);
-  registerToursRoutes(app, inventory);
-  registerAvailabilityRoutes(app, inventory);
-  registerPricesRoutes(app, inventory);
-  registerSpecialsRoutes(app, inventory);
-  registerTermsRoutes(app, inventory);
-  registerCommissionsRoutes(app, inventory);
+  registerMediaRoutes(app, { db: c.db, media: c.media });
+  registerResortsRoutes(app, { db: c.db, resorts: c.resorts });
+  registerVesselsRoutes(app, { db: c.db, vessels: c.vessels });
+  registerRoomTypesRoutes(app, { db: c.db, roomTypes: c.roomTypes });
+  registerRoomsRoutes(app, { db: c.db, rooms: c.rooms });
+  registerToursRoutes(app, { db: c.db, tours: c.tours, departures: c.departures });
+  registerAvailabilityRoutes(app, { availability: c.availability });
+  registerPricesRoutes(app, {
+    db: c.db,
+    prices: c.prices,
+    priceParts: c.priceParts,
+    priceLookups: c.priceLookups,
+    simulate: c.simulate,
+  });
+  registerSpecialsRoutes(app, { db: c.db, specials: c.specials });
+  registerTermsRoutes(app, { db: c.db, terms: c.terms });
+  registerCommissionsRoutes(app, { db: c.db, commissions: c.commissions });
   registerBookingsRoutes(app, inventory);
   registerTodosRoutes(app, inventory);
   registerProductsRoutes(app, inventory);

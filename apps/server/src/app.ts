@@ -120,14 +120,14 @@ export async function buildApp(opts: TAppOptions) {
     repository: c.usersRepository,
     rateLimit: opts.config.authRateLimit,
   });
-  registerAgenciesRoutes(app, { db: c.db, service: c.agencies });
+  registerAgenciesRoutes(app, { db: c.db, agencies: c.agencies });
   registerSettingsRoutes(app, { db: c.db, settings: c.settings, logo: c.logo });
-  registerTranslationRoutes(app, { db: c.db, service: c.translations });
-  registerGeoRoutes(app, { db: c.db, service: c.geo });
-  registerCurrenciesRoutes(app, { db: c.db, service: c.currencies });
+  registerTranslationRoutes(app, { db: c.db, translations: c.translations });
+  registerGeoRoutes(app, { db: c.db, geo: c.geo });
+  registerCurrenciesRoutes(app, { db: c.db, currencies: c.currencies });
   registerCustomerGroupsRoutes(app, { db: c.db });
-  registerCustomerDataGroupsRoutes(app, { db: c.db, service: c.customerDataGroups });
-  registerCreditsRoutes(app, { service: c.credits });
+  registerCustomerDataGroupsRoutes(app, { db: c.db, customerDataGroups: c.customerDataGroups });
+  registerCreditsRoutes(app, { credits: c.credits });
   registerCustomersRoutes(app, {
     db: c.db,
     service: c.customers,

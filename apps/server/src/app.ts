@@ -174,7 +174,7 @@ export async function buildApp(opts: TAppOptions) {
   registerFormsRoutes(app, finance);
   registerBackupRoutes(app, { db: c.db, dataDir: opts.config.dataDir, version: opts.version });
   registerSystemRoutes(app, {
-    db: c.db,
+    system: c.system,
     settings: c.settings,
     auth: c.auth,
     version: opts.version,

@@ -37,6 +37,8 @@ import { createLogoService } from './modules/settings/logo.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSpecialsRepository } from './modules/specials/specials.repository.ts';
 import { createSpecialsService } from './modules/specials/specials.service.ts';
+import { createSystemRepository } from './modules/system/system.repository.ts';
+import { createSystemService } from './modules/system/system.service.ts';
 import { createTermsRepository } from './modules/terms/terms.repository.ts';
 import { createTermsService } from './modules/terms/terms.service.ts';
 import { createDeparturesService } from './modules/tours/departures.service.ts';
@@ -113,6 +115,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const specials = createSpecialsService({ repository: createSpecialsRepository() });
   const terms = createTermsService({ repository: createTermsRepository() });
   const commissions = createCommissionsService({ repository: createCommissionsRepository() });
+  const system = createSystemService({ db, repository: createSystemRepository() });
 
   return {
     db,
@@ -146,5 +149,6 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     specials,
     terms,
     commissions,
+    system,
   };
 }

@@ -129,14 +129,14 @@ export async function buildApp(opts: TAppOptions) {
     repository: c.usersRepository,
     rateLimit: opts.config.authRateLimit,
   });
-  registerAgenciesRoutes(app, { db: c.db, service: c.agencies });
+  registerAgenciesRoutes(app, { db: c.db, agencies: c.agencies });
   registerSettingsRoutes(app, { db: c.db, settings: c.settings, logo: c.logo });
-  registerTranslationRoutes(app, { db: c.db, service: c.translations });
-  registerGeoRoutes(app, { db: c.db, service: c.geo });
-  registerCurrenciesRoutes(app, { db: c.db, service: c.currencies });
+  registerTranslationRoutes(app, { db: c.db, translations: c.translations });
+  registerGeoRoutes(app, { db: c.db, geo: c.geo });
+  registerCurrenciesRoutes(app, { db: c.db, currencies: c.currencies });
   registerCustomerGroupsRoutes(app, { db: c.db });
-  registerCustomerDataGroupsRoutes(app, { db: c.db, service: c.customerDataGroups });
-  registerCreditsRoutes(app, { service: c.credits });
+  registerCustomerDataGroupsRoutes(app, { db: c.db, customerDataGroups: c.customerDataGroups });
+  registerCreditsRoutes(app, { credits: c.credits });
   registerCustomersRoutes(app, {
     db: c.db,
     service: c.customers,
@@ -151,17 +151,23 @@ export async function buildApp(opts: TAppOptions) {
     changes,
     reference: c.reference,
   };
-  registerMediaRoutes(app, inventory);
-  registerResortsRoutes(app, inventory);
-  registerVesselsRoutes(app, inventory);
-  registerRoomTypesRoutes(app, inventory);
-  registerRoomsRoutes(app, inventory);
-  registerToursRoutes(app, inventory);
-  registerAvailabilityRoutes(app, inventory);
-  registerPricesRoutes(app, inventory);
-  registerSpecialsRoutes(app, inventory);
-  registerTermsRoutes(app, inventory);
-  registerCommissionsRoutes(app, inventory);
+  registerMediaRoutes(app, { db: c.db, media: c.media });
+  registerResortsRoutes(app, { db: c.db, resorts: c.resorts });
+  registerVesselsRoutes(app, { db: c.db, vessels: c.vessels });
+  registerRoomTypesRoutes(app, { db: c.db, roomTypes: c.roomTypes });
+  registerRoomsRoutes(app, { db: c.db, rooms: c.rooms });
+  registerToursRoutes(app, { db: c.db, tours: c.tours, departures: c.departures });
+  registerAvailabilityRoutes(app, { availability: c.availability });
+  registerPricesRoutes(app, {
+    db: c.db,
+    prices: c.prices,
+    priceParts: c.priceParts,
+    priceLookups: c.priceLookups,
+    simulate: c.simulate,
+  });
+  registerSpecialsRoutes(app, { db: c.db, specials: c.specials });
+  registerTermsRoutes(app, { db: c.db, terms: c.terms });
+  registerCommissionsRoutes(app, { db: c.db, commissions: c.commissions });
   registerBookingsRoutes(app, { ...c.bookings, changes });
   registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
   registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
@@ -177,7 +183,7 @@ export async function buildApp(opts: TAppOptions) {
   registerFormsRoutes(app, finance);
   registerBackupRoutes(app, { db: c.db, dataDir: opts.config.dataDir, version: opts.version });
   registerSystemRoutes(app, {
-    db: c.db,
+    system: c.system,
     settings: c.settings,
     auth: c.auth,
     version: opts.version,

@@ -11,6 +11,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
 import { createBanksService } from './modules/banks/banks.service.ts';
 import { createBookingParts } from './modules/bookings/bookings.parts.ts';
+import { createCommissionsRepository } from './modules/commissions/commissions.repository.ts';
+import { createCommissionsService } from './modules/commissions/commissions.service.ts';
 import { createCreditsRepository } from './modules/credits/credits.repository.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { createCurrenciesRepository } from './modules/currencies/currencies.repository.ts';
@@ -21,11 +23,33 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
+import { createMediaService } from './modules/media/media.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPriceLookupsRepository } from './modules/prices/price-lookups.repository.ts';
+import { createPriceLookupsService } from './modules/prices/price-lookups.service.ts';
+import { createPricePartsService } from './modules/prices/price-parts.service.ts';
+import { createPricesRepository } from './modules/prices/prices.repository.ts';
+import { createPricesService } from './modules/prices/prices.service.ts';
+import { createSimulateService } from './modules/prices/simulate.service.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { createResortsRepository } from './modules/resorts/resorts.repository.ts';
+import { createResortsService } from './modules/resorts/resorts.service.ts';
+import { createRoomTypesRepository } from './modules/room-types/room-types.repository.ts';
+import { createRoomTypesService } from './modules/room-types/room-types.service.ts';
+import { createRoomsRepository } from './modules/rooms/rooms.repository.ts';
+import { createRoomsService } from './modules/rooms/rooms.service.ts';
 import { createLogoService } from './modules/settings/logo.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createSpecialsRepository } from './modules/specials/specials.repository.ts';
+import { createSpecialsService } from './modules/specials/specials.service.ts';
+import { createSystemRepository } from './modules/system/system.repository.ts';
+import { createSystemService } from './modules/system/system.service.ts';
+import { createTermsRepository } from './modules/terms/terms.repository.ts';
+import { createTermsService } from './modules/terms/terms.service.ts';
 import { createTodosService } from './modules/todos/todos.service.ts';
+import { createDeparturesService } from './modules/tours/departures.service.ts';
+import { createToursRepository } from './modules/tours/tours.repository.ts';
+import { createToursService } from './modules/tours/tours.service.ts';
 import {
   createTranslationsService,
   readBuiltInTexts,
@@ -33,6 +57,8 @@ import {
 } from './modules/translations/translations.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createVesselsRepository } from './modules/vessels/vessels.repository.ts';
+import { createVesselsService } from './modules/vessels/vessels.service.ts';
 
 /** Wires repositories and services once; plain factories, no framework. */
 export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log: FastifyBaseLogger }) {
@@ -75,6 +101,34 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const banks = createBanksService(db);
   const todos = createTodosService({ db });
   const products = createProductsService({ db, settings });
+
+  // Inventory, prices and reference data
+  const media = createMediaService({ db });
+  const resortsRepository = createResortsRepository();
+  const resorts = createResortsService({ db, repository: resortsRepository, settings });
+  const vessels = createVesselsService({ db, repository: createVesselsRepository(), settings });
+  const roomTypes = createRoomTypesService({
+    repository: createRoomTypesRepository(),
+    resorts: resortsRepository,
+  });
+  const rooms = createRoomsService({ db, repository: createRoomsRepository() });
+  const toursRepository = createToursRepository();
+  const tours = createToursService({ db, repository: toursRepository, availability });
+  const departures = createDeparturesService({ db, repository: toursRepository, availability, settings });
+  const pricesRepository = createPricesRepository();
+  const prices = createPricesService({ db, repository: pricesRepository });
+  const priceParts = createPricePartsService({ repository: pricesRepository, prices });
+  const priceLookups = createPriceLookupsService({
+    db,
+    prices: pricesRepository,
+    lookups: createPriceLookupsRepository(),
+  });
+  const simulate = createSimulateService({ db, reference });
+  const specials = createSpecialsService({ repository: createSpecialsRepository() });
+  const terms = createTermsService({ repository: createTermsRepository() });
+  const commissions = createCommissionsService({ repository: createCommissionsRepository() });
+  const system = createSystemService({ db, repository: createSystemRepository() });
+
   return {
     db,
     geo,
@@ -99,5 +153,20 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     banks,
     todos,
     products,
+    media,
+    resorts,
+    vessels,
+    roomTypes,
+    rooms,
+    tours,
+    departures,
+    prices,
+    priceParts,
+    priceLookups,
+    simulate,
+    specials,
+    terms,
+    commissions,
+    system,
   };
 }

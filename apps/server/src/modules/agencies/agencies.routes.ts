@@ -34,9 +34,9 @@ const tags = ['agencies'];
 const READ = ['agencies.read', 'agencies.self'];
 const ZLinkParams = ZIdParams.extend({ system: ZLinkSystem });
 
-export function registerAgenciesRoutes(app: FastifyInstance, deps: { db: Db; service: TAgenciesService }) {
+export function registerAgenciesRoutes(app: FastifyInstance, deps: { db: Db; agencies: TAgenciesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, service } = deps;
+  const { db, agencies: service } = deps;
 
   r.get(
     '/api/agencies/templates',

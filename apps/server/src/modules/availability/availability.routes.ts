@@ -39,10 +39,6 @@ const withoutHolds = <T extends { rooms: { holds: unknown[] }[] }>(answer: T): T
   rooms: answer.rooms.map((r) => ({ ...r, holds: [] })),
 });
 
-/**
- * Takes only the service of the inventory deps: TInventoryDeps (inventory.ts) is built from this module's
- * service, so importing that type here would make a circle.
- */
 export function registerAvailabilityRoutes(
   app: FastifyInstance,
   deps: { availability: TAvailabilityService },

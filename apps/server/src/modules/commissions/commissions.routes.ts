@@ -5,18 +5,21 @@ import {
   ZUpdateCommission,
 } from '@atoll/domain/pricing/entities';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { commissions } from '../../db/schema.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import { createCommissionsRepository, type TCommissionRow, toCommission } from './commissions.repository.ts';
-import { commissionVisibility, createCommissionsService } from './commissions.service.ts';
+import { type TCommissionRow, toCommission } from './commissions.repository.ts';
+import { commissionVisibility, type TCommissionsService } from './commissions.service.ts';
 
 // The spec's /commission screen needs bookings.update; what an agency earns is not for every reader.
 const ACCESS = ['bookings.update'];
 
 /** Agency commission per asset and travel dates (docs/domain/tax-and-commission.md, priority 2): /api/commission. */
-export function registerCommissionsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
-  const service = createCommissionsService({ repository: createCommissionsRepository() });
+export function registerCommissionsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; commissions: TCommissionsService },
+) {
+  const service = deps.commissions;
 
   registerResource(app, deps.db, {
     name: 'commission',

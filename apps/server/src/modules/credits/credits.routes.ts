@@ -68,9 +68,9 @@ function registerBalanceList(app: FastifyInstance, spec: TBalanceList) {
 }
 
 /** Credit ledgers of customers and agencies (docs/domain/payments.md): balances, entries, new entries. */
-export function registerCreditsRoutes(app: FastifyInstance, deps: { service: TCreditsService }) {
+export function registerCreditsRoutes(app: FastifyInstance, deps: { credits: TCreditsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { service } = deps;
+  const { credits: service } = deps;
 
   registerBalanceList(app, {
     path: '/api/customers/credits',

@@ -59,10 +59,10 @@ const ZRateQuery = z
 
 export function registerCurrenciesRoutes(
   app: FastifyInstance,
-  deps: { db: Db; service: TCurrenciesService },
+  deps: { db: Db; currencies: TCurrenciesService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, service } = deps;
+  const { db, currencies: service } = deps;
 
   // Public: the booking widget and guest forms show prices and currencies too.
   r.get(

@@ -20,10 +20,10 @@ const tags = ['customerdatagroup'];
 /** Groups of custom customer fields (/customerdatagroup): generic calls plus `move`. */
 export function registerCustomerDataGroupsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; service: TCustomerDataGroupsService },
+  deps: { db: Db; customerDataGroups: TCustomerDataGroupsService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { service } = deps;
+  const { customerDataGroups: service } = deps;
 
   r.post(
     '/api/customerdatagroup/move/:from/:to/:field',

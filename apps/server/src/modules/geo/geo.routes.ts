@@ -57,9 +57,9 @@ const PLACES_ACCESS = {
 /** The bodies name columns one to one; the database keeps codes unique and references valid. */
 const asColumns = async (_ctx: unknown, input: object) => ({ ...input });
 
-export function registerGeoRoutes(app: FastifyInstance, deps: { db: Db; service: TGeoService }) {
+export function registerGeoRoutes(app: FastifyInstance, deps: { db: Db; geo: TGeoService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, service } = deps;
+  const { db, geo: service } = deps;
 
   // Public like the language: guest forms and the booking widget ask for nationality and address.
   r.get(

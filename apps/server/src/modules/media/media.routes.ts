@@ -21,15 +21,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { media, mediaFolders } from '../../db/schema.ts';
 import { actor } from '../../http/access.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { ZIdParams, ZOk } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
 import { USER_FILE_CSP } from '../../http/security-headers.ts';
-import type { TInventoryDeps } from '../inventory.ts';
 import { type TMediaFolderRow, type TMediaRow, toMedia, toMediaFolder } from './media.repository.ts';
-import { createMediaService, MEDIA_READ, type TMediaService } from './media.service.ts';
+import { MEDIA_READ, type TMediaService } from './media.service.ts';
 
 const tags = ['media'];
 const ACCESS = {
@@ -40,9 +40,8 @@ const ACCESS = {
 };
 
 /** Media library (spec booking §7 Media): records, folders, file upload and the served files. */
-export function registerMediaRoutes(app: FastifyInstance, deps: TInventoryDeps) {
-  const { db } = deps;
-  const service = createMediaService({ db });
+export function registerMediaRoutes(app: FastifyInstance, deps: { db: Db; media: TMediaService }) {
+  const { db, media: service } = deps;
   registerMediaQueries(app, service);
 
   registerResource(app, db, {

@@ -10,9 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
-import type { TInventoryDeps } from '../inventory.ts';
 import { PRICE_READ } from './price-access.ts';
-import { createPriceLookupsRepository } from './price-lookups.repository.ts';
 import {
   ZCurrencyQuery,
   ZFindPriceAnswer,
@@ -24,19 +22,17 @@ import {
   ZSeasonQuery,
   ZStayQuery,
 } from './price-lookups.schemas.ts';
-import { createPriceLookupsService } from './price-lookups.service.ts';
-import { createPricesRepository } from './prices.repository.ts';
+import type { TPriceLookupsService } from './price-lookups.service.ts';
 
 const tags = ['prices'];
 const READ = { access: { scopes: PRICE_READ } };
 
-export function registerPriceLookupRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerPriceLookupRoutes(
+  app: FastifyInstance,
+  deps: { priceLookups: TPriceLookupsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPriceLookupsService({
-    db: deps.db,
-    prices: createPricesRepository(),
-    lookups: createPriceLookupsRepository(),
-  });
+  const service = deps.priceLookups;
 
   r.get(
     '/api/price/types',

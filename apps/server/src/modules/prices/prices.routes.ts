@@ -17,15 +17,15 @@ import {
   ZUpdateSupplement,
 } from '@atoll/domain/pricing/entities';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { priceEntries, prices, priceVariants, supplements } from '../../db/schema.ts';
 import type { TListFields } from '../../http/filter.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
 import { PRICE_READ, visibleEntries, visiblePrices, visibleSupplements } from './price-access.ts';
 import { registerPriceLookupRoutes } from './price-lookups.routes.ts';
-import { createPricePartsService } from './price-parts.service.ts';
+import type { TPriceLookupsService } from './price-lookups.service.ts';
+import type { TPricePartsService } from './price-parts.service.ts';
 import {
-  createPricesRepository,
   type TEntryRow,
   type TExpandedPriceRow,
   type TPriceRow,
@@ -36,8 +36,9 @@ import {
   toSupplement,
   toVariant,
 } from './prices.repository.ts';
-import { createPricesService } from './prices.service.ts';
+import type { TPricesService } from './prices.service.ts';
 import { registerSimulateRoute } from './simulate.routes.ts';
+import type { TSimulateService } from './simulate.service.ts';
 
 const ACCESS = {
   read: PRICE_READ,
@@ -97,14 +98,20 @@ const SUPPLEMENT_FIELDS: TListFields = {
   sort: { column: supplements.sort, type: 'number', sort: true, filter: true },
 };
 
-export function registerPricesRoutes(app: FastifyInstance, deps: TInventoryDeps) {
-  const { db } = deps;
-  const repository = createPricesRepository();
-  const service = createPricesService({ repository });
-  const parts = createPricePartsService({ repository, prices: service });
+export function registerPricesRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    prices: TPricesService;
+    priceParts: TPricePartsService;
+    priceLookups: TPriceLookupsService;
+    simulate: TSimulateService;
+  },
+) {
+  const { db, prices: service, priceParts: parts } = deps;
 
-  registerPriceLookupRoutes(app, deps);
-  registerSimulateRoute(app, deps);
+  registerPriceLookupRoutes(app, { priceLookups: deps.priceLookups });
+  registerSimulateRoute(app, { simulate: deps.simulate });
 
   registerResource(app, db, {
     name: 'price',
@@ -118,14 +125,7 @@ export function registerPricesRoutes(app: FastifyInstance, deps: TInventoryDeps)
     update: ZUpdatePrice,
     access: ACCESS,
     assets: visiblePrices,
-    // The entries of every row of one answer in one query.
-    expand: async (rows: TPriceRow[]): Promise<TExpandedPriceRow[]> => {
-      const entries = await repository.entriesOf(
-        db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => ({ ...r, entries: entries.filter((e) => e.priceId === r.id) }));
-    },
+    expand: (rows: TPriceRow[]): Promise<TExpandedPriceRow[]> => service.withEntries(rows),
     toValues: (ctx, input, existing?: TPriceRow) => service.priceValues(ctx, input, existing),
     afterWrite: (ctx, row: TPriceRow, input) => service.afterPriceWrite(ctx, row, input),
     copyValues: (ctx, row: TPriceRow) => service.copyValues(ctx, row),

@@ -6,11 +6,17 @@ import {
   ZPriceTax,
 } from '@atoll/domain/pricing/entities';
 import { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { TWriteContext } from '../../http/resource.ts';
 import { seesAsset } from './price-access.ts';
-import type { TAsset, TEntryRow, TPriceRow, TPricesRepository } from './prices.repository.ts';
+import type {
+  TAsset,
+  TEntryRow,
+  TExpandedPriceRow,
+  TPriceRow,
+  TPricesRepository,
+} from './prices.repository.ts';
 
 type TPriceInput = TCreatePrice | TUpdatePrice;
 /** The cell an entry fills: what the entry rules look at. */
@@ -52,8 +58,8 @@ const isNewAsset = (asset: TAsset, existing?: TPriceRow) =>
 const assetPath = (asset: TAsset) => (asset.resortId !== null ? 'resortId' : 'vesselId');
 const periodsOf = (row?: TPriceRow) => z.array(ZPeriod).safeParse(row?.periods).data ?? [];
 
-export function createPricesService(deps: { repository: TPricesRepository }) {
-  const { repository } = deps;
+export function createPricesService(deps: { db: Db; repository: TPricesRepository }) {
+  const { db, repository } = deps;
 
   async function assertAsset(ctx: TWriteContext, asset: TAsset) {
     const known = seesAsset(ctx.user, asset) && (await repository.assetExists(ctx.tx, asset));
@@ -201,6 +207,15 @@ export function createPricesService(deps: { repository: TPricesRepository }) {
   }
 
   return {
+    /** The entries of every row of one answer in one query. */
+    async withEntries(rows: TPriceRow[]): Promise<TExpandedPriceRow[]> {
+      const entries = await repository.entriesOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...r, entries: entries.filter((e) => e.priceId === r.id) }));
+    },
+
     priceValues,
     assertEntries,
     assertAsset,

@@ -2,12 +2,11 @@ import { ZSimulateRequest, ZSimulateResult } from '@atoll/domain/pricing/engine-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actor } from '../../http/access.ts';
-import type { TInventoryDeps } from '../inventory.ts';
 import { PRICE_READ } from './price-access.ts';
-import { createSimulateService } from './simulate.service.ts';
+import type { TSimulateService } from './simulate.service.ts';
 
-export function registerSimulateRoute(app: FastifyInstance, deps: TInventoryDeps) {
-  const service = createSimulateService({ db: deps.db, reference: deps.reference });
+export function registerSimulateRoute(app: FastifyInstance, deps: { simulate: TSimulateService }) {
+  const service = deps.simulate;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/price/simulate',
     {

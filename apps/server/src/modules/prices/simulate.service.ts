@@ -30,3 +30,4 @@ export function createSimulateService(deps: { db: Db; reference?: TReferenceCach
     },
   };
 }
+export type TSimulateService = ReturnType<typeof createSimulateService>;

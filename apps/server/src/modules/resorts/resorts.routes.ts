@@ -16,20 +16,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { arrivalDepartureRules, resorts } from '../../db/schema.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import {
-  createResortsRepository,
-  type TResortRow,
-  type TRuleRow,
-  toResort,
-  toRule,
-} from './resorts.repository.ts';
-import { createResortsService, readableResorts, resortVisibility } from './resorts.service.ts';
+import { type TResortRow, type TRuleRow, toResort, toRule } from './resorts.repository.ts';
+import { readableResorts, resortVisibility, type TResortsService } from './resorts.service.ts';
 
 const tags = ['resort'];
 const READ = ['resort.read'];
@@ -45,11 +39,9 @@ const access = {
   delete: ['resort.delete'],
 };
 
-export function registerResortsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerResortsRoutes(app: FastifyInstance, deps: { db: Db; resorts: TResortsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const repository = createResortsRepository();
-  const service = createResortsService({ db, repository, settings: deps.settings });
+  const { db, resorts: service } = deps;
 
   r.get(
     '/api/resort/constants',

@@ -9,28 +9,20 @@ import {
   ZUpdateRoomType,
 } from '@atoll/domain/inventory/resorts';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { bedTypes, roomTypes } from '../../db/schema.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import { createResortsRepository } from '../resorts/resorts.repository.ts';
-import {
-  createRoomTypesRepository,
-  type TBedTypeRow,
-  type TRoomTypeRow,
-  toBedType,
-  toRoomType,
-} from './room-types.repository.ts';
-import { createRoomTypesService, roomTypeVisibility } from './room-types.service.ts';
+import { type TBedTypeRow, type TRoomTypeRow, toBedType, toRoomType } from './room-types.repository.ts';
+import { roomTypeVisibility, type TRoomTypesService } from './room-types.service.ts';
 
 const READ = ['resort.read', 'vessel.read'];
 const WRITE = ['resort.update', 'vessel.update'];
 
-export function registerRoomTypesRoutes(app: FastifyInstance, deps: TInventoryDeps) {
-  const { db } = deps;
-  const service = createRoomTypesService({
-    repository: createRoomTypesRepository(),
-    resorts: createResortsRepository(),
-  });
+export function registerRoomTypesRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; roomTypes: TRoomTypesService },
+) {
+  const { db, roomTypes: service } = deps;
 
   registerResource(app, db, {
     name: 'roomtypes',

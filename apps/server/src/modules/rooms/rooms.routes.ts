@@ -13,19 +13,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { rooms } from '../../db/schema.ts';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import {
-  createRoomsRepository,
-  roomSortValue,
-  type TExpandedRoomRow,
-  type TRoomRow,
-  toRoom,
-} from './rooms.repository.ts';
-import { createRoomsService, visibleRooms } from './rooms.service.ts';
+import { roomSortValue, type TExpandedRoomRow, type TRoomRow, toRoom } from './rooms.repository.ts';
+import { type TRoomsService, visibleRooms } from './rooms.service.ts';
 
 const tags = ['rooms'];
 const READ = ['resort.read', 'vessel.read'];
@@ -46,12 +40,11 @@ const ZStatesQuery = z.object({
     .pipe(z.array(z.enum(ROOM_STATES)).min(1)),
 });
 
-export function registerRoomsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerRoomsRoutes(app: FastifyInstance, deps: { db: Db; rooms: TRoomsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repository = createRoomsRepository();
-  const service = createRoomsService({ db: deps.db, repository });
+  const { db, rooms: service } = deps;
 
-  registerResource(app, deps.db, {
+  registerResource(app, db, {
     name: 'rooms',
     base: '/api/rooms',
     table: rooms,

@@ -9,17 +9,16 @@ import {
   ZUpdateSpecialsGroup,
 } from '@atoll/domain/pricing/entities';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { specials, specialsGroups } from '../../db/schema.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
 import {
-  createSpecialsRepository,
   type TSpecialRow,
   type TSpecialsGroupRow,
   toSpecial,
   toSpecialsGroup,
 } from './specials.repository.ts';
-import { createSpecialsService } from './specials.service.ts';
+import type { TSpecialsService } from './specials.service.ts';
 
 // Bookings read specials too: the booking screen offers the ones that are not added automatically.
 const ACCESS = {
@@ -34,8 +33,8 @@ const ACCESS = {
  * /api/specialsgroup. Deleting a group leaves its specials without one (foreign key ON DELETE SET NULL);
  * `deletable` guards booking lines, not the special itself.
  */
-export function registerSpecialsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
-  const service = createSpecialsService({ repository: createSpecialsRepository() });
+export function registerSpecialsRoutes(app: FastifyInstance, deps: { db: Db; specials: TSpecialsService }) {
+  const service = deps.specials;
 
   registerResource(app, deps.db, {
     name: 'specials',

@@ -8,24 +8,27 @@ import {
   THEME_COLORS,
 } from '@atoll/domain/constants';
 import { ZLoginAnswer, ZSessionUser } from '@atoll/domain/users';
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema.ts';
 import { actor } from '../../http/access.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { requestClient, requestLanguage, ZOk } from '../../http/request.ts';
 import type { TAuthService } from '../auth/auth.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
+import { EVENTS_READ, type TSystemService } from './system.service.ts';
 
 const tags = ['system'];
-const NOTIFICATION_DAYS = 30;
 
 export function registerSystemRoutes(
   app: FastifyInstance,
-  deps: { db: Db; settings: TSettingsService; auth: TAuthService; version: string; dataDir: string },
+  deps: {
+    system: TSystemService;
+    settings: TSettingsService;
+    auth: TAuthService;
+    version: string;
+    dataDir: string;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { settings } = deps;
@@ -125,7 +128,7 @@ export function registerSystemRoutes(
   r.get(
     '/api/events/notifications',
     {
-      config: { access: { scopes: ['events.read'] } },
+      config: { access: { scopes: EVENTS_READ } },
       schema: {
         tags,
         querystring: z.object({ unread: z.enum(['true', 'false']).optional() }),
@@ -147,31 +150,7 @@ export function registerSystemRoutes(
         },
       },
     },
-    async (request) => {
-      const me = actor(request);
-      const since = new Date(Date.now() - NOTIFICATION_DAYS * 86_400_000);
-      const rows = await deps.db
-        .select()
-        .from(events)
-        .where(
-          and(
-            or(eq(events.userId, me.id), isNull(events.userId)),
-            gt(events.createdAt, since),
-            request.query.unread === 'true' ? isNull(events.readAt) : undefined,
-          ),
-        )
-        .orderBy(desc(events.createdAt), desc(events.id))
-        .limit(100);
-      const data = rows.map((e) => ({
-        id: e.id,
-        type: e.type,
-        text: e.text,
-        data: e.data as Record<string, unknown>,
-        createdAt: e.createdAt.toISOString(),
-        read: e.readAt !== null,
-      }));
-      return { data, total: data.length, unread: data.filter((e) => !e.read).length };
-    },
+    async (request) => deps.system.notifications(actor(request), request.query),
   );
 
   // One path, two uses (spec platform §7): a token-sized parameter is redeemed, anything else names

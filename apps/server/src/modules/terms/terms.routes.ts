@@ -1,10 +1,10 @@
 import { type TTerms, ZCreateTerms, ZTerms, ZUpdateTerms } from '@atoll/domain/pricing/entities';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { paymentTerms } from '../../db/schema.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import { createTermsRepository, type TTermsRow, toTerms } from './terms.repository.ts';
-import { createTermsService } from './terms.service.ts';
+import { type TTermsRow, toTerms } from './terms.repository.ts';
+import type { TTermsService } from './terms.service.ts';
 
 // The spec's /terms screen needs bookings.update; price editors read terms to pick one for a season.
 const WRITE = ['bookings.update'];
@@ -13,8 +13,8 @@ const WRITE = ['bookings.update'];
  * Terms of payment (docs/domain/cancellation.md and payments.md): the generic calls under /api/terms. `calculate/{id}`
  * needs bookings and comes with them.
  */
-export function registerTermsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
-  const service = createTermsService({ repository: createTermsRepository() });
+export function registerTermsRoutes(app: FastifyInstance, deps: { db: Db; terms: TTermsService }) {
+  const service = deps.terms;
 
   registerResource(app, deps.db, {
     name: 'terms',

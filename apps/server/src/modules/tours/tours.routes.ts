@@ -23,15 +23,14 @@ import { hasScope } from '@atoll/domain/scopes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { schedules, tours } from '../../db/schema.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import { createDeparturesService } from './departures.service.ts';
+import type { TDeparturesService } from './departures.service.ts';
 import {
-  createToursRepository,
   ownSchedules,
   SCHEDULE_FIELDS,
   TOUR_FIELDS,
@@ -40,7 +39,7 @@ import {
   toSchedule,
   toTour,
 } from './tours.repository.ts';
-import { createToursService } from './tours.service.ts';
+import type { TToursService } from './tours.service.ts';
 
 const tags = ['tours'];
 /** Departure lists serve the tour screens and the schedule screens alike. */
@@ -49,12 +48,12 @@ const ZRefQuery = z.coerce.number().int().positive().max(2_147_483_647).optional
 const ZAssetQuery = z.object({ vessel: ZRefQuery, tour: ZRefQuery });
 const ZRangeParams = z.object({ from: ZIsoDate, to: ZIsoDate });
 
-export function registerToursRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerToursRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; tours: TToursService; departures: TDeparturesService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const repository = createToursRepository();
-  const service = createToursService({ db, repository, availability: deps.availability });
-  const departures = createDeparturesService({ ...deps, repository });
+  const { db, tours: service, departures } = deps;
 
   r.get(
     '/api/tours/booking',

@@ -14,10 +14,10 @@ type TRow = typeof translations.$inferSelect;
 /** `/api/translation`: overrides of UI and document texts per language (key + lang unique, 409). */
 export function registerTranslationRoutes(
   app: FastifyInstance,
-  deps: { db: Db; service: TTranslationsService },
+  deps: { db: Db; translations: TTranslationsService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { service } = deps;
+  const { translations: service } = deps;
 
   r.get(
     '/api/translation/keys',

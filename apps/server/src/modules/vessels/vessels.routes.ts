@@ -17,14 +17,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { vesselDecks, vesselLists, vessels } from '../../db/schema.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
 import {
-  createVesselsRepository,
   type TVesselDeckRow,
   type TVesselListRow,
   type TVesselRow,
@@ -33,8 +32,8 @@ import {
   toVesselList,
 } from './vessels.repository.ts';
 import {
-  createVesselsService,
   sellableVessels,
+  type TVesselsService,
   visibleDecks,
   visibleLists,
   visibleVessels,
@@ -48,14 +47,9 @@ const ACCESS = {
   delete: ['vessel.delete'],
 };
 
-export function registerVesselsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerVesselsRoutes(app: FastifyInstance, deps: { db: Db; vessels: TVesselsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const service = createVesselsService({
-    db,
-    repository: createVesselsRepository(),
-    settings: deps.settings,
-  });
+  const { db, vessels: service } = deps;
 
   registerResource(app, db, {
     name: 'vessel',

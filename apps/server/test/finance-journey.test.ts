@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue } from '../src/db/schema.ts';
-import { pdfText } from '../src/documents/pdf-text.ts';
 import { createTestApp, type TTestApp } from './harness.ts';
+import { pdfText } from './pdf-text.ts';
 import { startSmtpServer } from './smtp.ts';
 import { demoIds } from './test-bookings.ts';
 

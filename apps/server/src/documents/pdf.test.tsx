@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { pdfFonts, pdfText } from '../../test/pdf-text.ts';
 import { DocumentFrame, FieldSection, renderPdf, type TLetterhead } from './pdf.tsx';
-import { pdfFonts, pdfText } from './pdf-text.ts';
 
 const company: TLetterhead = {
   name: 'Atoll Demo Divers',

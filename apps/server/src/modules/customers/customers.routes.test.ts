@@ -6,6 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, expectError, type TTestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { demoIds } from '../../../test/test-bookings.ts';
 import {
   customerDataGroups,
@@ -16,7 +17,6 @@ import {
   users,
 } from '../../db/schema.ts';
 import { DEMO_CUSTOMER_COUNT } from '../../db/seed-customers.ts';
-import { pdfText } from '../../documents/pdf-text.ts';
 import type { TMail } from '../../mail/mailer.ts';
 
 let t: TTestApp;

@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
 import { createTestApp, expectError } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { bookings, customers, invoices, products, settings, taxes } from '../../db/schema.ts';
-import { pdfText } from '../../documents/pdf-text.ts';
 
 let w: TWorld;
 let staff: string;

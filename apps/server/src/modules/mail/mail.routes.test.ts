@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import { demoIds, insertBooking } from '../../../test/test-bookings.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { invoices, mailQueue, schedules } from '../../db/schema.ts';
-import { pdfText } from '../../documents/pdf-text.ts';
 import { createMailWorker } from './mail-worker.ts';
 
 let t: TTestApp;

@@ -3,8 +3,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { media, rooms, roomTypes } from '../../db/schema.ts';
-import { pdfText } from '../../documents/pdf-text.ts';
 
 let t: TTestApp;
 let admin: string;

@@ -2,9 +2,9 @@
 // cabins, and the manifest PDF read back in German and English.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { insertBooking } from '../../../test/test-bookings.ts';
 import { occupancy, ports, rooms, schedules, tours } from '../../db/schema.ts';
-import { pdfText } from '../../documents/pdf-text.ts';
 
 let t: TTestApp;
 let admin: string;

@@ -1,22 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRouteEntry } from '../src/http/access.ts';
 import { createTestApp, type TTestApp } from './harness.ts';
 
 /**
- * The spec's list of API calls (shared/spec/calls.json, 777 entries) against the route table. The
- * calls of the foundation issue must all be registered; for the rest the test only reports progress.
- * CI clones the repository with shared/ beside it; without the file the test is skipped.
+ * The specification's list of API calls (docs/spec/calls.json, 777 entries) against the route table. The
+ * calls of the foundation must all be registered; for the rest the test only reports progress.
  */
 
 type TCall = { method: string; path: string; doc: string; section: string; note: string };
 
-const CALLS_FILE = fileURLToPath(new URL('../../../../shared/spec/calls.json', import.meta.url));
-const present = existsSync(CALLS_FILE);
-const calls: TCall[] = present ? JSON.parse(readFileSync(CALLS_FILE, 'utf8')) : [];
-if (!present)
-  console.warn(`spec-coverage: ${CALLS_FILE} not found, skipping (shared/ must sit beside the repo)`);
+const CALLS_FILE = fileURLToPath(new URL('../../../docs/spec/calls.json', import.meta.url));
+const calls: TCall[] = JSON.parse(readFileSync(CALLS_FILE, 'utf8'));
 
 /** Path segments with every parameter, `{name}` or `:name`, reduced to one marker. */
 const shape = (path: string) =>
@@ -369,7 +365,7 @@ function ownedByOnline(call: TCall): boolean {
 let t: TTestApp;
 let routes: TRouteEntry[];
 
-describe.skipIf(!present)('spec calls (shared/spec/calls.json)', () => {
+describe('spec calls (docs/spec/calls.json)', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
     // The web fallback answers any GET; it registers no call.

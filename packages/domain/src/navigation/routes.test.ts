@@ -18,20 +18,18 @@ type TSpecRoute = {
 
 // The domain package compiles without Node types (it must stay pure), so the test borrows the two
 // Node functions it needs through untyped dynamic imports.
-type TNodeFs = { existsSync(path: string): boolean; readFileSync(path: string, encoding: 'utf8'): string };
+type TNodeFs = { readFileSync(path: string, encoding: 'utf8'): string };
 type TNodePath = { resolve(...segments: string[]): string };
 const FS_MODULE = 'node:fs';
 const PATH_MODULE = 'node:path';
-const { existsSync, readFileSync } = (await import(FS_MODULE)) as TNodeFs;
+const { readFileSync } = (await import(FS_MODULE)) as TNodeFs;
 const { resolve } = (await import(PATH_MODULE)) as TNodePath;
 
 const SPEC_FILE = resolve(
   (import.meta as unknown as { dirname: string }).dirname,
-  '../../../../../shared/spec/routes.json',
+  '../../../../docs/spec/routes.json',
 );
-const SPEC: TSpecRoute[] | null = existsSync(SPEC_FILE)
-  ? (JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as TSpecRoute[])
-  : null;
+const SPEC = JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as TSpecRoute[];
 
 // Paths of ours that routes.json does not list: the catch-all and the channel-manager export,
 // which the spec names without a path.
@@ -76,50 +74,47 @@ function routeAt(path: string): TRouteDef {
   return route;
 }
 
-describe.skipIf(SPEC === null)(
-  `routes.json checklist (${SPEC ? 'found' : `skipped: ${SPEC_FILE} is absent`})`,
-  () => {
-    const spec = SPEC ?? [];
+describe('routes.json checklist (docs/spec/routes.json)', () => {
+  const spec = SPEC;
 
-    it('holds the 163 routes the spec lists', () => {
-      expect(spec).toHaveLength(163);
-    });
+  it('holds the 163 routes the spec lists', () => {
+    expect(spec).toHaveLength(163);
+  });
 
-    it.each(spec)('$path is in the table with its scopes, feature, public flag and name', (entry) => {
-      const route = byPath.get(entry.path);
-      expect(route, `missing route ${entry.path}`).toBeDefined();
-      if (!route) return;
-      const expected = DEVIATIONS[entry.path] ?? { scopes: entry.scopes, feature: entry.feature };
-      expect(allScopes(route)).toEqual([...new Set(expected.scopes)].sort());
-      expect(routeFeatureClauses(route)).toEqual(specFeatureClauses(expected.feature));
-      expect(route.public === true).toBe(entry.public);
-      if (entry.name !== null) expect(route.name).toBe(entry.name);
-      if (entry.hidden) expect(route.visible).toBe(false);
-    });
+  it.each(spec)('$path is in the table with its scopes, feature, public flag and name', (entry) => {
+    const route = byPath.get(entry.path);
+    expect(route, `missing route ${entry.path}`).toBeDefined();
+    if (!route) return;
+    const expected = DEVIATIONS[entry.path] ?? { scopes: entry.scopes, feature: entry.feature };
+    expect(allScopes(route)).toEqual([...new Set(expected.scopes)].sort());
+    expect(routeFeatureClauses(route)).toEqual(specFeatureClauses(expected.feature));
+    expect(route.public === true).toBe(entry.public);
+    if (entry.name !== null) expect(route.name).toBe(entry.name);
+    if (entry.hidden) expect(route.visible).toBe(false);
+  });
 
-    it('puts scopes in `all` only where the spec says "and"', () => {
-      const andRoutes = spec
-        .filter((entry) => /\(and\)|BOTH/.test(entry.note ?? ''))
-        .map((entry) => entry.path);
-      const withAll = ROUTES.filter((route) => route.all !== undefined).map((route) => route.path);
-      expect(withAll).toEqual(andRoutes);
-      expect(withAll).toEqual(['/stats/base']);
-    });
+  it('puts scopes in `all` only where the spec says "and"', () => {
+    const andRoutes = spec
+      .filter((entry) => /\(and\)|BOTH/.test(entry.note ?? ''))
+      .map((entry) => entry.path);
+    const withAll = ROUTES.filter((route) => route.all !== undefined).map((route) => route.path);
+    expect(withAll).toEqual(andRoutes);
+    expect(withAll).toEqual(['/stats/base']);
+  });
 
-    it('has no path beyond the spec except the documented extras', () => {
-      const specPaths = new Set(spec.map((entry) => entry.path));
-      expect(ROUTES.map((route) => route.path).filter((path) => !specPaths.has(path))).toEqual(EXTRA_PATHS);
-    });
+  it('has no path beyond the spec except the documented extras', () => {
+    const specPaths = new Set(spec.map((entry) => entry.path));
+    expect(ROUTES.map((route) => route.path).filter((path) => !specPaths.has(path))).toEqual(EXTRA_PATHS);
+  });
 
-    it('deviates from routes.json only where documented', () => {
-      for (const [path, deviation] of Object.entries(DEVIATIONS)) {
-        const entry = spec.find((candidate) => candidate.path === path);
-        expect(entry, path).toBeDefined();
-        expect([entry?.scopes, entry?.feature]).not.toEqual([deviation.scopes, deviation.feature]);
-      }
-    });
-  },
-);
+  it('deviates from routes.json only where documented', () => {
+    for (const [path, deviation] of Object.entries(DEVIATIONS)) {
+      const entry = spec.find((candidate) => candidate.path === path);
+      expect(entry, path).toBeDefined();
+      expect([entry?.scopes, entry?.feature]).not.toEqual([deviation.scopes, deviation.feature]);
+    }
+  });
+});
 
 // --- Table invariants ------------------------------------------------------------------------------
 

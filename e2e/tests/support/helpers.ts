@@ -67,7 +67,10 @@ const MINOR_RULES = (
  * run: their findings were never part of the check, and they cost time on every page.
  */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).disableRules(MINOR_RULES).analyze();
+  const results = await new AxeBuilder({ page })
+    .disableRules(MINOR_RULES)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

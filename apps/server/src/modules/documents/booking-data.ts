@@ -2,30 +2,14 @@ import type { TLanguage } from '@atoll/domain/constants';
 import type { TInvoiceLine } from '@atoll/domain/documents';
 import { D } from '@atoll/domain/money';
 import { BILLABLE_LINE_TYPES, type TLineType } from '@atoll/domain/pricing/entities';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import {
-  agencies,
-  bookingGuests,
-  bookingRooms,
-  bookings,
-  calculationLines,
-  customers,
-  documentTemplates,
-  payments,
-  prices,
-  resorts,
-  rooms,
-  roomTypes,
-  schedules,
-  textblocks,
-  tours,
-  vessels,
-} from '../../db/schema.ts';
 import { loadLetterhead, type TLetterhead } from '../../documents/pdf.tsx';
 import { notFound } from '../../http/errors.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
+import { createDocumentsRepository, type TBookingRow } from './documents.repository.ts';
+
+const repository = createDocumentsRepository();
 
 /** What the booking documents print, read in one go (no commission, no internal note). */
 export type TDocLine = {
@@ -71,7 +55,7 @@ export type TParty = {
 };
 
 export type TBookingDocData = {
-  booking: typeof bookings.$inferSelect;
+  booking: TBookingRow;
   number: string;
   lang: TLanguage;
   place: string;
@@ -131,15 +115,11 @@ export async function loadBookingDocData(
   bookingId: number,
   language?: TLanguage,
 ): Promise<TBookingDocData> {
-  const [booking] = await ex.select().from(bookings).where(eq(bookings.id, bookingId));
+  const booking = await repository.booking(ex, bookingId);
   if (!booking || booking.deletedDate) throw notFound('Booking');
   const lang: TLanguage = language ?? (booking.language === 'en' ? 'en' : 'de');
 
-  const lineRows = await ex
-    .select()
-    .from(calculationLines)
-    .where(eq(calculationLines.bookingId, bookingId))
-    .orderBy(asc(calculationLines.position), asc(calculationLines.id));
+  const lineRows = await repository.calculationLines(ex, bookingId);
   const visible = lineRows.filter((l) => {
     const data = (l.customData ?? {}) as { generator?: string };
     return l.key !== 'commission' && data.generator !== 'commission' && !HIDDEN_TYPES.includes(l.type);
@@ -167,9 +147,7 @@ export async function loadBookingDocData(
         .filter((id): id is number => typeof id === 'number'),
     ),
   ];
-  const priceRows = priceIds.length
-    ? await ex.select({ id: prices.id, tax: prices.tax }).from(prices).where(inArray(prices.id, priceIds))
-    : [];
+  const priceRows = await repository.priceTaxes(ex, priceIds);
   const taxByPrice = new Map(priceRows.map((p) => [p.id, rateOf(p.tax)]));
   const firstRoomPriceId = (
     visible.find((l) => l.type === 'room_cost' && (l.customData as { priceId?: number }).priceId != null)
@@ -209,36 +187,8 @@ export async function loadBookingDocData(
     });
   }
 
-  const roomRows = await ex
-    .select({
-      id: bookingRooms.id,
-      room: rooms.name,
-      roomType: roomTypes.name,
-      from: bookingRooms.from,
-      to: bookingRooms.to,
-    })
-    .from(bookingRooms)
-    .innerJoin(rooms, eq(rooms.id, bookingRooms.roomId))
-    .leftJoin(roomTypes, eq(roomTypes.id, bookingRooms.roomTypeId))
-    .where(eq(bookingRooms.bookingId, bookingId))
-    .orderBy(asc(bookingRooms.sort), asc(bookingRooms.id));
-  const guestRows = await ex
-    .select({
-      id: bookingGuests.id,
-      roomId: bookingGuests.bookingRoomId,
-      customerId: bookingGuests.customerId,
-      name: bookingGuests.name,
-      gender: bookingGuests.gender,
-      age: bookingGuests.age,
-      fullName: customers.fullName,
-      nationality: customers.nationality,
-      email: customers.email,
-      phone: customers.phone,
-    })
-    .from(bookingGuests)
-    .leftJoin(customers, eq(customers.id, bookingGuests.customerId))
-    .where(eq(bookingGuests.bookingId, bookingId))
-    .orderBy(asc(bookingGuests.bookingRoomId), asc(bookingGuests.sort), asc(bookingGuests.id));
+  const roomRows = await repository.rooms(ex, bookingId);
+  const guestRows = await repository.guests(ex, bookingId);
   const roomName = new Map(roomRows.map((r) => [r.id, r.room]));
   const guests: TDocGuest[] = guestRows.map((g, i) => ({
     id: g.id,
@@ -260,47 +210,20 @@ export async function loadBookingDocData(
     guests: guestRows.filter((g) => g.roomId === r.id).length,
   }));
 
-  const [place] = booking.resortId
-    ? await ex.select({ name: resorts.name }).from(resorts).where(eq(resorts.id, booking.resortId))
+  const place = booking.resortId
+    ? await repository.resortName(ex, booking.resortId)
     : booking.vesselId
-      ? await ex.select({ name: vessels.name }).from(vessels).where(eq(vessels.id, booking.vesselId))
-      : [];
+      ? await repository.vesselName(ex, booking.vesselId)
+      : undefined;
   const tourId =
-    booking.tourId ??
-    (booking.scheduleId
-      ? (
-          await ex
-            .select({ tourId: schedules.tourId })
-            .from(schedules)
-            .where(eq(schedules.id, booking.scheduleId))
-        )[0]?.tourId
-      : null);
-  const [tour] = tourId ? await ex.select({ name: tours.name }).from(tours).where(eq(tours.id, tourId)) : [];
+    booking.tourId ?? (booking.scheduleId ? await repository.scheduleTourId(ex, booking.scheduleId) : null);
+  const tour = tourId ? await repository.tourName(ex, tourId) : undefined;
 
   // The customer a document is addressed to: the booking's, else the lead guest's (the first guest).
   const customerId = booking.customerId ?? guests[0]?.customerId ?? null;
-  const [customer] = customerId
-    ? await ex
-        .select({ id: customers.id, name: customers.fullName, address: customers.address })
-        .from(customers)
-        .where(eq(customers.id, customerId))
-    : [];
-  const [agency] = booking.agencyId
-    ? await ex
-        .select({ id: agencies.id, name: agencies.name, address: agencies.address, taxId: agencies.taxId })
-        .from(agencies)
-        .where(eq(agencies.id, booking.agencyId))
-    : [];
-  const paymentRows = await ex
-    .select({
-      date: payments.date,
-      amount: payments.amount,
-      currency: payments.currency,
-      rate: payments.rate,
-    })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), ne(payments.status, 'temporary')))
-    .orderBy(asc(payments.date), asc(payments.id));
+  const customer = customerId ? await repository.customerParty(ex, customerId) : undefined;
+  const agency = booking.agencyId ? await repository.agencyParty(ex, booking.agencyId) : undefined;
+  const paymentRows = await repository.payments(ex, bookingId);
 
   return {
     booking,
@@ -341,21 +264,16 @@ export async function templateTexts(
   templateId: number | undefined,
   defaults: { title: string; intro: string; closing: string },
 ): Promise<TTemplateTexts & { templateId: number | null }> {
-  const [template] = templateId
-    ? await ex.select().from(documentTemplates).where(eq(documentTemplates.id, templateId))
-    : await ex
-        .select()
-        .from(documentTemplates)
-        .where(and(eq(documentTemplates.kind, kind), eq(documentTemplates.isActive, true)))
-        .orderBy(asc(documentTemplates.sort), asc(documentTemplates.id))
-        .limit(1);
+  const template = templateId
+    ? await repository.template(ex, templateId)
+    : await repository.defaultTemplate(ex, kind);
   if (templateId && !template) throw notFound('Document template');
   const texts = (template?.texts ?? {}) as Record<string, unknown>;
   const own = (texts[lang] ?? {}) as Partial<Record<'title' | 'intro' | 'closing', string>>;
   const ids = Array.isArray(texts.textblocks)
     ? texts.textblocks.filter((v): v is number => Number.isInteger(v))
     : [];
-  const blockRows = ids.length ? await ex.select().from(textblocks).where(inArray(textblocks.id, ids)) : [];
+  const blockRows = await repository.textblocks(ex, ids);
   const blocks = ids
     .map((id) => blockRows.find((b) => b.id === id))
     .map((b) => ((b?.text ?? {}) as Record<string, string>)[lang] ?? '')

@@ -14,14 +14,11 @@ import {
 } from '@atoll/domain/documents';
 import { ZFlag } from '@atoll/domain/schema';
 import { hasScope } from '@atoll/domain/scopes';
-import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookingDocuments, bookings, documentTemplates, storedFiles } from '../../db/schema.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -31,6 +28,7 @@ import type { TFinanceDeps } from '../finance.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { renderBookingDocument, renderBookingDocuments, renderInvoicePdf } from './booking-documents.tsx';
 import { renderBookingReport } from './booking-report.tsx';
+import { createDocumentsRepository } from './documents.repository.ts';
 import { epcQrPng, payeeOf } from './invoice-context.ts';
 import {
   activeInvoices,
@@ -69,31 +67,18 @@ const ZDownloadQuery = ZLanguageQuery.extend({
 });
 const ZBinary = { 200: z.any().describe('application/pdf') };
 
+const repository = createDocumentsRepository();
+
 /** A booking by any of its numbers (offer, reservation, booking) or its id, if the user may see it. */
 async function bookingByNumber(ex: Executor, user: TSessionUser, value: string) {
   const byId = /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
-  const [row] = await ex
-    .select({ id: bookings.id, state: bookings.state })
-    .from(bookings)
-    .where(
-      and(
-        or(
-          eq(bookings.bookingNo, value),
-          eq(bookings.reservationNo, value),
-          eq(bookings.offerNo, value),
-          ...(byId ? [eq(bookings.id, byId)] : []),
-        ),
-        bookingVisibility(user),
-      ),
-    )
-    .orderBy(asc(bookings.id))
-    .limit(1);
+  const row = await repository.bookingByNumber(ex, user, value, byId);
   if (!row || row.state === 'deleted') throw notFound('Booking');
   return row;
 }
 
 async function templateRow(ex: Executor, id: number) {
-  const [row] = await ex.select().from(documentTemplates).where(eq(documentTemplates.id, id));
+  const row = await repository.template(ex, id);
   if (!row) throw notFound('Document template');
   return row;
 }
@@ -185,16 +170,9 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
     },
     async (request) => {
       const user = actor(request);
-      const [booking] = await db
-        .select({ vesselId: bookings.vesselId, state: bookings.state })
-        .from(bookings)
-        .where(and(eq(bookings.id, request.params.id), bookingVisibility(user)));
+      const booking = await repository.visibleBookingAsset(db, user, request.params.id);
       if (!booking || booking.state === 'deleted') throw notFound('Booking');
-      const rows = await db
-        .select({ id: documentTemplates.id, name: documentTemplates.name, kind: documentTemplates.kind })
-        .from(documentTemplates)
-        .where(eq(documentTemplates.isActive, true))
-        .orderBy(asc(documentTemplates.sort), asc(documentTemplates.id));
+      const rows = await repository.activeTemplates(db);
       return rows.filter(
         (t) =>
           (TEMPLATE_KINDS as readonly string[]).includes(t.kind) &&
@@ -261,10 +239,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
         for (const lang of ['de', 'en'] as const) {
           if (custom[lang]) merged[lang] = { ...((texts[lang] as object) ?? {}), ...custom[lang] };
         }
-        await db
-          .update(documentTemplates)
-          .set({ texts: merged, updatedAt: new Date() })
-          .where(eq(documentTemplates.id, template.id));
+        await repository.setTemplateTexts(db, template.id, merged);
       }
       const doc = await renderBookingDocuments(db, {
         bookingIds,
@@ -385,16 +360,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
     },
     async (request, reply) => {
       await visibleBooking(db, actor(request), request.params.id);
-      const [row] = await db
-        .select({ name: storedFiles.name, data: storedFiles.data })
-        .from(bookingDocuments)
-        .innerJoin(storedFiles, eq(storedFiles.id, bookingDocuments.fileId))
-        .where(
-          and(
-            eq(bookingDocuments.id, request.params.documentId),
-            eq(bookingDocuments.bookingId, request.params.id),
-          ),
-        );
+      const row = await repository.storedDocument(db, request.params.id, request.params.documentId);
       if (!row) throw notFound('Document');
       return sendPdf(reply, row.data, row.name);
     },
@@ -436,7 +402,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps
     },
     async (request, reply) => {
       await visibleBooking(db, actor(request), request.params.id);
-      const [booking] = await db.select().from(bookings).where(eq(bookings.id, request.params.id));
+      const booking = await repository.booking(db, request.params.id);
       if (!booking) throw notFound('Booking');
       const payee = await payeeOf(db, await letterheadOf(db));
       const png = await epcQrPng(payee, booking.openAmount, booking.currency, bookingNumber(booking));
@@ -523,28 +489,22 @@ async function keepDocument(
     pdf: Buffer;
   },
 ) {
-  const [file] = await ex
-    .insert(storedFiles)
-    .values({
-      kind: 'booking_document',
-      name: doc.fileName,
-      mime: 'application/pdf',
-      size: doc.pdf.length,
-      data: doc.pdf,
-      userId: doc.userId,
-    })
-    .returning({ id: storedFiles.id });
+  const file = await repository.insertStoredFile(ex, {
+    kind: 'booking_document',
+    name: doc.fileName,
+    mime: 'application/pdf',
+    size: doc.pdf.length,
+    data: doc.pdf,
+    userId: doc.userId,
+  });
   if (!file) throw new AppError(500, 'INTERNAL_ERROR', 'The document was not stored');
-  const [row] = await ex
-    .insert(bookingDocuments)
-    .values({
-      bookingId: doc.bookingId,
-      kind: doc.kind,
-      templateId: doc.templateId ?? null,
-      fileId: file.id,
-      userId: doc.userId,
-    })
-    .returning();
+  const row = await repository.insertBookingDocument(ex, {
+    bookingId: doc.bookingId,
+    kind: doc.kind,
+    templateId: doc.templateId ?? null,
+    fileId: file.id,
+    userId: doc.userId,
+  });
   if (!row) throw new AppError(500, 'INTERNAL_ERROR', 'The document was not stored');
   return {
     id: row.id,
@@ -559,20 +519,6 @@ async function keepDocument(
 }
 
 async function storedDocuments(ex: Executor, bookingId: number) {
-  const rows = await ex
-    .select({
-      id: bookingDocuments.id,
-      bookingId: bookingDocuments.bookingId,
-      kind: bookingDocuments.kind,
-      templateId: bookingDocuments.templateId,
-      fileId: bookingDocuments.fileId,
-      name: storedFiles.name,
-      size: storedFiles.size,
-      createdAt: bookingDocuments.createdAt,
-    })
-    .from(bookingDocuments)
-    .innerJoin(storedFiles, eq(storedFiles.id, bookingDocuments.fileId))
-    .where(eq(bookingDocuments.bookingId, bookingId))
-    .orderBy(desc(bookingDocuments.id));
+  const rows = await repository.storedDocuments(ex, bookingId);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -1,12 +1,14 @@
 import { epcPayload } from '@atoll/domain/documents';
 import { D } from '@atoll/domain/money';
-import { and, asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Executor } from '../../db/client.ts';
-import { bookings, invoices, paymentProviders } from '../../db/schema.ts';
+import type { invoices } from '../../db/schema.ts';
 import type { TLetterhead } from '../../documents/pdf.tsx';
 import { AppError } from '../../http/errors.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
+import { createDocumentsRepository } from './documents.repository.ts';
+
+const repository = createDocumentsRepository();
 
 export type TPayee = { name: string; iban: string; bic?: string };
 
@@ -17,11 +19,7 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : unde
  * IBAN, else the company settings' bank data.
  */
 export async function payeeOf(ex: Executor, company: TLetterhead): Promise<TPayee | null> {
-  const providers = await ex
-    .select({ config: paymentProviders.config })
-    .from(paymentProviders)
-    .where(and(eq(paymentProviders.type, 'bank_transfer'), eq(paymentProviders.isActive, true)))
-    .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
+  const providers = await repository.bankTransferConfigs(ex);
   for (const p of providers) {
     const c = (p.config ?? {}) as Record<string, unknown>;
     const bank = (c.bank ?? {}) as Record<string, unknown>;
@@ -88,14 +86,9 @@ export async function loadInvoiceContext(
   ex: Executor,
   invoice: typeof invoices.$inferSelect,
 ): Promise<TInvoiceContext> {
-  const [booking] = await ex.select().from(bookings).where(eq(bookings.id, invoice.bookingId));
+  const booking = await repository.booking(ex, invoice.bookingId);
   const company = await letterheadOf(ex);
-  const [cancelled] = invoice.cancelsId
-    ? await ex
-        .select({ number: invoices.number, date: invoices.date })
-        .from(invoices)
-        .where(eq(invoices.id, invoice.cancelsId))
-    : [];
+  const cancelled = invoice.cancelsId ? await repository.invoiceNumberDate(ex, invoice.cancelsId) : undefined;
   const onSite = (booking?.totals as { onSite?: string } | null)?.onSite ?? '0';
   const open =
     booking && invoice.kind !== 'cancellation'

@@ -8,13 +8,10 @@ import {
 } from '@atoll/domain/documents';
 import { listAnswer } from '@atoll/domain/list';
 import { D } from '@atoll/domain/money';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookings, invoices, paymentProviders } from '../../db/schema.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
@@ -23,6 +20,7 @@ import type { TFinanceDeps } from '../finance.ts';
 import { guestToken } from '../payments/payment-links.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { renderInvoicePdf } from './booking-documents.tsx';
+import { createDocumentsRepository } from './documents.repository.ts';
 import { frozenPeriod } from './invoice-context.ts';
 import { cancelInvoice, invoiceByToken, invoiceForActor, type TInvoiceRow } from './invoices.flow.ts';
 
@@ -33,21 +31,12 @@ const SEEN =
   'bookings.read: all; agencies.self: the agency’s bookings’; customers.self: their own. Others: 404.';
 const ZTokenParams = z.object({ token: z.string().max(64) });
 
+const repository = createDocumentsRepository();
+
 /** An invoice row as the API answers it, with its booking's number and the invoice that cancels it. */
 export async function toInvoice(ex: Executor, row: TInvoiceRow): Promise<TInvoice> {
-  const [booking] = await ex
-    .select({
-      id: bookings.id,
-      bookingNo: bookings.bookingNo,
-      reservationNo: bookings.reservationNo,
-      offerNo: bookings.offerNo,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, row.bookingId));
-  const [cancelledBy] = await ex
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.cancelsId, row.id));
+  const booking = await repository.bookingNumbers(ex, row.bookingId);
+  const [cancelledBy] = await repository.cancellationsOf(ex, row.id);
   return shape(row, booking ? bookingNumber(booking) : '', cancelledBy?.id ?? null);
 }
 
@@ -97,45 +86,17 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TFinanceDeps) 
       const user = actor(request);
       const q = request.query;
       const size = q.size === 0 ? MAX_LIST_ROWS : Math.min(q.size, MAX_LIST_ROWS);
-      const where = and(
-        bookingVisibility(user),
-        q.year ? eq(invoices.year, q.year) : undefined,
-        q.bookingId ? eq(invoices.bookingId, q.bookingId) : undefined,
-        q.kind ? eq(invoices.kind, q.kind) : undefined,
-        q.search
-          ? or(
-              ilike(invoices.number, `%${escapeLike(q.search)}%`),
-              sql`${invoices.recipient}->>'name' ilike ${`%${escapeLike(q.search)}%`}`,
-            )
-          : undefined,
+      const { total, rows } = await repository.invoicePage(
+        db,
+        user,
+        { year: q.year, bookingId: q.bookingId, kind: q.kind, search: q.search },
+        { size, offset: (q.page - 1) * size },
       );
-      const [total] = await db
-        .select({ n: count() })
-        .from(invoices)
-        .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
-        .where(where);
-      const rows = await db
-        .select({
-          invoice: invoices,
-          bookingNo: bookings.bookingNo,
-          reservationNo: bookings.reservationNo,
-          offerNo: bookings.offerNo,
-          bookingId: bookings.id,
-          cancelledById: sql<
-            number | null
-          >`(select c.id from invoices c where c.cancels_id = ${invoices.id} limit 1)`,
-        })
-        .from(invoices)
-        .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
-        .where(where)
-        .orderBy(desc(invoices.year), desc(invoices.seq))
-        .limit(size)
-        .offset((q.page - 1) * size);
       return {
         data: rows.map((row) =>
           shape(row.invoice, bookingNumber({ ...row, id: row.bookingId }), row.cancelledById ?? null),
         ),
-        total: total?.n ?? 0,
+        total,
         page: q.page,
         size,
       };
@@ -232,15 +193,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TFinanceDeps) 
   );
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 async function publicInvoice(ex: Executor, invoice: TInvoiceRow): Promise<TPublicInvoice> {
-  const [booking] = await ex.select().from(bookings).where(eq(bookings.id, invoice.bookingId));
+  const booking = await repository.booking(ex, invoice.bookingId);
   const company = await letterheadOf(ex);
-  const cancelled = await ex
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(inArray(invoices.cancelsId, [invoice.id]));
+  const cancelled = await repository.cancellationsOf(ex, invoice.id);
   const open = booking?.openAmount ?? '0';
   const payable =
     invoice.kind !== 'cancellation' &&
@@ -276,11 +232,7 @@ async function publicInvoice(ex: Executor, invoice: TInvoiceRow): Promise<TPubli
 
 /** The active providers a guest can pay with, each with the guest token its checkout accepts. */
 async function paymentOptions(ex: Executor, bookingId: number) {
-  const rows = await ex
-    .select()
-    .from(paymentProviders)
-    .where(eq(paymentProviders.isActive, true))
-    .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
+  const rows = await repository.activeProviders(ex);
   return rows.flatMap((row) => {
     const token = guestToken(row, bookingId);
     return token ? [{ id: row.id, name: row.name, type: row.type, token }] : [];

@@ -1,0 +1,347 @@
+import type { TSessionUser } from '@atoll/domain/users';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  agencies,
+  bookingDocuments,
+  bookingGuests,
+  bookingRooms,
+  bookings,
+  calculationLines,
+  customers,
+  documentTemplates,
+  invoices,
+  paymentProviders,
+  payments,
+  prices,
+  resorts,
+  rooms,
+  roomTypes,
+  schedules,
+  storedFiles,
+  textblocks,
+  tours,
+  vessels,
+} from '../../db/schema.ts';
+import { likeContains } from '../../http/filter.ts';
+
+// What the booking documents and the invoice pages read and keep: the booking with its lines, rooms, guests
+// and payments, templates and text blocks, stored PDFs, the invoice list.
+
+export type TBookingRow = typeof bookings.$inferSelect;
+export type TNewStoredFileRow = typeof storedFiles.$inferInsert;
+export type TNewBookingDocumentRow = typeof bookingDocuments.$inferInsert;
+
+/** The invoice list's filters (GET /api/invoices). */
+export type TInvoiceFilter = {
+  year?: number | undefined;
+  bookingId?: number | undefined;
+  kind?: string | undefined;
+  search?: string | undefined;
+};
+
+export function createDocumentsRepository() {
+  return {
+    async booking(ex: Executor, id: number) {
+      const [row] = await ex.select().from(bookings).where(eq(bookings.id, id));
+      return row;
+    },
+
+    /** A booking the user may see by any of its numbers (offer, reservation, booking) or its id. */
+    async bookingByNumber(ex: Executor, user: TSessionUser, value: string, byId: number | null) {
+      const [row] = await ex
+        .select({ id: bookings.id, state: bookings.state })
+        .from(bookings)
+        .where(
+          and(
+            or(
+              eq(bookings.bookingNo, value),
+              eq(bookings.reservationNo, value),
+              eq(bookings.offerNo, value),
+              ...(byId ? [eq(bookings.id, byId)] : []),
+            ),
+            bookingVisibility(user),
+          ),
+        )
+        .orderBy(asc(bookings.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The booking's vessel and state, if the user may see it. */
+    async visibleBookingAsset(ex: Executor, user: TSessionUser, id: number) {
+      const [row] = await ex
+        .select({ vesselId: bookings.vesselId, state: bookings.state })
+        .from(bookings)
+        .where(and(eq(bookings.id, id), bookingVisibility(user)));
+      return row;
+    },
+
+    /** The booking's numbers, to show which one it has. */
+    async bookingNumbers(ex: Executor, id: number) {
+      const [row] = await ex
+        .select({
+          id: bookings.id,
+          bookingNo: bookings.bookingNo,
+          reservationNo: bookings.reservationNo,
+          offerNo: bookings.offerNo,
+        })
+        .from(bookings)
+        .where(eq(bookings.id, id));
+      return row;
+    },
+
+    calculationLines(ex: Executor, bookingId: number) {
+      return ex
+        .select()
+        .from(calculationLines)
+        .where(eq(calculationLines.bookingId, bookingId))
+        .orderBy(asc(calculationLines.position), asc(calculationLines.id));
+    },
+
+    async priceTaxes(ex: Executor, priceIds: number[]) {
+      if (priceIds.length === 0) return [];
+      return ex.select({ id: prices.id, tax: prices.tax }).from(prices).where(inArray(prices.id, priceIds));
+    },
+
+    rooms(ex: Executor, bookingId: number) {
+      return ex
+        .select({
+          id: bookingRooms.id,
+          room: rooms.name,
+          roomType: roomTypes.name,
+          from: bookingRooms.from,
+          to: bookingRooms.to,
+        })
+        .from(bookingRooms)
+        .innerJoin(rooms, eq(rooms.id, bookingRooms.roomId))
+        .leftJoin(roomTypes, eq(roomTypes.id, bookingRooms.roomTypeId))
+        .where(eq(bookingRooms.bookingId, bookingId))
+        .orderBy(asc(bookingRooms.sort), asc(bookingRooms.id));
+    },
+
+    guests(ex: Executor, bookingId: number) {
+      return ex
+        .select({
+          id: bookingGuests.id,
+          roomId: bookingGuests.bookingRoomId,
+          customerId: bookingGuests.customerId,
+          name: bookingGuests.name,
+          gender: bookingGuests.gender,
+          age: bookingGuests.age,
+          fullName: customers.fullName,
+          nationality: customers.nationality,
+          email: customers.email,
+          phone: customers.phone,
+        })
+        .from(bookingGuests)
+        .leftJoin(customers, eq(customers.id, bookingGuests.customerId))
+        .where(eq(bookingGuests.bookingId, bookingId))
+        .orderBy(asc(bookingGuests.bookingRoomId), asc(bookingGuests.sort), asc(bookingGuests.id));
+    },
+
+    async resortName(ex: Executor, id: number) {
+      const [row] = await ex.select({ name: resorts.name }).from(resorts).where(eq(resorts.id, id));
+      return row;
+    },
+
+    async vesselName(ex: Executor, id: number) {
+      const [row] = await ex.select({ name: vessels.name }).from(vessels).where(eq(vessels.id, id));
+      return row;
+    },
+
+    async scheduleTourId(ex: Executor, scheduleId: number) {
+      const [row] = await ex
+        .select({ tourId: schedules.tourId })
+        .from(schedules)
+        .where(eq(schedules.id, scheduleId));
+      return row?.tourId;
+    },
+
+    async tourName(ex: Executor, id: number) {
+      const [row] = await ex.select({ name: tours.name }).from(tours).where(eq(tours.id, id));
+      return row;
+    },
+
+    async customerParty(ex: Executor, id: number) {
+      const [row] = await ex
+        .select({ id: customers.id, name: customers.fullName, address: customers.address })
+        .from(customers)
+        .where(eq(customers.id, id));
+      return row;
+    },
+
+    async agencyParty(ex: Executor, id: number) {
+      const [row] = await ex
+        .select({ id: agencies.id, name: agencies.name, address: agencies.address, taxId: agencies.taxId })
+        .from(agencies)
+        .where(eq(agencies.id, id));
+      return row;
+    },
+
+    /** The booking's payments but temporary ones, by date. */
+    payments(ex: Executor, bookingId: number) {
+      return ex
+        .select({
+          date: payments.date,
+          amount: payments.amount,
+          currency: payments.currency,
+          rate: payments.rate,
+        })
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), ne(payments.status, 'temporary')))
+        .orderBy(asc(payments.date), asc(payments.id));
+    },
+
+    async template(ex: Executor, id: number) {
+      const [row] = await ex.select().from(documentTemplates).where(eq(documentTemplates.id, id));
+      return row;
+    },
+
+    /** The first active template of a kind. */
+    async defaultTemplate(ex: Executor, kind: string) {
+      const [row] = await ex
+        .select()
+        .from(documentTemplates)
+        .where(and(eq(documentTemplates.kind, kind), eq(documentTemplates.isActive, true)))
+        .orderBy(asc(documentTemplates.sort), asc(documentTemplates.id))
+        .limit(1);
+      return row;
+    },
+
+    activeTemplates(ex: Executor) {
+      return ex
+        .select({ id: documentTemplates.id, name: documentTemplates.name, kind: documentTemplates.kind })
+        .from(documentTemplates)
+        .where(eq(documentTemplates.isActive, true))
+        .orderBy(asc(documentTemplates.sort), asc(documentTemplates.id));
+    },
+
+    async setTemplateTexts(ex: Executor, id: number, texts: Record<string, unknown>) {
+      await ex
+        .update(documentTemplates)
+        .set({ texts, updatedAt: new Date() })
+        .where(eq(documentTemplates.id, id));
+    },
+
+    async textblocks(ex: Executor, ids: number[]) {
+      if (ids.length === 0) return [];
+      return ex.select().from(textblocks).where(inArray(textblocks.id, ids));
+    },
+
+    /** The configs of the active bank_transfer providers, in their order. */
+    bankTransferConfigs(ex: Executor) {
+      return ex
+        .select({ config: paymentProviders.config })
+        .from(paymentProviders)
+        .where(and(eq(paymentProviders.type, 'bank_transfer'), eq(paymentProviders.isActive, true)))
+        .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
+    },
+
+    activeProviders(ex: Executor) {
+      return ex
+        .select()
+        .from(paymentProviders)
+        .where(eq(paymentProviders.isActive, true))
+        .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
+    },
+
+    async invoiceNumberDate(ex: Executor, id: number) {
+      const [row] = await ex
+        .select({ number: invoices.number, date: invoices.date })
+        .from(invoices)
+        .where(eq(invoices.id, id));
+      return row;
+    },
+
+    /** The invoices that cancel this one. */
+    cancellationsOf(ex: Executor, invoiceId: number) {
+      return ex.select({ id: invoices.id }).from(invoices).where(eq(invoices.cancelsId, invoiceId));
+    },
+
+    /** One page of the invoices the user may see, newest first, with the booking's numbers. */
+    async invoicePage(
+      ex: Executor,
+      user: TSessionUser,
+      filter: TInvoiceFilter,
+      page: { size: number; offset: number },
+    ) {
+      const where = and(
+        bookingVisibility(user),
+        filter.year ? eq(invoices.year, filter.year) : undefined,
+        filter.bookingId ? eq(invoices.bookingId, filter.bookingId) : undefined,
+        filter.kind ? eq(invoices.kind, filter.kind) : undefined,
+        filter.search
+          ? or(
+              ilike(invoices.number, likeContains(filter.search)),
+              sql`${invoices.recipient}->>'name' ilike ${likeContains(filter.search)}`,
+            )
+          : undefined,
+      );
+      const [total] = await ex
+        .select({ n: count() })
+        .from(invoices)
+        .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
+        .where(where);
+      const rows = await ex
+        .select({
+          invoice: invoices,
+          bookingNo: bookings.bookingNo,
+          reservationNo: bookings.reservationNo,
+          offerNo: bookings.offerNo,
+          bookingId: bookings.id,
+          cancelledById: sql<
+            number | null
+          >`(select c.id from invoices c where c.cancels_id = ${invoices.id} limit 1)`,
+        })
+        .from(invoices)
+        .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
+        .where(where)
+        .orderBy(desc(invoices.year), desc(invoices.seq))
+        .limit(page.size)
+        .offset(page.offset);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    async insertStoredFile(ex: Executor, values: TNewStoredFileRow) {
+      const [row] = await ex.insert(storedFiles).values(values).returning({ id: storedFiles.id });
+      return row;
+    },
+
+    async insertBookingDocument(ex: Executor, values: TNewBookingDocumentRow) {
+      const [row] = await ex.insert(bookingDocuments).values(values).returning();
+      return row;
+    },
+
+    /** One kept document's file, if it belongs to the booking. */
+    async storedDocument(ex: Executor, bookingId: number, documentId: number) {
+      const [row] = await ex
+        .select({ name: storedFiles.name, data: storedFiles.data })
+        .from(bookingDocuments)
+        .innerJoin(storedFiles, eq(storedFiles.id, bookingDocuments.fileId))
+        .where(and(eq(bookingDocuments.id, documentId), eq(bookingDocuments.bookingId, bookingId)));
+      return row;
+    },
+
+    /** The documents kept with a booking, newest first. */
+    storedDocuments(ex: Executor, bookingId: number) {
+      return ex
+        .select({
+          id: bookingDocuments.id,
+          bookingId: bookingDocuments.bookingId,
+          kind: bookingDocuments.kind,
+          templateId: bookingDocuments.templateId,
+          fileId: bookingDocuments.fileId,
+          name: storedFiles.name,
+          size: storedFiles.size,
+          createdAt: bookingDocuments.createdAt,
+        })
+        .from(bookingDocuments)
+        .innerJoin(storedFiles, eq(storedFiles.id, bookingDocuments.fileId))
+        .where(eq(bookingDocuments.bookingId, bookingId))
+        .orderBy(desc(bookingDocuments.id));
+    },
+  };
+}
+export type TDocumentsRepository = ReturnType<typeof createDocumentsRepository>;

@@ -12,7 +12,6 @@ import {
   ZWidgetSlug,
   ZWidgetStats,
 } from '@atoll/domain/widgets';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -211,12 +210,7 @@ export function registerWidgetsRoutes(app: FastifyInstance, deps: TInventoryDeps
       },
     },
     async (request) => {
-      const [row] = await db
-        .select({ id: widgets.id })
-        .from(widgets)
-        .where(eq(widgets.id, request.params.id));
-      if (!row) throw notFound('Widget');
-      return service.stats(row.id, request.query);
+      return service.stats(request.params.id, request.query);
     },
   );
 }

@@ -1,13 +1,14 @@
 import type { TPublicWidget, TWidget, TWidgetAction, TWidgetLook, TWidgetStats } from '@atoll/domain/widgets';
-import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { bookings, resorts, vessels, widgetEvents, widgets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { createWidgetsRepository, type TWidgetRow } from './widgets.repository.ts';
 
 // The widget's rules: one resort or vessel per widget, a unique slug, tracking once per
 // visitor and action (the unique index widget_events_once), and the funnel views → searches → bookings.
 
-export type TWidgetRow = typeof widgets.$inferSelect;
+export type { TWidgetRow };
+
+const repository = createWidgetsRepository();
 
 const DAY_MS = 86_400_000;
 /** The longest stats period: one year and a day. */
@@ -41,17 +42,13 @@ export function toPublicWidget(row: TWidgetRow): TPublicWidget {
 
 /** 409 SLUG_TAKEN when another widget has the slug. */
 export async function ensureFreeSlug(ex: Executor, slug: string, exceptId?: number) {
-  const [other] = await ex
-    .select({ id: widgets.id })
-    .from(widgets)
-    .where(and(eq(widgets.slug, slug), exceptId === undefined ? undefined : ne(widgets.id, exceptId)));
+  const other = await repository.otherWithSlug(ex, slug, exceptId);
   if (other) throw slugTaken();
 }
 
 /** The asset columns for a resort or vessel id; 400 when it does not exist. */
 export async function assetColumns(ex: Executor, assetType: 'resort' | 'vessel', assetId: number) {
-  const table = assetType === 'vessel' ? vessels : resorts;
-  const [found] = await ex.select({ id: table.id }).from(table).where(eq(table.id, assetId));
+  const found = await repository.assetExists(ex, assetType, assetId);
   if (!found) throw badRequest(`The ${assetType} ${assetId} does not exist`, 'assetId');
   return assetType === 'vessel'
     ? { assetType, vesselId: assetId, resortId: null }
@@ -63,7 +60,7 @@ export async function copySlug(ex: Executor, slug: string) {
   for (let n = 1; n < 1000; n++) {
     const suffix = n === 1 ? '-copy' : `-copy-${n}`;
     const candidate = `${slug.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;
-    const [other] = await ex.select({ id: widgets.id }).from(widgets).where(eq(widgets.slug, candidate));
+    const other = await repository.withSlug(ex, candidate);
     if (!other) return candidate;
   }
   throw slugTaken();
@@ -76,19 +73,11 @@ export function createWidgetsService(db: Db) {
   /** An active widget by id (digits) or slug. */
   async function activeWidget(key: string): Promise<TWidgetRow | undefined> {
     const byId = /^[1-9][0-9]{0,9}$/.test(key) && Number(key) <= 2_147_483_647;
-    const [row] = await db
-      .select()
-      .from(widgets)
-      .where(and(byId ? eq(widgets.id, Number(key)) : eq(widgets.slug, key), eq(widgets.active, true)));
-    return row;
+    return repository.active(db, byId ? { id: Number(key) } : { slug: key });
   }
 
   async function bySlug(slug: string): Promise<TWidgetRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(widgets)
-      .where(and(eq(widgets.slug, slug), eq(widgets.active, true)));
-    return row;
+    return repository.active(db, { slug });
   }
 
   /** Counts one visitor's action once; a booking must be one of the widget's resort or vessel. */
@@ -97,10 +86,7 @@ export function createWidgetsService(db: Db) {
     if (!widget) throw notFound('Widget');
     let booking: number | null = null;
     if (action === 'booking' && bookingId !== undefined) {
-      const [row] = await db
-        .select({ resortId: bookings.resortId, vesselId: bookings.vesselId })
-        .from(bookings)
-        .where(eq(bookings.id, bookingId));
+      const row = await repository.bookingAsset(db, bookingId);
       const own =
         row &&
         (widget.assetType === 'vessel'
@@ -109,34 +95,28 @@ export function createWidgetsService(db: Db) {
       if (!own) throw badRequest('The booking is not one of this widget’s resort or vessel', 'bookingId');
       booking = bookingId;
     }
-    const inserted = await db
-      .insert(widgetEvents)
-      .values({ widgetId: widget.id, visitorId, action, bookingId: booking })
-      .onConflictDoNothing()
-      .returning({ id: widgetEvents.id });
+    const inserted = await repository.insertEventOnce(db, {
+      widgetId: widget.id,
+      visitorId,
+      action,
+      bookingId: booking,
+    });
     return { counted: inserted.length > 0 };
   }
 
-  /** The funnel over [from, to] (days, UTC; default the last 30 days up to today), per day and in total. */
+  /**
+   * The funnel of a widget (404 when there is none) over [from, to] (days, UTC; default the last 30 days up
+   * to today), per day and in total.
+   */
   async function stats(widgetId: number, query: { from?: string; to?: string }): Promise<TWidgetStats> {
+    if (!(await repository.exists(db, widgetId))) throw notFound('Widget');
     const to = query.to ?? isoDay(new Date());
     const from = query.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
     const start = Date.parse(`${from}T00:00:00Z`);
     const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS;
     if (!(end > start)) throw badRequest('from must not be after to', 'from');
     if ((end - start) / DAY_MS > MAX_STATS_DAYS) throw badRequest('At most a year at once', 'to');
-    const day = sql<string>`to_char(${widgetEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const rows = await db
-      .select({ day, action: widgetEvents.action, n: count() })
-      .from(widgetEvents)
-      .where(
-        and(
-          eq(widgetEvents.widgetId, widgetId),
-          gte(widgetEvents.createdAt, new Date(start)),
-          lt(widgetEvents.createdAt, new Date(end)),
-        ),
-      )
-      .groupBy(day, widgetEvents.action);
+    const rows = await repository.eventCounts(db, widgetId, new Date(start), new Date(end));
     const days = new Map<string, { day: string; views: number; searches: number; bookings: number }>();
     for (let t = start; t < end; t += DAY_MS) {
       const d = isoDay(new Date(t));

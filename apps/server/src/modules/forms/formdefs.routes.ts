@@ -1,12 +1,10 @@
 import { ZFormDef, ZFormDefInput, ZFormDefPatch } from '@atoll/domain/forms';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { formDefs, forms } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { formDefs } from '../../db/schema.ts';
 import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
-import { formCounts, type TFormDefRow, toFormDef } from './forms.service.ts';
+import { assertDefUnused, formCounts, type TFormDefRow, toFormDef } from './forms.service.ts';
 
 // The base path /api/formdef (ADR 0003): form definitions built from the 15 field types. A definition
 // that forms use is not deleted (409 IN_USE): set it inactive instead; its sent forms keep their fields.
@@ -49,13 +47,7 @@ export function registerFormDefResources(app: FastifyInstance, db: Db) {
       return { ...rest, name: `${row.name} (copy)` };
     },
     beforeDelete: async (ctx: TWriteContext, row: TFormDefRow) => {
-      const [used] = await ctx.tx
-        .select({ id: forms.id })
-        .from(forms)
-        .where(eq(forms.formDefId, row.id))
-        .limit(1);
-      if (used)
-        throw new AppError(409, 'IN_USE', 'Forms were sent with this definition: set it inactive instead');
+      await assertDefUnused(ctx.tx, row.id);
     },
   });
 }

@@ -9,35 +9,35 @@ import {
 import type { FormField } from '@atoll/domain/forms/rules';
 import { listAnswer, ZListCsvQuery, ZListQuery } from '@atoll/domain/list';
 import { hasScope } from '@atoll/domain/scopes';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, customers, formDefs, forms, storedFiles } from '../../db/schema.ts';
 import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { compileFilter, compileSearch, type TListFields } from '../../http/filter.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { registerFormDefResources } from './formdefs.routes.ts';
 import {
-  fileIds,
+  checkLinks,
+  deleteForm,
   findById,
   findByToken,
   findDef,
-  formListColumns,
+  formsList,
+  formsPage,
+  insertForm,
   newFormToken,
   publicLink,
   queueFormMail,
   saveAnswers,
-  selectForms,
   type TFormListRow,
   toForm,
+  updateForm,
 } from './forms.service.ts';
 
 // Spec booking §7 "Forms" and the base paths /api/form and /api/formdef. Staff (forms.* / formdef.*)
@@ -81,26 +81,6 @@ const isFormRoute = (url: string | undefined) =>
   url !== undefined &&
   (url === '/api/form' || url.startsWith('/api/form/') || url.startsWith('/api/formdef'));
 
-const FIELDS: TListFields = {
-  id: { column: forms.id, type: 'number', sort: true, filter: true },
-  formDefId: { column: forms.formDefId, type: 'number', sort: true, filter: true },
-  formDefName: {
-    column: formListColumns.formDefName,
-    type: 'string',
-    sort: true,
-    filter: true,
-    search: true,
-  },
-  customerId: { column: forms.customerId, type: 'number', sort: true, filter: true },
-  customerName: { column: customers.fullName, type: 'string', sort: true, filter: true, search: true },
-  bookingId: { column: forms.bookingId, type: 'number', sort: true, filter: true },
-  bookingNo: { column: bookings.bookingNo, type: 'string', sort: true, filter: true, search: true },
-  status: { column: forms.status, type: 'string', sort: true, filter: true },
-  language: { column: forms.language, type: 'string', sort: true, filter: true },
-  submittedAt: { column: forms.submittedAt, type: 'datetime', sort: true, filter: true },
-  createdAt: { column: forms.createdAt, type: 'datetime', sort: true, filter: true },
-};
-
 export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
@@ -131,13 +111,6 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
     return { ...rest, customerId: null, bookingId: null };
   };
 
-  const orderBy = (sort: string, order: number) => {
-    const field = Object.hasOwn(FIELDS, sort) ? FIELDS[sort] : undefined;
-    if (!field?.sort) throw badRequest(`Cannot sort by "${sort}"`, 'sort');
-    const direction = order === -1 ? sql`desc` : sql`asc`;
-    return [sql`${field.column} ${direction} nulls last`, asc(forms.id)];
-  };
-
   r.get(
     '/api/form/constants',
     {
@@ -164,23 +137,11 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
     },
     async (request) => {
       const q = request.query;
-      const where = and(compileSearch(q.search, FIELDS), compileFilter(q.filter, FIELDS));
-      const order = orderBy(q.sort, q.order);
       const size = q.size === 0 ? MAX_LIST_ROWS : Math.min(q.size, MAX_LIST_ROWS);
-      const [total] = await db
-        .select({ total: count() })
-        .from(forms)
-        .leftJoin(customers, eq(customers.id, forms.customerId))
-        .leftJoin(bookings, eq(bookings.id, forms.bookingId))
-        .leftJoin(formDefs, eq(formDefs.id, forms.formDefId))
-        .where(where);
-      const rows = await selectForms(db, where)
-        .orderBy(...order)
-        .limit(size)
-        .offset((q.page - 1) * size);
+      const { total, rows } = await formsPage(db, q, { size, offset: (q.page - 1) * size });
       return {
         data: rows.map((row) => toForm(row, config.appUrl)),
-        total: total?.total ?? 0,
+        total,
         page: q.page,
         size,
       };
@@ -195,10 +156,7 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
     },
     async (request, reply) => {
       const q = request.query;
-      const where = and(compileSearch(q.search, FIELDS), compileFilter(q.filter, FIELDS));
-      const rows = await selectForms(db, where)
-        .orderBy(...orderBy(q.sort, q.order))
-        .limit(MAX_LIST_ROWS);
+      const rows = await formsList(db, q, MAX_LIST_ROWS);
       const keys: string[] = [];
       for (const row of rows) {
         for (const key of Object.keys((row.data ?? {}) as object)) if (!keys.includes(key)) keys.push(key);
@@ -297,13 +255,7 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
       const { data, ...rest } = body.data;
       const values: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(rest)) if (v !== undefined) values[k] = v;
-      if (Object.keys(values).length) {
-        await checkLinks(db, values.customerId as number | undefined, values.bookingId as number | undefined);
-        await db
-          .update(forms)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(forms.id, row.id));
-      }
+      if (Object.keys(values).length) await updateForm(db, row.id, values);
       if (data) {
         const fresh = await findById(db, row.id);
         await saveAnswers(db, fresh, data, {
@@ -336,17 +288,13 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
       if (!def.active) throw badRequest('The form definition is inactive', 'formDefId');
       const { customer } = await checkLinks(db, input.customerId ?? undefined, input.bookingId ?? undefined);
       const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(forms)
-          .values({
-            formDefId: def.id,
-            token: newFormToken(),
-            customerId: input.customerId ?? null,
-            bookingId: input.bookingId ?? null,
-            language: input.language,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
+        const row = await insertForm(tx, {
+          formDefId: def.id,
+          token: newFormToken(),
+          customerId: input.customerId ?? null,
+          bookingId: input.bookingId ?? null,
+          language: input.language,
+        });
         if (input.sendMail) {
           if (!customer?.email) throw badRequest('The customer has no e-mail address', 'sendMail');
           await queueFormMail(tx, {
@@ -379,17 +327,14 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
     },
     async (request, reply) => {
       const source = await findById(db, request.params.id);
-      const [row] = await db
-        .insert(forms)
-        .values({
-          formDefId: source.formDefId,
-          token: newFormToken(),
-          customerId: source.customerId,
-          bookingId: source.bookingId,
-          language: source.language,
-        })
-        .returning({ id: forms.id });
-      return reply.status(201).send(toForm(await findById(db, row?.id as number), config.appUrl) as never);
+      const row = await insertForm(db, {
+        formDefId: source.formDefId,
+        token: newFormToken(),
+        customerId: source.customerId,
+        bookingId: source.bookingId,
+        language: source.language,
+      });
+      return reply.status(201).send(toForm(await findById(db, row.id), config.appUrl) as never);
     },
   );
 
@@ -401,12 +346,7 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
     },
     async (request) => {
       const row = await findById(db, request.params.id);
-      await db.transaction(async (tx) => {
-        await tx.delete(forms).where(eq(forms.id, row.id));
-        const ids = fileIds(row.data);
-        for (const id of ids)
-          await tx.delete(storedFiles).where(and(eq(storedFiles.id, id), eq(storedFiles.kind, 'form')));
-      });
+      await deleteForm(db, row);
       return { id: row.id };
     },
   );
@@ -441,18 +381,4 @@ export function registerFormsRoutes(app: FastifyInstance, deps: TFormsDeps) {
         .send(png);
     },
   );
-}
-
-/** The customer and booking must exist; a booking's customer is the form's customer when none is given. */
-async function checkLinks(db: Db, customerId: number | undefined, bookingId: number | undefined) {
-  let customer: typeof customers.$inferSelect | undefined;
-  if (customerId !== undefined && customerId !== null) {
-    [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
-    if (!customer) throw badRequest('The customer does not exist', 'customerId');
-  }
-  if (bookingId !== undefined && bookingId !== null) {
-    const [booking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId));
-    if (!booking) throw badRequest('The booking does not exist', 'bookingId');
-  }
-  return { customer };
 }

@@ -8,55 +8,32 @@ import {
   validateAnswers,
 } from '@atoll/domain/forms/rules';
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { bookings, customers, formDefs, forms, mailQueue, storedFiles } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import {
+  createFormsRepository,
+  type TCustomerRow,
+  type TFormDefRow,
+  type TFormListQuery,
+  type TFormListRow,
+  type TFormRow,
+  type TNewFormRow,
+} from './forms.repository.ts';
 
 // Custom forms sent to a customer or booking: a random token opens exactly one form on
 // /forms/:id/:token; the guest's answers are checked with the same rules the page uses.
 
-export type TFormRow = typeof forms.$inferSelect;
-export type TFormDefRow = typeof formDefs.$inferSelect;
+export type { TFormDefRow, TFormListRow, TFormRow };
+
 type TLocal = { de?: string; en?: string };
+
+const repository = createFormsRepository();
 
 export const newFormToken = () => randomBytes(24).toString('base64url');
 
 export const publicLink = (appUrl: string, id: number, token: string) =>
   `${appUrl.replace(/\/$/, '')}/forms/${id}/${token}`;
-
-/** The form list's columns: the form, its definition's name, the customer and the booking number. */
-export const formListColumns = {
-  id: forms.id,
-  formDefId: forms.formDefId,
-  formDefName: formDefs.name,
-  token: forms.token,
-  customerId: forms.customerId,
-  customerName: customers.fullName,
-  customerEmail: customers.email,
-  bookingId: forms.bookingId,
-  bookingNo: sql<
-    string | null
-  >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`,
-  language: forms.language,
-  status: forms.status,
-  data: forms.data,
-  submittedAt: forms.submittedAt,
-  createdAt: forms.createdAt,
-  updatedAt: forms.updatedAt,
-};
-
-export function selectForms(ex: Executor, where: SQL | undefined) {
-  return ex
-    .select(formListColumns)
-    .from(forms)
-    .leftJoin(formDefs, eq(formDefs.id, forms.formDefId))
-    .leftJoin(customers, eq(customers.id, forms.customerId))
-    .leftJoin(bookings, eq(bookings.id, forms.bookingId))
-    .where(where);
-}
-export type TFormListRow = Awaited<ReturnType<typeof selectForms>>[number];
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -94,29 +71,24 @@ export function toFormDef(row: TFormDefRow & { formCount?: number }) {
 }
 
 export async function findDef(ex: Executor, id: number) {
-  const [row] = await ex.select().from(formDefs).where(eq(formDefs.id, id));
-  return row;
+  return repository.findDef(ex, id);
 }
 
 export async function formCounts(ex: Executor, ids: number[]) {
   if (!ids.length) return new Map<number, number>();
-  const rows = await ex
-    .select({ id: forms.formDefId, n: sql<number>`count(*)::int` })
-    .from(forms)
-    .where(inArray(forms.formDefId, ids))
-    .groupBy(forms.formDefId);
+  const rows = await repository.formCounts(ex, ids);
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
 /** The one form this id and token open; a wrong token answers 404 like a missing form. */
 export async function findByToken(ex: Executor, id: number, token: string) {
-  const [row] = await selectForms(ex, and(eq(forms.id, id), eq(forms.token, token)));
+  const row = await repository.findByToken(ex, id, token);
   if (!row) throw notFound('Form');
   return row;
 }
 
 export async function findById(ex: Executor, id: number) {
-  const [row] = await selectForms(ex, eq(forms.id, id));
+  const row = await repository.findById(ex, id);
   if (!row) throw notFound('Form');
   return row;
 }
@@ -192,10 +164,13 @@ export async function storeUploads(
         { path: field.key, code: 'FILE_TOO_LARGE', message: `The file is larger than ${limitKb} KB` },
       ]);
     }
-    const [file] = await tx
-      .insert(storedFiles)
-      .values({ kind: 'form', name: value.name.slice(0, 200), mime, size: bytes.length, data: bytes, userId })
-      .returning({ id: storedFiles.id });
+    const file = await repository.insertFile(tx, {
+      name: value.name.slice(0, 200),
+      mime,
+      size: bytes.length,
+      data: bytes,
+      userId,
+    });
     out[field.key] = { fileId: file?.id, name: value.name.slice(0, 200), size: bytes.length, type: mime };
   }
   return out;
@@ -230,20 +205,17 @@ export async function saveAnswers(
       opts.user?.id ?? null,
     );
     const status = opts.submit ? 'submitted' : (opts.status ?? row.status);
-    await tx
-      .update(forms)
-      .set({
-        data: stored,
-        status,
-        submittedAt:
-          status === 'submitted' ? (opts.submit ? new Date() : (row.submittedAt ?? new Date())) : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(forms.id, row.id));
+    await repository.update(tx, row.id, {
+      data: stored,
+      status,
+      submittedAt:
+        status === 'submitted' ? (opts.submit ? new Date() : (row.submittedAt ?? new Date())) : null,
+      updatedAt: new Date(),
+    });
     // Files replaced by new uploads are not kept.
     const kept = new Set(fileIds(stored));
     const dropped = fileIds(row.data).filter((id) => !kept.has(id));
-    if (dropped.length) await tx.delete(storedFiles).where(inArray(storedFiles.id, dropped));
+    if (dropped.length) await repository.deleteFiles(tx, dropped);
   });
 }
 
@@ -267,7 +239,7 @@ export async function queueFormMail(
   const text = de
     ? `Hallo ${opts.name},\n\nbitte füllen Sie das Formular „${title}“ aus:\n${opts.link}\n\nVielen Dank!`
     : `Hello ${opts.name},\n\nplease fill in the form "${title}":\n${opts.link}\n\nThank you!`;
-  await tx.insert(mailQueue).values({
+  await repository.queueMail(tx, {
     to: opts.to,
     subject,
     text,
@@ -276,4 +248,53 @@ export async function queueFormMail(
     status: 'queued',
     userId: opts.userId,
   });
+}
+
+/** One page of the forms list and the number of all the search and filter match. */
+export const formsPage = (ex: Executor, q: TFormListQuery, page: { size: number; offset: number }) =>
+  repository.page(ex, q, page);
+
+/** The forms the search and filter match, for the CSV. */
+export const formsList = (ex: Executor, q: TFormListQuery, limit: number) => repository.list(ex, q, limit);
+
+/** The customer and booking must exist; a booking's customer is the form's customer when none is given. */
+export async function checkLinks(db: Db, customerId: number | undefined, bookingId: number | undefined) {
+  let customer: TCustomerRow | undefined;
+  if (customerId !== undefined && customerId !== null) {
+    customer = await repository.customer(db, customerId);
+    if (!customer) throw badRequest('The customer does not exist', 'customerId');
+  }
+  if (bookingId !== undefined && bookingId !== null) {
+    const booking = await repository.bookingExists(db, bookingId);
+    if (!booking) throw badRequest('The booking does not exist', 'bookingId');
+  }
+  return { customer };
+}
+
+/** Changes a form's own columns (customer, booking, language, status) after checking the links. */
+export async function updateForm(db: Db, id: number, values: Record<string, unknown>) {
+  await checkLinks(db, values.customerId as number | undefined, values.bookingId as number | undefined);
+  await repository.update(db, id, { ...values, updatedAt: new Date() });
+}
+
+export async function insertForm(ex: Executor, values: TNewFormRow) {
+  const row = await repository.insert(ex, values);
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The form goes, with the files of its answers. */
+export async function deleteForm(db: Db, row: TFormListRow) {
+  await db.transaction(async (tx) => {
+    await repository.delete(tx, row.id);
+    const ids = fileIds(row.data);
+    for (const id of ids) await repository.deleteFormFile(tx, id);
+  });
+}
+
+/** 409 IN_USE when forms were sent with the definition. */
+export async function assertDefUnused(ex: Executor, formDefId: number) {
+  const used = await repository.anyFormOf(ex, formDefId);
+  if (used)
+    throw new AppError(409, 'IN_USE', 'Forms were sent with this definition: set it inactive instead');
 }

@@ -2,11 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookingGuests, bookings, customers, guestForms, storedFiles } from '../../db/schema.ts';
+import { countBookingsUpTo, pageOfBookings } from '../bookings/read/bookings-queries.repository.ts';
 
 // The only file of the module that touches Drizzle: guest-form rows, the booking's guests and the
 // uploads in stored_files (kind 'guestform').
 
 export type TGuestFormRow = typeof guestForms.$inferSelect;
+/** The list's filters; `visibility` and `own` are the bookings the user may see (bookingVisibility). */
+export type TGuestFormFilter = {
+  visibility?: SQL | undefined;
+  own?: SQL | undefined;
+  statuses?: string[] | undefined;
+  bookingId?: number | undefined;
+  customerId?: number | undefined;
+  search?: string | undefined;
+};
 export type TGuestFormListRow = TGuestFormRow & {
   guestName: string | null;
   bookingNo: string | null;
@@ -68,7 +78,15 @@ export const guestFormsRepository = {
       .orderBy(asc(bookingGuests.bookingRoomId), asc(bookingGuests.sort), asc(guestForms.id));
     return rows.map(flat);
   },
-  async page(ex: Executor, where: SQL | undefined, limit: number, offset: number, desc_ = true) {
+  async page(ex: Executor, filter: TGuestFormFilter, limit: number, offset: number, desc_ = true) {
+    const where = and(
+      filter.visibility,
+      filter.own,
+      filter.statuses ? inArray(guestForms.status, filter.statuses) : undefined,
+      filter.bookingId ? eq(guestForms.bookingId, filter.bookingId) : undefined,
+      filter.customerId ? eq(guestForms.customerId, filter.customerId) : undefined,
+      filter.search ? guestFormsRepository.search(filter.search) : undefined,
+    );
     const [total] = await ex
       .select({ n: count() })
       .from(guestForms)
@@ -94,6 +112,60 @@ export const guestFormsRepository = {
       ilike(bookings.bookingNo, like),
       ilike(bookings.reservationNo, like),
     ) as SQL;
+  },
+  /** The guest's customer, if the guest has one. */
+  async guestCustomerId(ex: Executor, bookingGuestId: number) {
+    const [row] = await ex
+      .select({ customerId: bookingGuests.customerId })
+      .from(bookingGuests)
+      .where(eq(bookingGuests.id, bookingGuestId));
+    return row?.customerId ?? null;
+  },
+  async setGuestCustomer(ex: Executor, bookingGuestId: number, customerId: number) {
+    await ex.update(bookingGuests).set({ customerId }).where(eq(bookingGuests.id, bookingGuestId));
+  },
+  /** The customer's place on the booking, locked: calls at once for one guest wait for each other. */
+  async lockGuestOfCustomer(ex: Executor, bookingId: number, customerId: number) {
+    const [row] = await ex
+      .select({ id: bookingGuests.id })
+      .from(bookingGuests)
+      .where(and(eq(bookingGuests.bookingId, bookingId), eq(bookingGuests.customerId, customerId)))
+      .limit(1)
+      // Calls at once for one guest: the first creates the form, the others wait and find it.
+      .for('update');
+    return row;
+  },
+  async formOfGuest(ex: Executor, bookingGuestId: number) {
+    const [row] = await ex
+      .select({ id: guestForms.id })
+      .from(guestForms)
+      .where(eq(guestForms.bookingGuestId, bookingGuestId));
+    return row;
+  },
+  async customer(ex: Executor, id: number) {
+    const [row] = await ex.select().from(customers).where(eq(customers.id, id));
+    return row;
+  },
+  async lockCustomer(ex: Executor, id: number) {
+    const [row] = await ex.select().from(customers).where(eq(customers.id, id)).for('update');
+    return row;
+  },
+  /**
+   * A page of the bookings (the booking list's condition and order) with at least one guest whose form is
+   * missing or still open, and how many there are (counted up to `countLimit`).
+   */
+  async bookingsMissingForms(
+    ex: Executor,
+    where: SQL | undefined,
+    order: SQL[],
+    page: { size: number; offset: number; countLimit: number },
+  ) {
+    const withMissing = and(where, missingGuestformCondition);
+    const [total, rows] = await Promise.all([
+      countBookingsUpTo(ex, withMissing, page.countLimit),
+      pageOfBookings(ex, withMissing, order, page.size, page.offset),
+    ]);
+    return { total, rows };
   },
   /** The booking's guests (in room order) with their customers. */
   async guests(ex: Executor, bookingId: number) {

@@ -4,26 +4,16 @@ import { LANGUAGES } from '@atoll/domain/constants';
 import { GUEST_FORM_STATUSES, GUEST_FORM_TYPES } from '@atoll/domain/guestforms';
 import { listAnswer, ZCsvQuery, ZListQuery } from '@atoll/domain/list';
 import { hasScope } from '@atoll/domain/scopes';
-import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
 import { loadLetterhead, sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
-import { toSummary } from '../bookings/bookings.repository.ts';
-import {
-  countBookingsUpTo,
-  listCondition,
-  listOrder,
-  pageOfBookings,
-} from '../bookings/read/bookings-queries.repository.ts';
 import type { TFinanceDeps } from '../finance.ts';
 import { renderGuestFormPdf } from './guestform-print.tsx';
-import { guestFormsRepository, missingGuestformCondition } from './guestforms.repository.ts';
 import { createGuestFormsService } from './guestforms.service.ts';
 
 // Spec platform §7 "Guest forms" (/api/guestform) and GET /api/bookings/missingGuestform (spec booking
@@ -506,40 +496,7 @@ export function registerGuestFormsRoutes(app: FastifyInstance, deps: TFinanceDep
         response: { 200: listAnswer(ZMissingRow) },
       },
     },
-    async (request) => {
-      const user = actor(request);
-      const query = {
-        ...request.query,
-        states: request.query.states ?? ['planned', 'confirmed'],
-      };
-      const where = listCondition(bookingVisibility(user), query);
-      const withMissing = and(where, missingGuestformCondition);
-      const order = listOrder(query);
-      const size = query.size === 0 ? 1000 : Math.min(query.size, 1000);
-      const offset = (query.page - 1) * size;
-      const [total, rows] = await Promise.all([
-        countBookingsUpTo(deps.db, withMissing, 100_001),
-        pageOfBookings(deps.db, withMissing, order, size, offset),
-      ]);
-      const counts = new Map(
-        (
-          await guestFormsRepository.missingCounts(
-            deps.db,
-            rows.map((b) => b.id),
-          )
-        ).map((c) => [c.bookingId, c]),
-      );
-      return {
-        data: rows.map((row) => ({
-          ...toSummary(row),
-          guests: counts.get(row.id)?.guests ?? 0,
-          missingGuestforms: counts.get(row.id)?.missing ?? 0,
-        })),
-        total,
-        page: query.page,
-        size,
-      };
-    },
+    async (request) => service.missing(actor(request), request.query),
   );
 
   function staffOnly(user: Parameters<typeof service.canReadAsStaff>[0]) {

@@ -1,3 +1,4 @@
+import type { TBookingListQuery } from '@atoll/domain/bookings/queries';
 import { GUEST_FORM_FILE_MAX_KB } from '@atoll/domain/constants';
 import { fullNameOf } from '@atoll/domain/customers';
 import {
@@ -14,13 +15,14 @@ import {
   validateGuestForm,
 } from '@atoll/domain/guestforms';
 import { hasScope } from '@atoll/domain/scopes';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import { bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { bookingGuests, customers, guestForms } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
+import { toSummary } from '../bookings/bookings.repository.ts';
+import { listCondition, listOrder } from '../bookings/read/bookings-queries.repository.ts';
 import { applyInput, columnsOf, stateOf, type TCustomerState } from '../customers/customer-state.ts';
 import { createCustomersRepository } from '../customers/customers.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
@@ -242,11 +244,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
     const data = record(form.data);
     let customerId = form.customerId;
     if (customerId === null && form.bookingGuestId !== null) {
-      const [guest] = await tx
-        .select({ customerId: bookingGuests.customerId })
-        .from(bookingGuests)
-        .where(eq(bookingGuests.id, form.bookingGuestId));
-      customerId = guest?.customerId ?? null;
+      customerId = await repo.guestCustomerId(tx, form.bookingGuestId);
     }
     if (customerId === null) {
       const state = withAnswers(applyInput({ masterData: { firstName: '', lastName: '' } } as never), data);
@@ -259,10 +257,9 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
         userId: user.id,
       });
       customerId = row.id;
-      if (form.bookingGuestId !== null)
-        await tx.update(bookingGuests).set({ customerId }).where(eq(bookingGuests.id, form.bookingGuestId));
+      if (form.bookingGuestId !== null) await repo.setGuestCustomer(tx, form.bookingGuestId, customerId);
     } else {
-      const [existing] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
+      const existing = await repo.lockCustomer(tx, customerId);
       if (!existing) throw notFound('Customer');
       const stored = stateOf(existing);
       const next = withAnswers(stored, data);
@@ -335,15 +332,20 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       const own = self
         ? bookingVisibility({ ...user, scopes: user.scopes.filter((s) => s.endsWith('.self')) })
         : undefined;
-      const where = and(
-        visibility(user),
-        own,
-        status ? inArray(guestForms.status, status.split(',')) : undefined,
-        bookingId ? eq(guestForms.bookingId, bookingId) : undefined,
-        customerId ? eq(guestForms.customerId, customerId) : undefined,
-        q.search ? repo.search(q.search) : undefined,
+      const { total, rows } = await repo.page(
+        db,
+        {
+          visibility: visibility(user),
+          own,
+          statuses: status ? status.split(',') : undefined,
+          bookingId,
+          customerId,
+          search: q.search,
+        },
+        size,
+        (q.page - 1) * size,
+        q.order !== 1,
       );
-      const { total, rows } = await repo.page(db, where, size, (q.page - 1) * size, q.order !== 1);
       return { data: await listRows(rows), total, page: q.page, size };
     },
 
@@ -432,7 +434,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       let state: TCustomerState | null = null;
       const customerId = form.customerId;
       if (customerId !== null) {
-        const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+        const row = await repo.customer(db, customerId);
         if (row) state = stateOf(row);
       }
       const read = (path: string): string | null => {
@@ -574,18 +576,10 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       const { created, row } = await db.transaction(async (tx) => {
         const booking = await repo.booking(tx, bookingId, visibility(user));
         if (!booking) throw notFound('Booking');
-        const [guest] = await tx
-          .select({ id: bookingGuests.id })
-          .from(bookingGuests)
-          .where(and(eq(bookingGuests.bookingId, bookingId), eq(bookingGuests.customerId, customerId)))
-          .limit(1)
-          // Calls at once for one guest: the first creates the form, the others wait and find it.
-          .for('update');
+        // Calls at once for one guest: the first creates the form, the others wait and find it.
+        const guest = await repo.lockGuestOfCustomer(tx, bookingId, customerId);
         if (!guest) throw notFound('Guest of this booking');
-        const [existing] = await tx
-          .select({ id: guestForms.id })
-          .from(guestForms)
-          .where(eq(guestForms.bookingGuestId, guest.id));
+        const existing = await repo.formOfGuest(tx, guest.id);
         if (existing) return { created: false, row: (await repo.one(tx, existing.id)) as TGuestFormListRow };
         const inserted = await repo.insert(tx, {
           bookingId,
@@ -599,6 +593,39 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
       });
       // Read after the commit: the limits come from the settings, through the main handle.
       return { created, form: await view(row) };
+    },
+
+    /**
+     * GET /api/bookings/missingGuestform: the booking list (states default to planned and confirmed) narrowed
+     * to bookings with a guest whose form is missing or open, each with its guests and missing forms.
+     */
+    async missing(user: TSessionUser, q: TBookingListQuery) {
+      const query = { ...q, states: q.states ?? ['planned', 'confirmed'] };
+      const size = query.size === 0 ? 1000 : Math.min(query.size, 1000);
+      const { total, rows } = await repo.bookingsMissingForms(
+        db,
+        listCondition(bookingVisibility(user), query),
+        listOrder(query),
+        { size, offset: (query.page - 1) * size, countLimit: 100_001 },
+      );
+      const counts = new Map(
+        (
+          await repo.missingCounts(
+            db,
+            rows.map((b) => b.id),
+          )
+        ).map((c) => [c.bookingId, c]),
+      );
+      return {
+        data: rows.map((row) => ({
+          ...toSummary(row),
+          guests: counts.get(row.id)?.guests ?? 0,
+          missingGuestforms: counts.get(row.id)?.missing ?? 0,
+        })),
+        total,
+        page: query.page,
+        size,
+      };
     },
 
     /** The form for the PDF (with the token it is shown to whoever has it). */

@@ -12,6 +12,14 @@ export function createSettingsRepository() {
         .from(settings)
         .where(eq(settings.group, group));
     },
+    /** One setting's value; undefined when it is not set. */
+    async value(ex: Executor, group: string, key: string) {
+      const [row] = await ex
+        .select({ value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.group, group), eq(settings.key, key)));
+      return row?.value;
+    },
     async upsert(ex: Executor, group: string, key: string, value: unknown) {
       await ex
         .insert(settings)

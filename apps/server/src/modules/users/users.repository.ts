@@ -1,7 +1,7 @@
 import { type TUser, ZUserSettings } from '@atoll/domain/users';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { userRoles, users } from '../../db/schema.ts';
+import { userLogins, userRoles, users } from '../../db/schema.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUserRow = typeof users.$inferInsert;
@@ -53,6 +53,37 @@ export function createUsersRepository() {
         .where(eq(users.id, id))
         .returning();
       return row;
+    },
+    /** The roles of these ids (those that exist) with their scopes. */
+    rolesOf(ex: Executor, roleIds: readonly number[]) {
+      return ex
+        .select({ id: userRoles.id, scopes: userRoles.scopes })
+        .from(userRoles)
+        .where(sql`${userRoles.id} = any(${sql.param([...roleIds])}::int[])`);
+    },
+    /** Every role's id and name, by name. */
+    roleNames(ex: Executor) {
+      return ex.select({ id: userRoles.id, name: userRoles.name }).from(userRoles).orderBy(userRoles.name);
+    },
+    /** Takes the role off every user that has it. */
+    async removeRoleFromUsers(ex: Executor, roleId: number) {
+      await ex
+        .update(users)
+        .set({ roleIds: sql`array_remove(${users.roleIds}, ${roleId})` })
+        .where(sql`${roleId} = any(${users.roleIds})`);
+    },
+    /** A page of the login log (of one user, when given), newest first, and how many there are. */
+    async loginPage(ex: Executor, userId: number | undefined, page: { size: number; offset: number }) {
+      const where = userId ? eq(userLogins.userId, userId) : undefined;
+      const [total] = await ex.select({ n: sql<number>`count(*)::int` }).from(userLogins).where(where);
+      const rows = await ex
+        .select()
+        .from(userLogins)
+        .where(where)
+        .orderBy(desc(userLogins.createdAt), desc(userLogins.id))
+        .limit(page.size)
+        .offset(page.offset);
+      return { total: total?.n ?? 0, rows };
     },
     /** Own scopes plus those of the user's roles. */
     async effectiveScopes(ex: Executor, row: Pick<TUserRow, 'scopes' | 'roleIds'>) {

@@ -1,13 +1,15 @@
 import { DEFAULT_MIN_PASSWORD_LENGTH } from '@atoll/domain/constants';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TCreateUser, TSessionUser, TUpdateUser } from '@atoll/domain/users';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { settings, userLogins, userRoles, users } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { hashPassword } from './passwords.ts';
-import type { TUserRow } from './users.repository.ts';
+import { createUsersRepository, type TNewUserRow, type TUserRow } from './users.repository.ts';
+
+const repository = createUsersRepository();
+const settingsRepository = createSettingsRepository();
 
 const isAdmin = (scopes: readonly string[]) => scopes.includes('admin');
 
@@ -39,10 +41,7 @@ export function assertCanGrant(actor: TSessionUser, scopes: readonly string[]) {
 /** The scopes of the roles `added` of `roleIds`; every one of `roleIds` must exist. */
 async function roleScopes(tx: Tx, roleIds: readonly number[], added: (id: number) => boolean) {
   if (roleIds.length === 0) return [];
-  const rows = await tx
-    .select({ id: userRoles.id, scopes: userRoles.scopes })
-    .from(userRoles)
-    .where(sql`${userRoles.id} = any(${sql.param([...roleIds])}::int[])`);
+  const rows = await repository.rolesOf(tx, roleIds);
   if (rows.length !== new Set(roleIds).size) throw badRequest('A role does not exist', 'roleIds');
   return rows.filter((r) => added(r.id)).flatMap((r) => r.scopes);
 }
@@ -50,10 +49,7 @@ async function roleScopes(tx: Tx, roleIds: readonly number[], added: (id: number
 /** Own scopes plus those of the roles: an administrator by role is an administrator. */
 async function effectiveScopes(tx: Tx, row: Pick<TUserRow, 'scopes' | 'roleIds'>) {
   if (row.roleIds.length === 0) return row.scopes;
-  const roles = await tx
-    .select({ scopes: userRoles.scopes })
-    .from(userRoles)
-    .where(sql`${userRoles.id} = any(${sql.param([...row.roleIds])}::int[])`);
+  const roles = await repository.rolesOf(tx, row.roleIds);
   return [...row.scopes, ...roles.flatMap((r) => r.scopes)];
 }
 
@@ -63,11 +59,7 @@ async function effectiveScopes(tx: Tx, row: Pick<TUserRow, 'scopes' | 'roleIds'>
  * transaction forever, and on PostgreSQL needs a second connection per request.
  */
 async function minPasswordLength(tx: Tx) {
-  const [row] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.group, 'auth'), eq(settings.key, 'minPasswordLength')));
-  const n = row?.value;
+  const n = await settingsRepository.value(tx, 'auth', 'minPasswordLength');
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : DEFAULT_MIN_PASSWORD_LENGTH;
 }
 
@@ -97,7 +89,7 @@ export function createUsersService(deps: { db: Db; settings: TSettingsService })
       const had = new Set(existing?.roleIds ?? []);
       assertCanGrant(actor, await roleScopes(tx, input.roleIds, (id) => !had.has(id)));
     }
-    const values: Partial<typeof users.$inferInsert> = {};
+    const values: Partial<TNewUserRow> = {};
     if (input.email !== undefined) values.email = input.email.trim();
     if (input.name !== undefined) values.name = input.name;
     if (input.phone !== undefined) values.phone = input.phone ?? null;
@@ -152,27 +144,19 @@ export function createUsersService(deps: { db: Db; settings: TSettingsService })
       };
     },
     async logins(query: { page: number; size: number; userId?: number | undefined }) {
-      const where = query.userId ? eq(userLogins.userId, query.userId) : undefined;
-      const [total] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(userLogins).where(where);
-      const rows = await deps.db
-        .select()
-        .from(userLogins)
-        .where(where)
-        .orderBy(desc(userLogins.createdAt), desc(userLogins.id))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size);
+      const { total, rows } = await repository.loginPage(deps.db, query.userId, {
+        size: query.size,
+        offset: (query.page - 1) * query.size,
+      });
       return {
         data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        total: total?.n ?? 0,
+        total,
         page: query.page,
         size: query.size,
       };
     },
     async roles() {
-      return deps.db
-        .select({ id: userRoles.id, name: userRoles.name })
-        .from(userRoles)
-        .orderBy(userRoles.name);
+      return repository.roleNames(deps.db);
     },
     async roleValues(
       ctx: { user: TSessionUser },
@@ -200,10 +184,7 @@ export function createUsersService(deps: { db: Db; settings: TSettingsService })
     /** A deleted role leaves no dangling reference on users. */
     async beforeDeleteRole(ctx: { user: TSessionUser; tx: Tx }, role: { id: number; scopes: string[] }) {
       if (isAdmin(role.scopes) && !isAdmin(ctx.user.scopes)) throw forbidden();
-      await ctx.tx
-        .update(users)
-        .set({ roleIds: sql`array_remove(${users.roleIds}, ${role.id})` })
-        .where(sql`${role.id} = any(${users.roleIds})`);
+      await repository.removeRoleFromUsers(ctx.tx, role.id);
     },
   };
 }

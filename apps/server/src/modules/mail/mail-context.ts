@@ -2,20 +2,14 @@ import type { TLanguage } from '@atoll/domain/constants';
 import { nightsOf } from '@atoll/domain/inventory/availability';
 import type { TMailValues } from '@atoll/domain/mail';
 import { formatMoney } from '@atoll/domain/money';
-import { and, asc, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  agencies,
-  bookingGuests,
-  bookings,
-  customers,
-  invoices,
-  resorts,
-  settings,
-  vessels,
-} from '../../db/schema.ts';
 import { formatDocumentDate } from '../../documents/texts.ts';
 import { leadGuestFormLink } from '../guestforms/guestforms.service.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { mailRepository as repo } from './mail.repository.ts';
+
+const settingsRepository = createSettingsRepository();
 
 // What a booking mail's {{placeholders}} become, and whom it goes to: the booking's customer, else its
 // first guest with an address, else its agency.
@@ -39,48 +33,14 @@ export async function loadBookingMailContext(
   appUrl: string,
   where?: SQL,
 ): Promise<TBookingMailContext | undefined> {
-  const [row] = await ex
-    .select({
-      booking: bookings,
-      customerName: customers.fullName,
-      customerEmail: customers.email,
-      agencyEmail: agencies.email,
-      resortName: resorts.name,
-      vesselName: vessels.name,
-    })
-    .from(bookings)
-    .leftJoin(customers, eq(customers.id, bookings.customerId))
-    .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
-    .leftJoin(resorts, eq(resorts.id, bookings.resortId))
-    .leftJoin(vessels, eq(vessels.id, bookings.vesselId))
-    .where(and(eq(bookings.id, bookingId), where));
+  const row = await repo.bookingForMail(ex, bookingId, where);
   if (!row) return undefined;
   const b = row.booking;
   const lang: TLanguage = b.language === 'en' ? 'en' : 'de';
-  const [guest] = await ex
-    .select({ name: bookingGuests.name, fullName: customers.fullName, email: customers.email })
-    .from(bookingGuests)
-    .leftJoin(customers, eq(customers.id, bookingGuests.customerId))
-    .where(eq(bookingGuests.bookingId, b.id))
-    .orderBy(asc(bookingGuests.bookingRoomId), asc(bookingGuests.sort), asc(bookingGuests.id))
-    .limit(1);
-  const [withMail] = await ex
-    .select({ email: customers.email })
-    .from(bookingGuests)
-    .innerJoin(customers, eq(customers.id, bookingGuests.customerId))
-    .where(and(eq(bookingGuests.bookingId, b.id), isNotNull(customers.email)))
-    .orderBy(asc(bookingGuests.bookingRoomId), asc(bookingGuests.sort), asc(bookingGuests.id))
-    .limit(1);
-  const [invoice] = await ex
-    .select({ id: invoices.id, publicToken: invoices.publicToken })
-    .from(invoices)
-    .where(eq(invoices.bookingId, b.id))
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  const [company] = await ex
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.group, 'company'), eq(settings.key, 'name')));
+  const guest = await repo.leadGuest(ex, b.id);
+  const withMail = await repo.firstGuestEmail(ex, b.id);
+  const invoice = await repo.latestInvoice(ex, b.id);
+  const company = await settingsRepository.value(ex, 'company', 'name');
   const number = b.bookingNo ?? b.reservationNo ?? b.offerNo ?? String(b.id);
   const money = (amount: string) => formatMoney(amount, b.currency, lang);
   const base = appUrl.replace(/\/+$/, '');
@@ -91,7 +51,7 @@ export async function loadBookingMailContext(
     language: lang,
     agencyId: b.agencyId,
     customerId: b.customerId,
-    to: row.customerEmail ?? withMail?.email ?? row.agencyEmail ?? null,
+    to: row.customerEmail ?? withMail ?? row.agencyEmail ?? null,
     latestInvoiceId: invoice?.id ?? null,
     values: {
       bookingNo: number,
@@ -106,7 +66,7 @@ export async function loadBookingMailContext(
       openAmount: money(b.openAmount),
       currency: b.currency,
       nextDueDate: formatDocumentDate(b.nextDueDate, lang),
-      company: typeof company?.value === 'string' ? company.value : 'Atoll',
+      company: typeof company === 'string' ? company : 'Atoll',
       bookingLink: `${base}/booking/${b.id}`,
       invoiceLink: invoice ? `${base}/invoice/${invoice.publicToken}` : '',
       // The lead guest's multi-guest page (forms are created for every guest on the way).

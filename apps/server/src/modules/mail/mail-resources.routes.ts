@@ -14,7 +14,6 @@ import {
   ZMailTemplate,
   ZUpdateMailQueueItem,
 } from '@atoll/domain/mail';
-import { ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -23,6 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import type { TListFields } from '../../http/filter.ts';
 import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
 import {
+  mailRepository,
   type TMailAccountRow,
   type TMailQueueRow,
   type TMailTemplateRow,
@@ -120,8 +120,7 @@ async function accountValues(ctx: TWriteContext, input: unknown, existing?: TMai
   if (values.password === null) delete values.password;
   else if (values.password === '') values.password = null;
   if (values.isDefault === true) {
-    const others = existing ? ne(mailAccounts.id, existing.id) : undefined;
-    await ctx.tx.update(mailAccounts).set({ isDefault: false }).where(others);
+    await mailRepository.clearDefaultAccount(ctx.tx, existing?.id);
   }
   return values;
 }

@@ -1,8 +1,19 @@
 import type { TMailAttachment, TMailQueueItem, TMailStatus } from '@atoll/domain/mail';
 import { folderOf } from '@atoll/domain/mail';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { mailAccounts, mailQueue, mailTemplates } from '../../db/schema.ts';
+import {
+  agencies,
+  bookingGuests,
+  bookings,
+  customers,
+  invoices,
+  mailAccounts,
+  mailQueue,
+  mailTemplates,
+  resorts,
+  vessels,
+} from '../../db/schema.ts';
 
 // The only file of the mail module that touches Drizzle: queue rows, their claim by a worker, accounts and
 // templates as the senders need them.
@@ -111,6 +122,98 @@ export const mailRepository = {
     return inserted;
   },
 
+  /** The row, locked until the transaction ends. */
+  async lockById(ex: Executor, id: number) {
+    const [row] = await ex.select().from(mailQueue).where(eq(mailQueue.id, id)).for('update');
+    return row;
+  },
+
+  /** Queued anew for `at`, its attempts from zero. */
+  async plan(ex: Executor, id: number, at: Date) {
+    const [row] = await ex
+      .update(mailQueue)
+      .set({
+        status: 'queued',
+        nextAttemptAt: at,
+        attempts: 0,
+        lastError: null,
+        lockedUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(mailQueue.id, id))
+      .returning();
+    return row;
+  },
+
+  /** Deletes the mail if it is in one of these statuses; undefined when it was not. */
+  async deleteInStatus(ex: Executor, id: number, statuses: string[]) {
+    const [row] = await ex
+      .delete(mailQueue)
+      .where(and(eq(mailQueue.id, id), inArray(mailQueue.status, statuses)))
+      .returning({ id: mailQueue.id });
+    return row;
+  },
+
+  /** No account but `exceptId` (none when not given) is the default any more. */
+  async clearDefaultAccount(ex: Executor, exceptId?: number) {
+    const others = exceptId !== undefined ? ne(mailAccounts.id, exceptId) : undefined;
+    await ex.update(mailAccounts).set({ isDefault: false }).where(others);
+  },
+
+  /** The booking with its customer's, agency's and asset's names and addresses, if `where` lets it be seen. */
+  async bookingForMail(ex: Executor, bookingId: number, where?: SQL) {
+    const [row] = await ex
+      .select({
+        booking: bookings,
+        customerName: customers.fullName,
+        customerEmail: customers.email,
+        agencyEmail: agencies.email,
+        resortName: resorts.name,
+        vesselName: vessels.name,
+      })
+      .from(bookings)
+      .leftJoin(customers, eq(customers.id, bookings.customerId))
+      .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
+      .leftJoin(resorts, eq(resorts.id, bookings.resortId))
+      .leftJoin(vessels, eq(vessels.id, bookings.vesselId))
+      .where(and(eq(bookings.id, bookingId), where));
+    return row;
+  },
+
+  /** The booking's first guest (room order) with its customer's name and address. */
+  async leadGuest(ex: Executor, bookingId: number) {
+    const [row] = await ex
+      .select({ name: bookingGuests.name, fullName: customers.fullName, email: customers.email })
+      .from(bookingGuests)
+      .leftJoin(customers, eq(customers.id, bookingGuests.customerId))
+      .where(eq(bookingGuests.bookingId, bookingId))
+      .orderBy(asc(bookingGuests.bookingRoomId), asc(bookingGuests.sort), asc(bookingGuests.id))
+      .limit(1);
+    return row;
+  },
+
+  /** The address of the booking's first guest (room order) whose customer has one. */
+  async firstGuestEmail(ex: Executor, bookingId: number) {
+    const [row] = await ex
+      .select({ email: customers.email })
+      .from(bookingGuests)
+      .innerJoin(customers, eq(customers.id, bookingGuests.customerId))
+      .where(and(eq(bookingGuests.bookingId, bookingId), isNotNull(customers.email)))
+      .orderBy(asc(bookingGuests.bookingRoomId), asc(bookingGuests.sort), asc(bookingGuests.id))
+      .limit(1);
+    return row?.email;
+  },
+
+  async latestInvoice(ex: Executor, bookingId: number) {
+    const [row] = await ex
+      .select({ id: invoices.id, publicToken: invoices.publicToken })
+      .from(invoices)
+      .where(eq(invoices.bookingId, bookingId))
+      .orderBy(desc(invoices.id))
+      .limit(1);
+    return row;
+  },
+
   async byId(ex: Executor, id: number) {
     const [row] = await ex.select().from(mailQueue).where(eq(mailQueue.id, id));
     return row;
@@ -159,7 +262,9 @@ export const mailRepository = {
     return ex.select({ status: mailQueue.status, n: count() }).from(mailQueue).groupBy(mailQueue.status);
   },
 
-  async page(ex: Executor, where: SQL, limit: number, offset: number) {
+  /** A page of the mails in these statuses (a mailbox folder), newest first, and how many there are. */
+  async page(ex: Executor, statuses: string[], limit: number, offset: number) {
+    const where = inArray(mailQueue.status, statuses);
     const [total] = await ex.select({ n: count() }).from(mailQueue).where(where);
     const rows = await ex
       .select()

@@ -18,11 +18,9 @@ import {
   ZSendMailAnswer,
   ZSendScheduleMail,
 } from '@atoll/domain/mail';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mailQueue } from '../../db/schema.ts';
 import { actor } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
@@ -169,26 +167,11 @@ export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
     async (request) => {
       const at = request.body?.at ? new Date(request.body.at) : new Date();
       const row = await db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select()
-          .from(mailQueue)
-          .where(eq(mailQueue.id, request.params.id))
-          .for('update');
+        const existing = await repo.lockById(tx, request.params.id);
         if (!existing) throw notFound('Mail');
         if (existing.status === 'sending')
           throw new AppError(409, 'INVALID_STATE', 'The mail is being sent right now; try again in a moment');
-        const [planned] = await tx
-          .update(mailQueue)
-          .set({
-            status: 'queued',
-            nextAttemptAt: at,
-            attempts: 0,
-            lastError: null,
-            lockedUntil: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(mailQueue.id, existing.id))
-          .returning();
+        const planned = await repo.plan(tx, existing.id, at);
         return planned as typeof existing;
       });
       worker.nudge();
@@ -262,12 +245,7 @@ export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
         },
       },
       async (request) => {
-        const { total } = await repo.page(
-          db,
-          inArray(mailQueue.status, FOLDER_STATUSES[request.params.folder]),
-          0,
-          0,
-        );
+        const { total } = await repo.page(db, [...FOLDER_STATUSES[request.params.folder]], 0, 0);
         return { name: request.params.folder, total };
       },
     );
@@ -286,8 +264,8 @@ export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
       },
       async (request) => {
         const { page, size } = request.query;
-        const where = inArray(mailQueue.status, FOLDER_STATUSES[request.params.folder]);
-        const { rows, total } = await repo.page(db, where, size, (page - 1) * size);
+        const statuses = [...FOLDER_STATUSES[request.params.folder]];
+        const { rows, total } = await repo.page(db, statuses, size, (page - 1) * size);
         return { data: rows.map(toMailboxItem), total, page, size };
       },
     );
@@ -298,12 +276,7 @@ export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
       config: MAILBOX_READ,
       schema: { tags, summary: 'The count of a folder in `x-total-count`', params: ZFolderParams },
       handler: async (request, reply) => {
-        const { total } = await repo.page(
-          db,
-          inArray(mailQueue.status, FOLDER_STATUSES[request.params.folder]),
-          0,
-          0,
-        );
+        const { total } = await repo.page(db, [...FOLDER_STATUSES[request.params.folder]], 0, 0);
         return reply.header('x-total-count', String(total)).status(200).send();
       },
     });
@@ -338,18 +311,11 @@ export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
       },
       async (request) => {
         const { folder, mail } = request.params;
-        const [deleted] = await db
-          .delete(mailQueue)
-          .where(
-            and(
-              eq(mailQueue.id, mail),
-              inArray(
-                mailQueue.status,
-                FOLDER_STATUSES[folder].filter((s) => s !== 'sending'),
-              ),
-            ),
-          )
-          .returning({ id: mailQueue.id });
+        const deleted = await repo.deleteInStatus(
+          db,
+          mail,
+          FOLDER_STATUSES[folder].filter((s) => s !== 'sending'),
+        );
         if (deleted) return deleted;
         const row = await inFolder(folder, mail);
         throw new AppError(409, 'INVALID_STATE', `Mail ${row.id} is being sent right now`);

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { createBackupRepository } from './backup.repository.ts';
 
 // Local backups (spec platform §7 Settings: POST backup, GET backup/local, GET backup/local/{name}): every
 // table of the public schema as JSON rows, read in one transaction, gzipped into DATA_DIR/backups. The same
@@ -25,21 +25,12 @@ type TBackupFile = {
 
 export type TBackupInfo = { name: string; size: number; createdAt: string };
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const repository = createBackupRepository();
 
 /** The tables of the public schema, parents before children (by their foreign keys). */
 async function tablesInOrder(ex: Executor): Promise<string[]> {
-  const tables = rowsOf<{ name: string }>(
-    await ex.execute(
-      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-    ),
-  ).map((r) => r.name);
-  const edges = rowsOf<{ child: string; parent: string }>(
-    await ex.execute(sql`
-      select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
-      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-      where c.contype = 'f' and n.nspname = 'public'`),
-  );
+  const tables = await repository.tableNames(ex);
+  const edges = await repository.foreignKeys(ex);
   const parents = new Map(tables.map((t) => [t, new Set<string>()]));
   for (const e of edges) if (e.child !== e.parent) parents.get(unquote(e.child))?.add(unquote(e.parent));
   const ordered: string[] = [];
@@ -58,15 +49,6 @@ async function tablesInOrder(ex: Executor): Promise<string[]> {
 }
 
 const unquote = (name: string) => name.replace(/^"|"$/g, '');
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** How many migrations the database has run. */
-async function migrationCount(ex: Executor): Promise<number> {
-  const rows = rowsOf<{ n: number }>(
-    await ex.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
-  );
-  return rows[0]?.n ?? 0;
-}
 
 /** Every row of every table, read in one snapshot. */
 export async function exportTables(db: Db): Promise<Record<string, unknown[]>> {
@@ -74,10 +56,7 @@ export async function exportTables(db: Db): Promise<Record<string, unknown[]>> {
     async (tx) => {
       const out: Record<string, unknown[]> = {};
       for (const table of await tablesInOrder(tx)) {
-        const rows = rowsOf<{ row: unknown }>(
-          await tx.execute(sql.raw(`select row_to_json(t) as row from ${ident(table)} t`)),
-        );
-        out[table] = rows.map((r) => r.row);
+        out[table] = await repository.tableRows(tx, table);
       }
       return out;
     },
@@ -96,34 +75,21 @@ export async function restoreTables(db: Db, tables: Record<string, unknown[]>) {
         'ValidationError',
         `The backup has tables this version does not know: ${unknown.join(', ')}`,
       );
-    await tx.execute(sql.raw(`truncate table ${order.map(ident).join(', ')} restart identity cascade`));
+    await repository.truncate(tx, order);
     for (const table of order) {
       const rows = tables[table] ?? [];
       if (rows.length === 0) continue;
-      const columns = rowsOf<{ name: string }>(
-        await tx.execute(sql`
-          select attname as name from pg_attribute
-          where attrelid = ${`public.${ident(table)}`}::regclass and attnum > 0 and not attisdropped
-            and attgenerated = ''
-          order by attnum`),
-      ).map((c) => ident(c.name));
+      const columns = await repository.storedColumns(tx, table);
       const list = columns.join(', ');
       // In slices, so that one statement stays a sensible size.
       for (let i = 0; i < rows.length; i += 1000) {
         const slice = JSON.stringify(rows.slice(i, i + 1000));
-        await tx.execute(
-          sql`insert into ${sql.raw(ident(table))} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.raw(ident(table))}, ${slice}::json)`,
-        );
+        await repository.insertJson(tx, table, list, slice);
       }
       // Serial ids go on after the highest restored one.
       if (!columns.includes('"id"')) continue;
-      const serial = rowsOf<{ seq: string | null }>(
-        await tx.execute(sql`select pg_get_serial_sequence(${`public.${ident(table)}`}, 'id') as seq`),
-      )[0]?.seq;
-      if (serial)
-        await tx.execute(
-          sql`select setval(${serial}::regclass, coalesce((select max(id) from ${sql.raw(ident(table))}), 0) + 1, false)`,
-        );
+      const serial = await repository.idSequence(tx, table);
+      if (serial) await repository.moveSequencePastIds(tx, table, serial);
     }
   });
 }
@@ -155,7 +121,7 @@ export function createBackupService(deps: { db: Db; dataDir: string; version: st
       const file: TBackupFile = {
         format: BACKUP_FORMAT,
         version: deps.version,
-        migrations: await migrationCount(deps.db),
+        migrations: await repository.migrationCount(deps.db),
         createdAt: now.toISOString(),
         tables,
       };
@@ -187,7 +153,7 @@ export async function restoreBackup(db: Db, bytes: Buffer) {
   }
   if (file.format !== BACKUP_FORMAT || typeof file.tables !== 'object')
     throw new AppError(400, 'ValidationError', `Unknown backup format ${String(file.format)}`);
-  const migrations = await migrationCount(db);
+  const migrations = await repository.migrationCount(db);
   if (file.migrations !== migrations)
     throw new AppError(
       400,

@@ -1,22 +1,29 @@
 import type { TBlockKind, TRoomConfiguration } from '@atoll/domain/inventory/rooms';
-import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, eq, gt, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
 import { occupancy, resorts, roomBlocks, rooms, roomTypes, schedules, vessels } from '../../db/schema.ts';
 
-const ROOM_COLUMNS = {
+/** A room's columns the hold checks (the rooms it locks FOR UPDATE); a writer that locks them itself selects these too. */
+export const HOLD_ROOM_COLUMNS = {
   id: rooms.id,
-  name: rooms.name,
-  roomTypeId: rooms.roomTypeId,
-  deckId: rooms.deckId,
-  sort: rooms.sort,
+  vesselId: rooms.vesselId,
   isActive: rooms.isActive,
   isVisible: rooms.isVisible,
   hide: rooms.hide,
   allowSharedRoom: rooms.allowSharedRoom,
   allowMixedGender: rooms.allowMixedGender,
   configuration: rooms.configuration,
+};
+
+export type TOccupancyInsert = typeof occupancy.$inferInsert;
+
+const ROOM_COLUMNS = {
+  ...HOLD_ROOM_COLUMNS,
+  name: rooms.name,
+  roomTypeId: rooms.roomTypeId,
+  deckId: rooms.deckId,
+  sort: rooms.sort,
   resortId: rooms.resortId,
-  vesselId: rooms.vesselId,
 };
 
 export type TRoomRow = Omit<
@@ -139,6 +146,65 @@ export function createAvailabilityRepository() {
           and ${occupancy.holds} and ${overlapping(occupancy, from, to)}
           and (${occupancy.holdUntil} is null or ${occupancy.holdUntil} > now())`);
       return (result as unknown as { rows: THoldRow[] }).rows;
+    },
+
+    /** The rooms a hold checks, locked FOR UPDATE in id order (so two writers never deadlock). */
+    lockHoldRooms(tx: Tx, ids: number[]) {
+      return tx
+        .select(HOLD_ROOM_COLUMNS)
+        .from(rooms)
+        .where(inArray(rooms.id, ids))
+        .orderBy(asc(rooms.id))
+        .for('update');
+    },
+
+    /**
+     * What holds each item's room on its dates (expired options flagged) and whether a block covers them, for all
+     * items in one statement, in their order (the exclusion constraint's index finds the nights).
+     */
+    async onDates<T>(tx: Tx, items: readonly { roomId: number; from: string; to: string }[]): Promise<T[]> {
+      const roomIds = items.map((i) => i.roomId);
+      const froms = items.map((i) => i.from);
+      const tos = items.map((i) => i.to);
+      const { rows } = (await tx.execute(sql`
+    select coalesce((
+             select json_agg(json_build_object('unit', o.unit, 'from', o.from_date, 'to', o.to_date,
+                                               'gender', o.gender, 'expired', coalesce(o.hold_until <= now(), false)))
+             from ${occupancy} o
+             where o.room_id = i.room_id and o.holds
+               and daterange(o.from_date, o.to_date) && daterange(i.from_date, i.to_date)
+           ), '[]'::json) as "held",
+           exists (select 1 from ${roomBlocks} b
+                   where b.room_id = i.room_id and b.from_date < i.to_date and b.to_date > i.from_date
+           ) as "blocked"
+    from unnest(${sql.param(roomIds)}::int[], ${sql.param(froms)}::date[], ${sql.param(tos)}::date[])
+         with ordinality as i(room_id, from_date, to_date, n)
+    order by i.n`)) as unknown as { rows: T[] };
+      return rows;
+    },
+
+    /** The room's expired options hold nothing any more. */
+    async letExpiredGo(tx: Tx, roomId: number) {
+      await tx
+        .update(occupancy)
+        .set({ holds: false, updatedAt: new Date() })
+        .where(
+          and(eq(occupancy.roomId, roomId), eq(occupancy.holds, true), lte(occupancy.holdUntil, sql`now()`)),
+        );
+    },
+
+    async schedule(tx: Tx, id: number) {
+      const [row] = await tx.select().from(schedules).where(eq(schedules.id, id));
+      return row;
+    },
+
+    insertOccupancy(tx: Tx, rows: TOccupancyInsert[]) {
+      return tx.insert(occupancy).values(rows).returning();
+    },
+
+    /** Every row a booking holds or shows. */
+    async deleteOccupancy(tx: Tx, bookingId: number) {
+      await tx.delete(occupancy).where(eq(occupancy.bookingId, bookingId));
     },
   };
 }

@@ -9,10 +9,11 @@ import {
   type TGender,
 } from '@atoll/domain/inventory/availability';
 import { activeBeds, type TBed, type TRoomConfiguration } from '@atoll/domain/inventory/rooms';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { occupancy, roomBlocks, rooms, schedules, settings } from '../../db/schema.ts';
+import type { schedules } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { createAvailabilityRepository, type TOccupancyInsert } from './availability.repository.ts';
 
 export type THoldPerson = {
   customerId?: number | null;
@@ -54,7 +55,7 @@ export type THoldWarning = {
   code: 'BLOCKED' | 'NOT_SELLABLE' | 'GENDER_MISMATCH' | 'GENDER_UNKNOWN';
 };
 
-type TRow = typeof occupancy.$inferInsert;
+type TRow = TOccupancyInsert;
 /** A hold on a room's dates as `onDates` reads it. */
 type THeld = { unit: string; from: string; to: string; gender: TGender; expired: boolean };
 type TOnDates = { held: THeld[]; blocked: boolean };
@@ -83,37 +84,15 @@ type TRoom = THoldRoom & { configuration: Partial<TRoomConfiguration> };
 const notAvailable = (what: string) => new AppError(409, 'NOT_AVAILABLE', what);
 
 /**
- * What holds each item's room on its dates (expired options flagged) and whether a block covers them, for all
- * items in one statement, in their order (the exclusion constraint's index finds the nights).
- */
-async function onDates(tx: Tx, items: readonly THoldItem[]): Promise<TOnDates[]> {
-  const roomIds = items.map((i) => i.roomId);
-  const froms = items.map((i) => i.from);
-  const tos = items.map((i) => i.to);
-  const { rows } = (await tx.execute(sql`
-    select coalesce((
-             select json_agg(json_build_object('unit', o.unit, 'from', o.from_date, 'to', o.to_date,
-                                               'gender', o.gender, 'expired', coalesce(o.hold_until <= now(), false)))
-             from ${occupancy} o
-             where o.room_id = i.room_id and o.holds
-               and daterange(o.from_date, o.to_date) && daterange(i.from_date, i.to_date)
-           ), '[]'::json) as "held",
-           exists (select 1 from ${roomBlocks} b
-                   where b.room_id = i.room_id and b.from_date < i.to_date and b.to_date > i.from_date
-           ) as "blocked"
-    from unnest(${sql.param(roomIds)}::int[], ${sql.param(froms)}::date[], ${sql.param(tos)}::date[])
-         with ordinality as i(room_id, from_date, to_date, n)
-    order by i.n`)) as unknown as { rows: TOnDates[] };
-  return rows;
-}
-
-/**
  * Writes what a booking holds (docs/domain/availability.md). The rooms are locked first (in id order, so two writers
  * never deadlock), then checked and written in the caller's transaction: concurrent attempts on one
  * room queue on the lock and the second sees the first's rows. The exclusion constraint backs it up.
  * A booking that changes releases its rows and holds again in the same transaction.
  */
 export function createHoldFlow() {
+  const repository = createAvailabilityRepository();
+  const settingsRepository = createSettingsRepository();
+
   async function lockRooms(
     tx: Tx,
     ids: number[],
@@ -122,37 +101,9 @@ export function createHoldFlow() {
     const held = new Map(known.map((r) => [r.id, r]));
     const locked = ids.every((id) => held.has(id))
       ? ids.map((id) => held.get(id) as THoldRoom)
-      : await lockedRooms(tx, ids);
+      : await repository.lockHoldRooms(tx, ids);
     if (locked.length !== ids.length) throw notFound('Room');
     return new Map(locked.map((r) => [r.id, r as TRoom]));
-  }
-
-  function lockedRooms(tx: Tx, ids: number[]): Promise<THoldRoom[]> {
-    return tx
-      .select({
-        id: rooms.id,
-        vesselId: rooms.vesselId,
-        isActive: rooms.isActive,
-        isVisible: rooms.isVisible,
-        hide: rooms.hide,
-        allowSharedRoom: rooms.allowSharedRoom,
-        allowMixedGender: rooms.allowMixedGender,
-        configuration: rooms.configuration,
-      })
-      .from(rooms)
-      .where(inArray(rooms.id, ids))
-      .orderBy(asc(rooms.id))
-      .for('update');
-  }
-
-  /** An expired option holds nothing: let it go before the exclusion constraint sees the new rows. */
-  async function letExpiredGo(tx: Tx, roomId: number) {
-    await tx
-      .update(occupancy)
-      .set({ holds: false, updatedAt: new Date() })
-      .where(
-        and(eq(occupancy.roomId, roomId), eq(occupancy.holds, true), lte(occupancy.holdUntil, sql`now()`)),
-      );
   }
 
   async function checkSchedule(room: TRoom, item: THoldItem, run: TPlacing) {
@@ -251,7 +202,8 @@ export function createHoldFlow() {
     await checkSchedule(room, item, run);
     const force = req.force === true;
     const overlapsItem = (r: { from: string; to: string }) => overlaps(r, item);
-    if (onDates.held.some((h) => h.expired)) await letExpiredGo(tx, room.id);
+    // An expired option holds nothing: let it go before the exclusion constraint sees the new rows.
+    if (onDates.held.some((h) => h.expired)) await repository.letExpiredGo(tx, room.id);
     const held = [
       ...onDates.held.filter((h) => !h.expired),
       ...(holds
@@ -302,11 +254,7 @@ export function createHoldFlow() {
 
   // Read in the transaction: on PGlite a query beside it would wait for it to end.
   async function offersHoldInventoryIn(tx: Tx) {
-    const [setting] = await tx
-      .select({ value: settings.value })
-      .from(settings)
-      .where(and(eq(settings.group, 'booking'), eq(settings.key, 'offersHoldInventory')));
-    return setting?.value === true;
+    return (await settingsRepository.value(tx, 'booking', 'offersHoldInventory')) === true;
   }
 
   /**
@@ -325,7 +273,7 @@ export function createHoldFlow() {
     );
     for (const item of req.items)
       if (item.to <= item.from) throw badRequest('"to" must be after "from"', 'to');
-    const held = holds ? await onDates(tx, req.items) : [];
+    const held = holds ? await repository.onDates<TOnDates>(tx, req.items) : [];
     // A charter's cabins share their departure: read once.
     const read = new Map<number, Promise<TSchedule | undefined>>();
     const run: TPlacing = {
@@ -335,11 +283,7 @@ export function createHoldFlow() {
       scheduleOf(id) {
         const known = read.get(id);
         if (known) return known;
-        const schedule = tx
-          .select()
-          .from(schedules)
-          .where(eq(schedules.id, id))
-          .then(([row]) => row);
+        const schedule = repository.schedule(tx, id);
         read.set(id, schedule);
         return schedule;
       },
@@ -361,13 +305,13 @@ export function createHoldFlow() {
      */
     async hold(tx: Tx, req: THoldRequest) {
       const { rows: pending, holds, warnings } = await planHold(tx, req);
-      const rows = pending.length > 0 ? await tx.insert(occupancy).values(pending).returning() : [];
+      const rows = pending.length > 0 ? await repository.insertOccupancy(tx, pending) : [];
       return { rows, holds, warnings };
     },
 
     /** Lets go of everything a booking holds or shows (cancel, rebook, or before holding again on a change). */
     async release(tx: Tx, bookingId: number) {
-      await tx.delete(occupancy).where(eq(occupancy.bookingId, bookingId));
+      await repository.deleteOccupancy(tx, bookingId);
     },
   };
 }

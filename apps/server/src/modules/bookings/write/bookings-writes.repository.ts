@@ -13,6 +13,7 @@ import {
   rooms,
   schedules,
 } from '../../../db/schema.ts';
+import { HOLD_ROOM_COLUMNS } from '../../availability/availability.repository.ts';
 import { detailNames, type TBookingDetailRow, type TBookingRow } from '../bookings.repository.ts';
 
 // The writes of the booking flows (create, change, cancel, release, delete, reloadPrice) and the reads
@@ -80,17 +81,10 @@ export const bookingWrites = {
     if (ids.length === 0) return [];
     return tx
       .select({
-        id: rooms.id,
+        ...HOLD_ROOM_COLUMNS,
         name: rooms.name,
         resortId: rooms.resortId,
-        vesselId: rooms.vesselId,
         roomTypeId: rooms.roomTypeId,
-        isActive: rooms.isActive,
-        isVisible: rooms.isVisible,
-        hide: rooms.hide,
-        allowSharedRoom: rooms.allowSharedRoom,
-        allowMixedGender: rooms.allowMixedGender,
-        configuration: rooms.configuration,
       })
       .from(rooms)
       .where(inArray(rooms.id, [...new Set(ids)]))

@@ -5,10 +5,9 @@ import {
   fillText,
   type TMailAttachmentKind,
 } from '@atoll/domain/mail';
-import { and, eq } from 'drizzle-orm';
 import { DIRECT_READS, type TReads } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { mailRepository as repo } from './mail.repository.ts';
 import { loadBookingMailContext } from './mail-context.ts';
 
@@ -19,6 +18,7 @@ import { loadBookingMailContext } from './mail-context.ts';
 // at its next pass. Attachments that cannot be made yet (an invoice not issued) are left out.
 
 const STATE_MAILS = new Set(['planned', 'confirmed', 'aborted']);
+const settingsRepository = createSettingsRepository();
 let appUrl = 'http://127.0.0.1:3000';
 
 /** The public address for the links in these mails (set when the mail routes are registered). */
@@ -39,13 +39,9 @@ export async function queueStateMail(
 ) {
   if (!STATE_MAILS.has(args.after) || args.before === args.after) return;
   const reads = args.reads ?? DIRECT_READS;
-  const setting = await reads.get('setting booking.stateMails', async () => {
-    const [row] = await tx
-      .select({ value: settings.value })
-      .from(settings)
-      .where(and(eq(settings.group, 'booking'), eq(settings.key, 'stateMails')));
-    return { value: row?.value ?? null };
-  });
+  const setting = await reads.get('setting booking.stateMails', async () => ({
+    value: (await settingsRepository.value(tx, 'booking', 'stateMails')) ?? null,
+  }));
   if (setting.value !== true) return;
   const ctx = await loadBookingMailContext(tx, args.bookingId, appUrl);
   if (!ctx?.to) return;

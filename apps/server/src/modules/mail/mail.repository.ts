@@ -1,10 +1,26 @@
 import type { TMailAttachment, TMailQueueItem, TMailStatus } from '@atoll/domain/mail';
 import { folderOf } from '@atoll/domain/mail';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   agencies,
   bookingGuests,
+  bookingRooms,
   bookings,
   customers,
   invoices,
@@ -12,6 +28,7 @@ import {
   mailQueue,
   mailTemplates,
   resorts,
+  schedules,
   vessels,
 } from '../../db/schema.ts';
 
@@ -212,6 +229,37 @@ export const mailRepository = {
       .orderBy(desc(invoices.id))
       .limit(1);
     return row;
+  },
+
+  async scheduleExists(ex: Executor, id: number) {
+    const [row] = await ex.select({ id: schedules.id }).from(schedules).where(eq(schedules.id, id));
+    return row;
+  },
+
+  /** Guests with an e-mail on the departure's planned or confirmed bookings. */
+  async departureGuests(ex: Executor, scheduleId: number) {
+    const onDeparture = or(
+      eq(bookings.scheduleId, scheduleId),
+      exists(
+        ex
+          .select({ id: bookingRooms.id })
+          .from(bookingRooms)
+          .where(and(eq(bookingRooms.bookingId, bookings.id), eq(bookingRooms.scheduleId, scheduleId))),
+      ),
+    );
+    const rows = await ex
+      .select({
+        bookingId: bookings.id,
+        customerId: customers.id,
+        fullName: customers.fullName,
+        email: customers.email,
+      })
+      .from(bookingGuests)
+      .innerJoin(bookings, eq(bookings.id, bookingGuests.bookingId))
+      .innerJoin(customers, eq(customers.id, bookingGuests.customerId))
+      .where(and(onDeparture, inArray(bookings.state, ['planned', 'confirmed']), isNotNull(customers.email)))
+      .orderBy(asc(bookings.id), asc(bookingGuests.id));
+    return rows.map((r) => ({ ...r, email: r.email as string }));
   },
 
   async byId(ex: Executor, id: number) {

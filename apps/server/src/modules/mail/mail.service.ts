@@ -11,10 +11,9 @@ import {
 } from '@atoll/domain/mail';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, asc, eq, exists, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { bookingGuests, bookingRooms, bookings, customers, schedules } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { mailRepository as repo, type TMailTemplateRow, type TNewQueueRow } from './mail.repository.ts';
 import { loadBookingMailContext, type TBookingMailContext } from './mail-context.ts';
@@ -241,14 +240,11 @@ export function createMailService(deps: TMailDeps) {
       },
     ) {
       return commit(async (tx) => {
-        const [schedule] = await tx
-          .select({ id: schedules.id })
-          .from(schedules)
-          .where(eq(schedules.id, scheduleId));
+        const schedule = await repo.scheduleExists(tx, scheduleId);
         if (!schedule) throw notFound('Schedule');
         const template =
           dto.templateId !== undefined ? await pickTemplate(tx, dto.templateId, 'custom', 'de') : undefined;
-        const guests = await departureGuests(tx, scheduleId);
+        const guests = await repo.departureGuests(tx, scheduleId);
         const items = [];
         const seen = new Set<string>();
         for (const guest of guests) {
@@ -270,32 +266,6 @@ export function createMailService(deps: TMailDeps) {
       });
     },
   };
-}
-
-/** Guests with an e-mail on the departure's planned or confirmed bookings. */
-async function departureGuests(ex: Executor, scheduleId: number) {
-  const onDeparture = or(
-    eq(bookings.scheduleId, scheduleId),
-    exists(
-      ex
-        .select({ id: bookingRooms.id })
-        .from(bookingRooms)
-        .where(and(eq(bookingRooms.bookingId, bookings.id), eq(bookingRooms.scheduleId, scheduleId))),
-    ),
-  );
-  const rows = await ex
-    .select({
-      bookingId: bookings.id,
-      customerId: customers.id,
-      fullName: customers.fullName,
-      email: customers.email,
-    })
-    .from(bookingGuests)
-    .innerJoin(bookings, eq(bookings.id, bookingGuests.bookingId))
-    .innerJoin(customers, eq(customers.id, bookingGuests.customerId))
-    .where(and(onDeparture, inArray(bookings.state, ['planned', 'confirmed']), isNotNull(customers.email)))
-    .orderBy(asc(bookings.id), asc(bookingGuests.id));
-  return rows.map((r) => ({ ...r, email: r.email as string }));
 }
 
 export type TMailService = ReturnType<typeof createMailService>;

@@ -4,10 +4,8 @@ import { D, formatMoney } from '@atoll/domain/money';
 import type { TLineCustomerType, TLineType } from '@atoll/domain/pricing/entities';
 import { printedKind } from '@atoll/domain/pricing/totals';
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { desc, eq } from 'drizzle-orm';
 import { cloneElement, type ReactElement } from 'react';
 import type { Executor } from '../../db/client.ts';
-import { invoices } from '../../db/schema.ts';
 import { DocumentFrame, FieldSection, renderPdf, type TLetterhead } from '../../documents/pdf.tsx';
 import { fill, formatDocumentDate } from '../../documents/texts.ts';
 import { notFound } from '../../http/errors.ts';
@@ -23,9 +21,12 @@ import {
   DEFAULT_TEMPLATE_TEXTS,
   type TBookingDocumentTexts,
 } from './booking-documents.texts.ts';
+import { createDocumentsRepository, type TInvoiceRow } from './documents.repository.ts';
 import { loadInvoiceContext } from './invoice-context.ts';
 
 export type { TDocumentKind } from '@atoll/domain/documents';
+
+const repository = createDocumentsRepository();
 
 const styles = StyleSheet.create({
   text: { marginBottom: 10, lineHeight: 1.35 },
@@ -369,14 +370,9 @@ export async function renderBookingDocument(
   args: { bookingId: number; kind: TDocumentKind; templateId?: number; language?: 'de' | 'en' },
 ): Promise<{ fileName: string; pdf: Buffer }> {
   if (args.kind === 'invoice') {
-    const [latest] = await ex
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(eq(invoices.bookingId, args.bookingId))
-      .orderBy(desc(invoices.id))
-      .limit(1);
-    if (!latest) throw notFound('Invoice');
-    return renderInvoicePdf(ex, latest.id, { templateId: args.templateId, language: args.language });
+    const latest = await repository.latestInvoiceId(ex, args.bookingId);
+    if (latest === undefined) throw notFound('Invoice');
+    return renderInvoicePdf(ex, latest, { templateId: args.templateId, language: args.language });
   }
   const { element, data } = await bookingDocumentElement(ex, { ...args, kind: args.kind });
   const pdf = await renderPdf(element);
@@ -451,7 +447,7 @@ export async function renderBookingDocuments(
 
 // ─── Invoices ──────────────────────────────────────────────────────────────────────────────────
 
-export type TInvoiceRow = typeof invoices.$inferSelect;
+export type { TInvoiceRow };
 
 type TRecipient = {
   name?: string;
@@ -590,7 +586,7 @@ export async function renderInvoicePdf(
   invoiceId: number,
   opts: { templateId?: number | undefined; language?: 'de' | 'en' | undefined; qr?: Buffer | null } = {},
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const [invoice] = await ex.select().from(invoices).where(eq(invoices.id, invoiceId));
+  const invoice = await repository.invoice(ex, invoiceId);
   if (!invoice) throw notFound('Invoice');
   const lang: TLanguage = (opts.language ?? invoice.language) === 'en' ? 'en' : 'de';
   const shown = { ...invoice, language: lang };

@@ -1,14 +1,14 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { D, formatMoney } from '@atoll/domain/money';
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
-import { agencies, bookings, customers } from '../../db/schema.ts';
 import { DocumentFrame, renderPdf } from '../../documents/pdf.tsx';
 import { formatDocumentDate } from '../../documents/texts.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingNumber, letterheadOf, templateTexts } from './booking-data.ts';
+import { createDocumentsRepository } from './documents.repository.ts';
+
+const repository = createDocumentsRepository();
 
 const TEXTS = {
   de: {
@@ -92,28 +92,7 @@ export async function renderBookingReport(
     intro: '',
     closing: '',
   });
-  const rows = await ex
-    .select({
-      id: bookings.id,
-      state: bookings.state,
-      offerNo: bookings.offerNo,
-      reservationNo: bookings.reservationNo,
-      bookingNo: bookings.bookingNo,
-      from: bookings.from,
-      to: bookings.to,
-      pax: bookings.noOfPax,
-      currency: bookings.currency,
-      total: bookings.total,
-      paid: bookings.paid,
-      open: bookings.openAmount,
-      customer: customers.fullName,
-      agency: agencies.name,
-    })
-    .from(bookings)
-    .leftJoin(customers, eq(customers.id, bookings.customerId))
-    .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
-    .where(and(inArray(bookings.id, args.bookingIds), bookingVisibility(user)))
-    .orderBy(asc(bookings.from), asc(bookings.id));
+  const rows = await repository.reportRows(ex, user, args.bookingIds);
   const sums = new Map<
     string,
     { total: InstanceType<typeof D>; paid: InstanceType<typeof D>; open: InstanceType<typeof D> }

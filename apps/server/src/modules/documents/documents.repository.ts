@@ -1,7 +1,7 @@
 import type { TSessionUser } from '@atoll/domain/users';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import {
   agencies,
   bookingDocuments,
@@ -11,6 +11,7 @@ import {
   calculationLines,
   customers,
   documentTemplates,
+  invoiceCounters,
   invoices,
   paymentProviders,
   payments,
@@ -30,6 +31,8 @@ import { likeContains } from '../../http/filter.ts';
 // and payments, templates and text blocks, stored PDFs, the invoice list.
 
 export type TBookingRow = typeof bookings.$inferSelect;
+export type TInvoiceRow = typeof invoices.$inferSelect;
+export type TNewInvoiceRow = typeof invoices.$inferInsert;
 export type TNewStoredFileRow = typeof storedFiles.$inferInsert;
 export type TNewBookingDocumentRow = typeof bookingDocuments.$inferInsert;
 
@@ -75,6 +78,122 @@ export function createDocumentsRepository() {
         .select({ vesselId: bookings.vesselId, state: bookings.state })
         .from(bookings)
         .where(and(eq(bookings.id, id), bookingVisibility(user)));
+      return row;
+    },
+
+    /** The booking's id, state, agency and customer, if `actor` may see it (null: the system sees all). */
+    async bookingOwners(ex: Executor, actor: TSessionUser | null, bookingId: number) {
+      const [row] = await ex
+        .select({
+          id: bookings.id,
+          state: bookings.state,
+          agencyId: bookings.agencyId,
+          customerId: bookings.customerId,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), actor ? bookingVisibility(actor) : undefined));
+      return row;
+    },
+
+    /** Locks the booking's row until the transaction ends. */
+    async lockBooking(tx: Tx, bookingId: number) {
+      await tx.execute(sql`select id from ${bookings} where ${bookings.id} = ${bookingId} for update`);
+    },
+
+    /** The chosen bookings the user may see, with payer names, by start. */
+    reportRows(ex: Executor, user: TSessionUser, bookingIds: number[]) {
+      return ex
+        .select({
+          id: bookings.id,
+          state: bookings.state,
+          offerNo: bookings.offerNo,
+          reservationNo: bookings.reservationNo,
+          bookingNo: bookings.bookingNo,
+          from: bookings.from,
+          to: bookings.to,
+          pax: bookings.noOfPax,
+          currency: bookings.currency,
+          total: bookings.total,
+          paid: bookings.paid,
+          open: bookings.openAmount,
+          customer: customers.fullName,
+          agency: agencies.name,
+        })
+        .from(bookings)
+        .leftJoin(customers, eq(customers.id, bookings.customerId))
+        .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
+        .where(and(inArray(bookings.id, bookingIds), bookingVisibility(user)))
+        .orderBy(asc(bookings.from), asc(bookings.id));
+    },
+
+    /**
+     * The year's next invoice number: the counter row is created if missing, then incremented by one UPDATE,
+     * which holds its row lock until the transaction ends.
+     */
+    async nextInvoiceSeq(tx: Tx, year: number) {
+      await tx.insert(invoiceCounters).values({ year, series: 'invoice', last: 0 }).onConflictDoNothing();
+      const [row] = await tx
+        .update(invoiceCounters)
+        .set({ last: sql`${invoiceCounters.last} + 1` })
+        .where(and(eq(invoiceCounters.year, year), eq(invoiceCounters.series, 'invoice')))
+        .returning({ last: invoiceCounters.last });
+      return row?.last;
+    },
+
+    async insertInvoice(tx: Tx, values: TNewInvoiceRow) {
+      const [row] = await tx.insert(invoices).values(values).returning();
+      return row;
+    },
+
+    async invoice(ex: Executor, id: number) {
+      const [row] = await ex.select().from(invoices).where(eq(invoices.id, id));
+      return row;
+    },
+
+    /** The invoice, if the user may see its booking. */
+    async visibleInvoice(ex: Executor, user: TSessionUser, id: number) {
+      const [row] = await ex
+        .select({ invoice: invoices })
+        .from(invoices)
+        .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
+        .where(and(eq(invoices.id, id), bookingVisibility(user)));
+      return row?.invoice;
+    },
+
+    async invoiceByToken(ex: Executor, token: string) {
+      const [row] = await ex.select().from(invoices).where(eq(invoices.publicToken, token));
+      return row;
+    },
+
+    /** Every invoice of the booking, oldest first. */
+    invoicesOf(ex: Executor, bookingId: number) {
+      return ex.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(invoices.id);
+    },
+
+    /** The id of the booking's newest invoice of any kind. */
+    async latestInvoiceId(ex: Executor, bookingId: number) {
+      const [row] = await ex
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.bookingId, bookingId))
+        .orderBy(desc(invoices.id))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** The booking's newest issued invoice (invoice, split or cancellation). */
+    async latestIssuedInvoice(ex: Executor, bookingId: number) {
+      const [row] = await ex
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.bookingId, bookingId),
+            inArray(invoices.kind, ['invoice', 'split', 'cancellation']),
+          ),
+        )
+        .orderBy(desc(invoices.id))
+        .limit(1);
       return row;
     },
 

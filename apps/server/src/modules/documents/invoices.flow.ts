@@ -8,19 +8,19 @@ import {
   taxBreakdown,
 } from '@atoll/domain/documents';
 import { D } from '@atoll/domain/money';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { bookings, customers, invoiceCounters, invoices } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { loadBookingDocData, type TBookingDocData, type TParty } from './booking-data.ts';
+import { createDocumentsRepository, type TInvoiceRow } from './documents.repository.ts';
 
 // Invoices: numbers per year without gaps, frozen lines, tax per rate (§14 UStG),
 // cancellation invoices and split invoices. An invoice row is never updated after it is written.
 
-export type TInvoiceRow = typeof invoices.$inferSelect;
+export type { TInvoiceRow };
+
+const repository = createDocumentsRepository();
 
 /** Booking states an invoice may be issued in: a booking, and an aborted one for its cancellation fee. */
 const INVOICEABLE = new Set(['confirmed', 'resolved', 'aborted']);
@@ -33,43 +33,30 @@ export const invoiceNumber = (year: number, seq: number) => `${year}-${String(se
  * numbers of a year have no gaps, however many issue at once.
  */
 export async function nextInvoiceSeq(tx: Tx, year: number): Promise<number> {
-  await tx.insert(invoiceCounters).values({ year, series: 'invoice', last: 0 }).onConflictDoNothing();
-  const [row] = await tx
-    .update(invoiceCounters)
-    .set({ last: sql`${invoiceCounters.last} + 1` })
-    .where(and(eq(invoiceCounters.year, year), eq(invoiceCounters.series, 'invoice')))
-    .returning({ last: invoiceCounters.last });
-  if (!row) throw new Error('invoice counter missing');
-  return row.last;
+  const last = await repository.nextInvoiceSeq(tx, year);
+  if (last === undefined) throw new Error('invoice counter missing');
+  return last;
 }
 
 export const newPublicToken = () => randomBytes(24).toString('base64url');
 
 /** The booking (id and state) if the actor may see it; null actor: the system. */
 export async function visibleBooking(ex: Executor, actor: TSessionUser | null, bookingId: number) {
-  const [row] = await ex
-    .select({
-      id: bookings.id,
-      state: bookings.state,
-      agencyId: bookings.agencyId,
-      customerId: bookings.customerId,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), actor ? bookingVisibility(actor) : undefined));
+  const row = await repository.bookingOwners(ex, actor, bookingId);
   if (!row || row.state === 'deleted') throw notFound('Booking');
   return row;
 }
 
 /** The invoices not yet reversed by a cancellation invoice. */
 export async function activeInvoices(ex: Executor, bookingId: number): Promise<TInvoiceRow[]> {
-  const rows = await ex.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(invoices.id);
+  const rows = await repository.invoicesOf(ex, bookingId);
   const cancelled = new Set(rows.map((r) => r.cancelsId).filter((id): id is number => id != null));
   return rows.filter((r) => r.kind !== 'cancellation' && !cancelled.has(r.id));
 }
 
 async function lockBookingRow(tx: Tx, bookingId: number) {
   // One issue per booking at a time: two clicks on "issue" must not bill twice.
-  await tx.execute(sql`select id from ${bookings} where ${bookings.id} = ${bookingId} for update`);
+  await repository.lockBooking(tx, bookingId);
 }
 
 /**
@@ -103,28 +90,25 @@ async function writeInvoice(
   const year = Number(values.date.slice(0, 4));
   const seq = await nextInvoiceSeq(tx, year);
   const totals = taxBreakdown(values.lines);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      bookingId: values.bookingId,
-      number: invoiceNumber(year, seq),
-      year,
-      seq,
-      kind: values.kind,
-      date: values.date,
-      cancelsId: values.cancelsId ?? null,
-      currency: values.currency,
-      language: values.language,
-      recipient: values.recipient,
-      lines: values.lines,
-      net: totals.net,
-      tax: totals.tax,
-      gross: totals.gross,
-      taxBreakdown: totals.breakdown,
-      publicToken: newPublicToken(),
-      userId: values.userId,
-    })
-    .returning();
+  const row = await repository.insertInvoice(tx, {
+    bookingId: values.bookingId,
+    number: invoiceNumber(year, seq),
+    year,
+    seq,
+    kind: values.kind,
+    date: values.date,
+    cancelsId: values.cancelsId ?? null,
+    currency: values.currency,
+    language: values.language,
+    recipient: values.recipient,
+    lines: values.lines,
+    net: totals.net,
+    tax: totals.tax,
+    gross: totals.gross,
+    taxBreakdown: totals.breakdown,
+    publicToken: newPublicToken(),
+    userId: values.userId,
+  });
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -186,7 +170,7 @@ export async function cancelInvoice(
 ): Promise<TInvoiceRow> {
   let target: TInvoiceRow | undefined;
   if ('invoiceId' in ref) {
-    [target] = await tx.select().from(invoices).where(eq(invoices.id, ref.invoiceId));
+    target = await repository.invoice(tx, ref.invoiceId);
     if (!target) throw notFound('Invoice');
     await visibleBooking(tx, actor, target.bookingId).catch(() => {
       throw notFound('Invoice');
@@ -306,10 +290,7 @@ async function recipientOf(ex: Executor, part: TSplitPart, data: TBookingDocData
     return data.agency as TRecipient;
   }
   if (part.customerId) {
-    const [c] = await ex
-      .select({ id: customers.id, name: customers.fullName, address: customers.address })
-      .from(customers)
-      .where(eq(customers.id, part.customerId));
+    const c = await repository.customerParty(ex, part.customerId);
     const ids = new Set([data.booking.customerId, ...data.guests.map((g) => g.customerId)]);
     if (!c || !ids.has(c.id)) throw badRequest('The customer is not on the booking', 'body/parts');
     return { name: c.name, address: (c.address ?? {}) as TRecipient['address'], customerId: c.id };
@@ -325,32 +306,20 @@ export async function invoiceForActor(
   actor: TSessionUser,
   invoiceId: number,
 ): Promise<TInvoiceRow> {
-  const [row] = await ex
-    .select({ invoice: invoices })
-    .from(invoices)
-    .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
-    .where(and(eq(invoices.id, invoiceId), bookingVisibility(actor)));
+  const row = await repository.visibleInvoice(ex, actor, invoiceId);
   if (!row) throw notFound('Invoice');
-  return row.invoice;
+  return row;
 }
 
 export async function invoiceByToken(ex: Executor, token: string): Promise<TInvoiceRow> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) throw notFound('Invoice');
-  const [row] = await ex.select().from(invoices).where(eq(invoices.publicToken, token));
+  const row = await repository.invoiceByToken(ex, token);
   if (!row) throw notFound('Invoice');
   return row;
 }
 
 export async function latestInvoice(ex: Executor, bookingId: number): Promise<TInvoiceRow | undefined> {
-  const [row] = await ex
-    .select()
-    .from(invoices)
-    .where(
-      and(eq(invoices.bookingId, bookingId), inArray(invoices.kind, ['invoice', 'split', 'cancellation'])),
-    )
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  return row;
+  return repository.latestIssuedInvoice(ex, bookingId);
 }
 
 /**

@@ -50,6 +50,12 @@ export type THoldRow = {
   gender: 'm' | 'f' | 'u';
 };
 
+export type TAsset = { kind: 'resort' | 'vessel'; id: number };
+
+/** The asset's rooms. */
+const roomsOf = (asset: TAsset) =>
+  (asset.kind === 'resort' ? eq(rooms.resortId, asset.id) : eq(rooms.vesselId, asset.id)) as SQL;
+
 /** `[from, to)` of a row overlaps `[from, to)`: the form the gist indexes answer. */
 const overlapping = (table: { from: SQL.Aliased | unknown; to: unknown }, from: string, to: string) =>
   sql`daterange(${table.from}, ${table.to}) && daterange(${from}::date, ${to}::date)`;
@@ -71,11 +77,11 @@ export function createAvailabilityRepository() {
         .where(inArray(schedules.id, ids));
     },
 
-    async rooms(ex: Executor, where: SQL): Promise<TRoomRow[]> {
+    async rooms(ex: Executor, asset: TAsset): Promise<TRoomRow[]> {
       return (await ex
         .select(ROOM_COLUMNS)
         .from(rooms)
-        .where(where)
+        .where(roomsOf(asset))
         .orderBy(asc(rooms.sort), asc(rooms.name))) as TRoomRow[];
     },
 
@@ -83,10 +89,7 @@ export function createAvailabilityRepository() {
      * Changes whenever a room or room type of the asset is added, changed or removed; null when the asset
      * does not exist.
      */
-    async assetVersion(
-      ex: Executor,
-      asset: { kind: 'resort' | 'vessel'; id: number },
-    ): Promise<string | null> {
+    async assetVersion(ex: Executor, asset: TAsset): Promise<string | null> {
       const [table, column] = asset.kind === 'resort' ? [resorts, 'resort_id'] : [vessels, 'vessel_id'];
       const of = sql.raw(column);
       const [row] = await ex
@@ -101,16 +104,21 @@ export function createAvailabilityRepository() {
       return row?.version ?? null;
     },
 
-    roomTypes(ex: Executor, where: SQL) {
+    roomTypes(ex: Executor, asset: TAsset) {
       return ex
         .select({ id: roomTypes.id, name: roomTypes.name, sort: roomTypes.sort })
         .from(roomTypes)
-        .where(where)
+        .where(
+          (asset.kind === 'resort'
+            ? eq(roomTypes.resortId, asset.id)
+            : eq(roomTypes.vesselId, asset.id)) as SQL,
+        )
         .orderBy(asc(roomTypes.sort), asc(roomTypes.name));
     },
 
     /** Blocks of the asset's rooms overlapping `[from, to)`. */
-    async blocks(ex: Executor, roomsOf: SQL, from: string, to: string): Promise<TBlockRow[]> {
+    async blocks(ex: Executor, asset: TAsset, from: string, to: string): Promise<TBlockRow[]> {
+      const assetRooms = roomsOf(asset);
       return (await ex
         .select({
           id: roomBlocks.id,
@@ -123,7 +131,7 @@ export function createAvailabilityRepository() {
         .from(roomBlocks)
         .where(
           and(
-            sql`${roomBlocks.roomId} in (select ${rooms.id} from ${rooms} where ${roomsOf})`,
+            sql`${roomBlocks.roomId} in (select ${rooms.id} from ${rooms} where ${assetRooms})`,
             lt(roomBlocks.from, to),
             gt(roomBlocks.to, from),
           ),
@@ -136,13 +144,14 @@ export function createAvailabilityRepository() {
      * statement with text dates: a busy week of a large resort has ~1,000 rows, and the query builder's
      * per-column mapping cost more than the query (bench/RESULTS.md).
      */
-    async holds(ex: Executor, roomsOf: SQL, from: string, to: string): Promise<THoldRow[]> {
+    async holds(ex: Executor, asset: TAsset, from: string, to: string): Promise<THoldRow[]> {
+      const assetRooms = roomsOf(asset);
       const result = await ex.execute(sql`
         select ${occupancy.roomId} as "roomId", ${occupancy.unit} as "unit", ${occupancy.from}::text as "from",
                ${occupancy.to}::text as "to", ${occupancy.bookingId} as "bookingId", ${occupancy.state} as "state",
                ${occupancy.gender} as "gender"
         from ${occupancy}
-        where ${occupancy.roomId} in (select ${rooms.id} from ${rooms} where ${roomsOf})
+        where ${occupancy.roomId} in (select ${rooms.id} from ${rooms} where ${assetRooms})
           and ${occupancy.holds} and ${overlapping(occupancy, from, to)}
           and (${occupancy.holdUntil} is null or ${occupancy.holdUntil} > now())`);
       return (result as unknown as { rows: THoldRow[] }).rows;

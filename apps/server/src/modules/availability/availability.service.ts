@@ -11,12 +11,11 @@ import {
   type TScheduleCapacity,
 } from '@atoll/domain/inventory/availability';
 import { sortValue } from '@atoll/domain/inventory/rooms';
-import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rooms, roomTypes } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import {
   createAvailabilityRepository,
+  type TAsset,
   type TBlockRow,
   type THoldRow,
   type TRoomRow,
@@ -42,10 +41,6 @@ const byRoom = <T extends { roomId: number }>(rows: readonly T[]) => {
   return map;
 };
 
-type TAsset = { kind: 'resort' | 'vessel'; id: number };
-const roomsOf = (asset: TAsset) =>
-  (asset.kind === 'resort' ? eq(rooms.resortId, asset.id) : eq(rooms.vesselId, asset.id)) as SQL;
-
 const assetNotFound = (asset: TAsset) =>
   asset.kind === 'resort' ? new AppError(404, 'RESORT_NOT_FOUND', 'Resort not found') : notFound('Vessel');
 
@@ -70,13 +65,7 @@ export function createAvailabilityService(deps: { db: Db }) {
     if (version === null) throw assetNotFound(asset);
     const cached = cache.get(key);
     if (cached?.version === version) return cached.inventory;
-    const typesOf = (
-      asset.kind === 'resort' ? eq(roomTypes.resortId, asset.id) : eq(roomTypes.vesselId, asset.id)
-    ) as SQL;
-    const [roomRows, types] = await Promise.all([
-      repo.rooms(db, roomsOf(asset)),
-      repo.roomTypes(db, typesOf),
-    ]);
+    const [roomRows, types] = await Promise.all([repo.rooms(db, asset), repo.roomTypes(db, asset)]);
     const rooms = roomRows
       .map(toInventoryRoom)
       .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
@@ -89,8 +78,8 @@ export function createAvailabilityService(deps: { db: Db }) {
   async function roomsOver(asset: TAsset, from: string, to: string, channel: TChannel) {
     const [{ rooms: roomList, types }, blocks, holds] = await Promise.all([
       assetInventory(asset),
-      repo.blocks(db, roomsOf(asset), from, to),
-      repo.holds(db, roomsOf(asset), from, to),
+      repo.blocks(db, asset, from, to),
+      repo.holds(db, asset, from, to),
     ]);
     const blocksOf = byRoom(blocks);
     const holdsOf = byRoom(holds);
@@ -195,8 +184,8 @@ export function createAvailabilityService(deps: { db: Db }) {
         const vessel: TAsset = { kind: 'vessel', id: vesselId };
         const [{ rooms: roomList }, blocks, holds] = await Promise.all([
           assetInventory(vessel),
-          repo.blocks(db, roomsOf(vessel), from, to),
-          repo.holds(db, roomsOf(vessel), from, to),
+          repo.blocks(db, vessel, from, to),
+          repo.holds(db, vessel, from, to),
         ]);
         for (const s of ofVessel) {
           const within = <T extends { from: string; to: string }>(rows: T[]) =>

@@ -35,6 +35,7 @@ import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
 import { registerGuestFormsRoutes } from './modules/guestforms/guestforms.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
+import type { TMailWorker } from './modules/mail/mail-worker.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOnlineRoutes } from './modules/online/online.routes.ts';
 import { registerOnlinePaymentRoutes } from './modules/online/online-payments.routes.ts';
@@ -60,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The periodic jobs (main.ts starts them; tests run them with a fixed clock). */
     jobs: TJobs;
+    /** The mail queue's worker (main.ts starts it; stopped when the app closes). */
+    mailWorker: TMailWorker;
   }
 }
 
@@ -92,6 +95,8 @@ export async function buildApp(opts: TAppOptions) {
   app.addHook('onClose', () => changes.close());
   const c = createContainer({ ...opts, changes, log: app.log });
   app.decorate('jobs', c.jobs);
+  app.decorate('mailWorker', c.mailWorker);
+  app.addHook('onClose', async () => c.mailWorker.stop());
   // The clock's time zone is the operator's from the first request on.
   await c.settings.group('booking');
 
@@ -144,13 +149,6 @@ export async function buildApp(opts: TAppOptions) {
     settings: c.settings,
     mailer: c.mailer,
   });
-  const inventory = {
-    db: c.db,
-    settings: c.settings,
-    availability: c.availability,
-    changes,
-    reference: c.reference,
-  };
   registerMediaRoutes(app, { db: c.db, media: c.media });
   registerResortsRoutes(app, { db: c.db, resorts: c.resorts });
   registerVesselsRoutes(app, { db: c.db, vessels: c.vessels });
@@ -171,17 +169,27 @@ export async function buildApp(opts: TAppOptions) {
   registerBookingsRoutes(app, { ...c.bookings, changes });
   registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
   registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
-  registerOnlineRoutes(app, inventory);
-  registerWidgetsRoutes(app, inventory);
-  const finance = { ...inventory, logo: c.logo, config: opts.config };
+  registerOnlineRoutes(app, { online: c.online, queries: c.bookings.queries });
+  registerWidgetsRoutes(app, { db: c.db, settings: c.settings, widgets: c.widgets });
   registerPaymentsRoutes(app, { db: c.db, payments: c.payments });
-  registerOnlinePaymentRoutes(app, finance);
+  registerOnlinePaymentRoutes(app, { onlinePayments: c.onlinePayments });
   registerBanksRoutes(app, { db: c.db, settings: c.settings, banks: c.banks, currencies: c.currencies });
-  registerDocumentsRoutes(app, finance);
-  registerMailRoutes(app, finance);
-  registerGuestFormsRoutes(app, finance);
-  registerFormsRoutes(app, finance);
-  registerBackupRoutes(app, { db: c.db, dataDir: opts.config.dataDir, version: opts.version });
+  registerDocumentsRoutes(app, { db: c.db, config: opts.config });
+  registerMailRoutes(app, {
+    db: c.db,
+    config: opts.config,
+    mail: c.mail,
+    mailWorker: c.mailWorker,
+    customersRepository: c.customersRepository,
+  });
+  registerGuestFormsRoutes(app, {
+    db: c.db,
+    settings: c.settings,
+    config: opts.config,
+    guestForms: c.guestForms,
+  });
+  registerFormsRoutes(app, { db: c.db, settings: c.settings, config: opts.config });
+  registerBackupRoutes(app, { backups: c.backups });
   registerSystemRoutes(app, {
     system: c.system,
     settings: c.settings,

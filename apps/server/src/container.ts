@@ -23,7 +23,14 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
+import { createGuestFormsService } from './modules/guestforms/guestforms.service.ts';
+import { configureStateMails } from './modules/mail/booking-state-mail.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createMailWorker } from './modules/mail/mail-worker.ts';
 import { createMediaService } from './modules/media/media.service.ts';
+import { createOnlineService } from './modules/online/online.service.ts';
+import { createOnlineConfirmFlow } from './modules/online/online-confirm.flow.ts';
+import { createOnlinePaymentsService } from './modules/online/online-payments.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPriceLookupsRepository } from './modules/prices/price-lookups.repository.ts';
 import { createPriceLookupsService } from './modules/prices/price-lookups.service.ts';
@@ -38,6 +45,7 @@ import { createRoomTypesRepository } from './modules/room-types/room-types.repos
 import { createRoomTypesService } from './modules/room-types/room-types.service.ts';
 import { createRoomsRepository } from './modules/rooms/rooms.repository.ts';
 import { createRoomsService } from './modules/rooms/rooms.service.ts';
+import { createBackupService } from './modules/settings/backup.service.ts';
 import { createLogoService } from './modules/settings/logo.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSpecialsRepository } from './modules/specials/specials.repository.ts';
@@ -59,6 +67,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createVesselsRepository } from './modules/vessels/vessels.repository.ts';
 import { createVesselsService } from './modules/vessels/vessels.service.ts';
+import { createWidgetsService } from './modules/widgets/widgets.service.ts';
 
 /** Wires repositories and services once; plain factories, no framework. */
 export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log: FastifyBaseLogger }) {
@@ -97,6 +106,19 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const reference = createReferenceCache(opts.changes);
   const bookings = createBookingParts({ db, settings, availability, reference });
   const jobs = createJobs({ db, bookings });
+  const onlineConfirm = createOnlineConfirmFlow({ availability });
+  const mailWorker = createMailWorker({ db, config: opts.config, log: opts.log });
+  const mail = createMailService({ db, appUrl: opts.config.appUrl, nudge: () => mailWorker.nudge() });
+  configureStateMails({ appUrl: opts.config.appUrl });
+  const widgets = createWidgetsService(db);
+  const guestForms = createGuestFormsService({ db, settings });
+  const backups = createBackupService({ db, dataDir: opts.config.dataDir, version: opts.version });
+  const online = createOnlineService({ db, availability, create: bookings.create, confirm: onlineConfirm });
+  const onlinePayments = createOnlinePaymentsService({
+    db,
+    appUrl: opts.config.appUrl,
+    confirm: onlineConfirm,
+  });
   const payments = createPaymentsService(db);
   const banks = createBanksService(db);
   const todos = createTodosService({ db });
@@ -149,6 +171,13 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     reference,
     bookings,
     jobs,
+    online,
+    onlinePayments,
+    mailWorker,
+    mail,
+    widgets,
+    guestForms,
+    backups,
     payments,
     banks,
     todos,

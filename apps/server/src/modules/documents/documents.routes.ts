@@ -18,13 +18,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { TConfig } from '../../config.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import type { TFinanceDeps } from '../finance.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { renderBookingDocument, renderBookingDocuments, renderInvoicePdf } from './booking-documents.tsx';
 import { renderBookingReport } from './booking-report.tsx';
@@ -95,7 +95,10 @@ const sendPng = (reply: FastifyReply, png: Buffer) =>
   reply.type('image/png').header('cache-control', 'private, no-store').send(png);
 
 /** The documents of spec booking §7 (Bookings GET and POSTs) and the invoices list (an addition to the spec). */
-export function registerDocumentsRoutes(app: FastifyInstance, deps: TFinanceDeps) {
+/** What the document and invoice routes call: the database (their flows take it) and the app's address and limits. */
+export type TDocumentsDeps = { db: Db; config: TConfig };
+
+export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 

@@ -16,11 +16,11 @@ import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
-import type { TFinanceDeps } from '../finance.ts';
 import { guestToken } from '../payments/payment-links.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { renderInvoicePdf } from './booking-documents.tsx';
 import { createDocumentsRepository } from './documents.repository.ts';
+import type { TDocumentsDeps } from './documents.routes.ts';
 import { frozenPeriod } from './invoice-context.ts';
 import { cancelInvoice, invoiceByToken, invoiceForActor, type TInvoiceRow } from './invoices.flow.ts';
 
@@ -65,7 +65,7 @@ function shape(row: TInvoiceRow, bookingNo: string, cancelledById: number | null
 }
 
 /** The invoices list (/finance/invoices), the PDF, cancellation invoices and the public invoice page's calls. */
-export function registerInvoiceRoutes(app: FastifyInstance, deps: TFinanceDeps) {
+export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const publicLimit = { max: Math.max(60, deps.config.authRateLimit * 6), timeWindow: '1 minute' };

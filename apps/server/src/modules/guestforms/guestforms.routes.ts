@@ -7,14 +7,16 @@ import { hasScope } from '@atoll/domain/scopes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { loadLetterhead, sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
-import type { TFinanceDeps } from '../finance.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
 import { renderGuestFormPdf } from './guestform-print.tsx';
-import { createGuestFormsService } from './guestforms.service.ts';
+import type { TGuestFormsService } from './guestforms.service.ts';
 
 // Spec platform §7 "Guest forms" (/api/guestform) and GET /api/bookings/missingGuestform (spec booking
 // §7). The guest's calls carry the form's token (?token=) and are public and rate-limited per IP; a
@@ -80,9 +82,12 @@ const ZMissingRow = ZBookingSummary.extend({
   missingGuestforms: z.number().int(),
 });
 
-export function registerGuestFormsRoutes(app: FastifyInstance, deps: TFinanceDeps) {
+export function registerGuestFormsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; settings: TSettingsService; config: TConfig; guestForms: TGuestFormsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createGuestFormsService(deps);
+  const service = deps.guestForms;
   const publicLimit = { max: Math.max(60, deps.config.authRateLimit * 6), timeWindow: '1 minute' };
   const base = deps.config.appUrl.replace(/\/+$/, '');
   // Uploads travel as base64 inside the JSON answers, under the app's 1 MB body limit (413 beyond).

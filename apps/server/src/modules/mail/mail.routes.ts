@@ -21,16 +21,16 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { actor } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { officeMail } from '../customers/customer-mails.ts';
-import { createCustomersRepository } from '../customers/customers.repository.ts';
+import type { TCustomersRepository } from '../customers/customers.repository.ts';
 import { CUSTOMER_ACCESS, visibleCustomers } from '../customers/customers.service.ts';
-import type { TFinanceDeps } from '../finance.ts';
-import { configureStateMails } from './booking-state-mail.ts';
 import { mailRepository as repo, toQueueItem } from './mail.repository.ts';
-import { createMailService } from './mail.service.ts';
+import type { TMailService } from './mail.service.ts';
 import {
   MAIL_ACCOUNT_ACCESS,
   MAIL_QUEUE_ACCESS,
@@ -39,18 +39,12 @@ import {
   toMailboxItem,
   toMailTemplate,
 } from './mail-resources.routes.ts';
-import { createMailWorker, type TMailWorker } from './mail-worker.ts';
+import type { TMailWorker } from './mail-worker.ts';
 
 // Spec booking §7 "Mail" and the sending calls (booking POSTs sendMail, sendGuestFormMail,
 // {bookingId}/sendInvoice; platform §7 schedules/{schedule}/sendMail). Sending queues; the worker sends
-// (main.ts starts it: `app.mailWorker.start()`; stopped when the app closes). Office senders need mail.create
+// (built by the container; main.ts starts it: `app.mailWorker.start()`; stopped when the app closes). Office senders need mail.create
 // or bookings.update; agents (agencies.self) may send for their agency's bookings only.
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailWorker: TMailWorker;
-  }
-}
 
 const tags = ['mail'];
 const SEND_ACCESS = { scopes: ['mail.create', 'bookings.update', 'agencies.self'] };
@@ -63,13 +57,18 @@ const ZPage = z.object({
   size: z.coerce.number().int().min(1).max(200).default(25),
 });
 
-export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
+export function registerMailRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    config: TConfig;
+    mail: TMailService;
+    mailWorker: TMailWorker;
+    customersRepository: TCustomersRepository;
+  },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const worker = createMailWorker({ db, config: deps.config, log: app.log });
-  app.decorate('mailWorker', worker);
-  app.addHook('onClose', async () => worker.stop());
-  const service = createMailService({ db, appUrl: deps.config.appUrl, nudge: () => worker.nudge() });
+  const { db, mail: service, mailWorker: worker, customersRepository } = deps;
   // The sending calls per caller (its token; the address when none) and minute: 429 with Retry-After.
   const SEND = {
     access: SEND_ACCESS,
@@ -82,8 +81,6 @@ export function registerMailRoutes(app: FastifyInstance, deps: TFinanceDeps) {
           .digest('hex')}`,
     },
   };
-  configureStateMails({ appUrl: deps.config.appUrl });
-  const customersRepository = createCustomersRepository();
 
   r.post(
     '/api/customers/sendMail',

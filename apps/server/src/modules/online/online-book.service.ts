@@ -8,10 +8,10 @@ import type {
   TOnlinePriceRequest,
 } from '@atoll/domain/online/api';
 import { today } from '../../clock.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound, pgError } from '../../http/errors.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
-import { createCreateBookingFlow, type TBookingFlowDeps } from '../bookings/write/create-booking.flow.ts';
+import type { TCreateBookingFlow } from '../bookings/write/create-booking.flow.ts';
 import { guestToken } from '../payments/payment-links.ts';
 import type { TOnlineRepository } from './online.repository.ts';
 import type { TOnlineOffer } from './online-offer.ts';
@@ -75,11 +75,14 @@ const priceOf = (booking: TBooking): TOnlinePrice => {
   };
 };
 
-export function createOnlineBookService(
-  deps: TBookingFlowDeps & { repository: TOnlineRepository; offer: TOnlineOffer },
-) {
+export function createOnlineBookService(deps: {
+  db: Db;
+  create: TCreateBookingFlow;
+  repository: TOnlineRepository;
+  offer: TOnlineOffer;
+}) {
   const { db, repository, offer } = deps;
-  const flow = createCreateBookingFlow(deps);
+  const flow = deps.create;
 
   /** The request as the create flow takes it: every room on the departure, or over the stay. */
   async function bookingInput(

@@ -1,7 +1,7 @@
 import type { TBookingState } from '@atoll/domain/bookings';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { createAvailabilityService } from '../availability/availability.service.ts';
+import type { TAvailabilityService } from '../availability/availability.service.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
 import { hasPayments, holdStored } from '../bookings/lifecycle/booking-lifecycle.ts';
 import { numberOnEntry } from '../bookings/write/booking-numbers.ts';
@@ -15,67 +15,75 @@ import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 
 export const ONLINE_CHANNEL = 'CustomerDirectBooking';
 
-/**
- * After a provider payment was recorded (tx of the webhook): a planned, unresolved online booking becomes
- * confirmed and holds its rooms as confirmed. When the hold had lapsed and the rooms went to someone else,
- * it stays planned with the todo "option expired but paid" (the office decides). Answers whether it confirmed.
- */
-export async function confirmPaidOnlineBooking(db: Db, tx: Tx, bookingId: number): Promise<boolean> {
-  const row = await bookingWrites.booking(tx, bookingId);
-  if (!row || row.channel !== ONLINE_CHANNEL || row.state !== 'planned' || row.resolved) return false;
-  if (!(await hasPayments(tx, bookingId))) return false;
-  const availability = createAvailabilityService({ db });
-  try {
-    return await tx.transaction(async (sp) => {
-      const before = await loadBooking(sp, bookingId);
-      const locked = await bookingWrites.bumpVersion(sp, bookingId, row.version);
-      if (!locked) return false;
-      const now = new Date();
-      const updated = await bookingWrites.updateBooking(sp, bookingId, {
-        state: 'confirmed' satisfies TBookingState,
-        bookingDate: row.bookingDate ?? now,
-        optionExpiry: null,
+/** Confirms a paid online booking, or frees one the guest gave up; in the caller's transaction. */
+export function createOnlineConfirmFlow(deps: { availability: TAvailabilityService }) {
+  const { availability } = deps;
+
+  /**
+   * After a provider payment was recorded (tx of the webhook): a planned, unresolved online booking becomes
+   * confirmed and holds its rooms as confirmed. When the hold had lapsed and the rooms went to someone else,
+   * it stays planned with the todo "option expired but paid" (the office decides). Answers whether it confirmed.
+   */
+  async function confirmPaid(tx: Tx, bookingId: number): Promise<boolean> {
+    const row = await bookingWrites.booking(tx, bookingId);
+    if (!row || row.channel !== ONLINE_CHANNEL || row.state !== 'planned' || row.resolved) return false;
+    if (!(await hasPayments(tx, bookingId))) return false;
+    try {
+      return await tx.transaction(async (sp) => {
+        const before = await loadBooking(sp, bookingId);
+        const locked = await bookingWrites.bumpVersion(sp, bookingId, row.version);
+        if (!locked) return false;
+        const now = new Date();
+        const updated = await bookingWrites.updateBooking(sp, bookingId, {
+          state: 'confirmed' satisfies TBookingState,
+          bookingDate: row.bookingDate ?? now,
+          optionExpiry: null,
+        });
+        await holdStored(sp, availability, updated, 'online');
+        const numbers = await numberOnEntry(sp, 'confirmed', row);
+        await bookingWrites.updateBooking(sp, bookingId, numbers);
+        await recordVersion(sp, {
+          bookingId,
+          version: locked.version,
+          userId: null,
+          action: 'confirm',
+          ...(before ? { before } : {}),
+        });
+        return true;
       });
-      await holdStored(sp, availability, updated, 'online');
-      const numbers = await numberOnEntry(sp, 'confirmed', row);
-      await bookingWrites.updateBooking(sp, bookingId, numbers);
-      await recordVersion(sp, {
-        bookingId,
-        version: locked.version,
-        userId: null,
-        action: 'confirm',
-        ...(before ? { before } : {}),
-      });
-      return true;
-    });
-  } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'NOT_AVAILABLE') throw error;
-    await raiseBookingTodos(tx, bookingId, [{ code: 'optionExpiredPaid' }]);
-    return false;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'NOT_AVAILABLE') throw error;
+      await raiseBookingTodos(tx, bookingId, [{ code: 'optionExpiredPaid' }]);
+      return false;
+    }
   }
+
+  /** The guest gives up an unpaid hold: freed at once (reason "abandoned"), the rooms free for others. */
+  async function abandon(tx: Tx, bookingId: number): Promise<boolean> {
+    const row = await bookingWrites.booking(tx, bookingId);
+    if (!row || row.channel !== ONLINE_CHANNEL || row.state !== 'planned' || row.resolved) return false;
+    if (await hasPayments(tx, bookingId)) return false;
+    const before = await loadBooking(tx, bookingId);
+    const locked = await bookingWrites.bumpVersion(tx, bookingId, row.version);
+    if (!locked) return false;
+    await availability.release(tx, bookingId);
+    await bookingWrites.updateBooking(tx, bookingId, {
+      state: 'freed',
+      freedDate: new Date(),
+      releaseReason: 'abandoned',
+      optionExpiry: null,
+    });
+    await recordVersion(tx, {
+      bookingId,
+      version: locked.version,
+      userId: null,
+      action: 'abandon',
+      ...(before ? { before } : {}),
+    });
+    return true;
+  }
+
+  return { confirmPaid, abandon };
 }
 
-/** The guest gives up an unpaid hold: freed at once (reason "abandoned"), the rooms free for others. */
-export async function abandonOnlineBooking(db: Db, tx: Tx, bookingId: number): Promise<boolean> {
-  const row = await bookingWrites.booking(tx, bookingId);
-  if (!row || row.channel !== ONLINE_CHANNEL || row.state !== 'planned' || row.resolved) return false;
-  if (await hasPayments(tx, bookingId)) return false;
-  const before = await loadBooking(tx, bookingId);
-  const locked = await bookingWrites.bumpVersion(tx, bookingId, row.version);
-  if (!locked) return false;
-  await createAvailabilityService({ db }).release(tx, bookingId);
-  await bookingWrites.updateBooking(tx, bookingId, {
-    state: 'freed',
-    freedDate: new Date(),
-    releaseReason: 'abandoned',
-    optionExpiry: null,
-  });
-  await recordVersion(tx, {
-    bookingId,
-    version: locked.version,
-    userId: null,
-    action: 'abandon',
-    ...(before ? { before } : {}),
-  });
-  return true;
-}
+export type TOnlineConfirmFlow = ReturnType<typeof createOnlineConfirmFlow>;

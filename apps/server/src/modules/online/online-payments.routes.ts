@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams } from '../../http/request.ts';
-import type { TFinanceDeps } from '../finance.ts';
-import { createOnlinePaymentsService } from './online-payments.service.ts';
+import type { TOnlinePaymentsService } from './online-payments.service.ts';
 
 // Spec booking §7 Online booking (checkout, payment/success, payment/aborted) and Payments
 // (notify/booking/{id}/{provider}): public calls. Who may see what is decided by a signed guest token,
@@ -13,9 +12,12 @@ import { createOnlinePaymentsService } from './online-payments.service.ts';
 const tags = ['payments'];
 const PUBLIC = { access: { public: true } } as const;
 
-export function registerOnlinePaymentRoutes(app: FastifyInstance, deps: TFinanceDeps) {
+export function registerOnlinePaymentRoutes(
+  app: FastifyInstance,
+  deps: { onlinePayments: TOnlinePaymentsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createOnlinePaymentsService(deps.db, deps.config.appUrl);
+  const service = deps.onlinePayments;
 
   r.post(
     '/api/book/:id/checkout',

@@ -11,7 +11,7 @@ import { recordPayment } from '../payments/payments.flow.ts';
 import { bookingNumber } from '../payments/payments.repository.ts';
 import type { TProviderRow } from '../payments/providers/payment-provider.ts';
 import { PROVIDERS } from '../payments/providers/providers.ts';
-import { confirmPaidOnlineBooking } from './online-confirm.flow.ts';
+import type { TOnlineConfirmFlow } from './online-confirm.flow.ts';
 
 // Paying online (spec booking §7 Online booking, Payments): the checkout for a booking's open amount,
 // the provider's notification (webhook, idempotent by the provider's reference), and what the public
@@ -21,7 +21,8 @@ import { confirmPaidOnlineBooking } from './online-confirm.flow.ts';
 const providerUnavailable = () =>
   new AppError(502, 'PROVIDER_UNAVAILABLE', 'The payment provider could not be reached');
 
-export function createOnlinePaymentsService(db: Db, appUrl: string) {
+export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; confirm: TOnlineConfirmFlow }) {
+  const { db, appUrl, confirm } = deps;
   async function provider(id: number): Promise<TProviderRow> {
     const [row] = await db.select().from(paymentProviders).where(eq(paymentProviders.id, id));
     if (!row) throw notFound('Payment provider');
@@ -135,7 +136,7 @@ export function createOnlinePaymentsService(db: Db, appUrl: string) {
             reference: reported.providerRef,
           });
           // A paid online hold (/api/book) becomes confirmed: booking number and confirmation mail.
-          await confirmPaidOnlineBooking(db, tx, reported.bookingId);
+          await confirm.confirmPaid(tx, reported.bookingId);
           return recorded;
         });
         return { received: true as const, paymentId: payment.id };
@@ -172,3 +173,5 @@ export function createOnlinePaymentsService(db: Db, appUrl: string) {
     },
   };
 }
+
+export type TOnlinePaymentsService = ReturnType<typeof createOnlinePaymentsService>;

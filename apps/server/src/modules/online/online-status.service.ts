@@ -4,13 +4,17 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
 import { isGuestToken, tokenProviderId } from '../payments/payment-links.ts';
 import type { TOnlineRepository } from './online.repository.ts';
-import { abandonOnlineBooking } from './online-confirm.flow.ts';
+import type { TOnlineConfirmFlow } from './online-confirm.flow.ts';
 
 // The guest's own online booking after the create: found by number and a second proof, seen by id and guest
 // token, given up while unpaid (spec booking §7).
 
-export function createOnlineStatusService(deps: { db: Db; repository: TOnlineRepository }) {
-  const { db, repository } = deps;
+export function createOnlineStatusService(deps: {
+  db: Db;
+  repository: TOnlineRepository;
+  confirm: TOnlineConfirmFlow;
+}) {
+  const { db, repository, confirm } = deps;
 
   /** Whether `token` is a guest token of the booking (signed by the provider it names). */
   async function validToken(bookingId: number, token: string | undefined) {
@@ -60,7 +64,7 @@ export function createOnlineStatusService(deps: { db: Db; repository: TOnlineRep
     /** The guest abandons an unpaid online hold (DELETE /api/book/{id}); 404 without the token. */
     async abandon(id: number, token: string | undefined) {
       if (!(await validToken(id, token))) throw notFound('Booking');
-      const done = await db.transaction((tx) => abandonOnlineBooking(db, tx, id));
+      const done = await db.transaction((tx) => confirm.abandon(tx, id));
       if (!done) throw new AppError(409, 'INVALID_STATE', 'Only an unpaid online hold can be given up');
       return { id, state: 'freed' as const };
     },

@@ -28,9 +28,8 @@ import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
-import { createBookingQueries } from '../bookings/read/bookings-queries.service.ts';
-import type { TInventoryDeps } from '../inventory.ts';
-import { createOnlineService } from './online.service.ts';
+import type { TBookingQueries } from '../bookings/read/bookings-queries.service.ts';
+import type { TOnlineService } from './online.service.ts';
 import { ONLINE_CHANNEL } from './online-confirm.flow.ts';
 
 // Spec booking §7 "Online booking (/api/book)": the guest's public calls (rate-limited per IP) and the
@@ -88,10 +87,12 @@ function onlineOnly(query: TBookingListQuery): TBookingListQuery {
   };
 }
 
-export function registerOnlineRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerOnlineRoutes(
+  app: FastifyInstance,
+  deps: { online: TOnlineService; queries: TBookingQueries },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createOnlineService(deps);
-  const queries = createBookingQueries(deps);
+  const { online: service, queries } = deps;
 
   r.get(
     '/api/book/schedules',

@@ -1,7 +1,9 @@
-import type { TBookingFlowDeps } from '../bookings/write/create-booking.flow.ts';
+import type { Db } from '../../db/client.ts';
+import type { TAvailabilityService } from '../availability/availability.service.ts';
+import type { TCreateBookingFlow } from '../bookings/write/create-booking.flow.ts';
 import { createOnlineRepository } from './online.repository.ts';
 import { createOnlineBookService } from './online-book.service.ts';
-import { ONLINE_CHANNEL } from './online-confirm.flow.ts';
+import { ONLINE_CHANNEL, type TOnlineConfirmFlow } from './online-confirm.flow.ts';
 import { createOnlineOffer } from './online-offer.ts';
 import { createOnlineSearchService } from './online-search.service.ts';
 import { createOnlineStatusService } from './online-status.service.ts';
@@ -10,13 +12,18 @@ import { createOnlineStatusService } from './online-status.service.ts';
 // (online-search.service.ts), the price and the create (online-book.service.ts), the guest's own booking
 // afterwards (online-status.service.ts).
 
-export function createOnlineService(deps: TBookingFlowDeps) {
+export function createOnlineService(deps: {
+  db: Db;
+  availability: TAvailabilityService;
+  create: TCreateBookingFlow;
+  confirm: TOnlineConfirmFlow;
+}) {
   const repository = createOnlineRepository();
   const offer = createOnlineOffer({ db: deps.db, repository });
   return {
     ...createOnlineSearchService({ db: deps.db, availability: deps.availability, repository, offer }),
-    ...createOnlineBookService({ ...deps, repository, offer }),
-    ...createOnlineStatusService({ db: deps.db, repository }),
+    ...createOnlineBookService({ db: deps.db, create: deps.create, repository, offer }),
+    ...createOnlineStatusService({ db: deps.db, repository, confirm: deps.confirm }),
   };
 }
 

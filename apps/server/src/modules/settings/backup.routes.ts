@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { createBackupService } from './backup.service.ts';
+import type { TBackupService } from './backup.service.ts';
 
 // Backups (spec platform §7 Settings): POST backup writes one into DATA_DIR/backups, GET backup/local lists
 // them, GET backup/local/{name} downloads one; a backup holds every record, password hashes included, so
@@ -14,12 +13,9 @@ const tags = ['settings'];
 const ADMIN = { access: { scopes: ['admin'] } };
 const ZBackup = z.object({ name: z.string(), size: z.number().int(), createdAt: z.string() });
 
-export function registerBackupRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; dataDir: string; version: string },
-) {
+export function registerBackupRoutes(app: FastifyInstance, deps: { backups: TBackupService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const backups = createBackupService(deps);
+  const { backups } = deps;
 
   r.post(
     '/api/settings/backup',

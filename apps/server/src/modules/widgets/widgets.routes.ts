@@ -15,15 +15,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { widgets } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { defined, registerResource } from '../../http/resource.ts';
-import type { TInventoryDeps } from '../inventory.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
+import type { TWidgetsService } from './widgets.service.ts';
 import {
   assetColumns,
   copySlug,
-  createWidgetsService,
   ensureFreeSlug,
   type TWidgetRow,
   toPublicWidget,
@@ -53,10 +54,12 @@ const isWidgetRoute = (url: string | undefined) =>
 export const frameAncestors = (origins: readonly string[]) =>
   origins.length ? ["'self'", ...origins].join(' ') : '*';
 
-export function registerWidgetsRoutes(app: FastifyInstance, deps: TInventoryDeps) {
+export function registerWidgetsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; settings: TSettingsService; widgets: TWidgetsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const service = createWidgetsService(db);
+  const { db, widgets: service } = deps;
   const featureOn = async () => (await deps.settings.features()).bookingWidget;
 
   app.addHook('preHandler', async (request) => {

@@ -217,3 +217,5 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     },
   };
 }
+
+export type TCreateBookingFlow = ReturnType<typeof createCreateBookingFlow>;

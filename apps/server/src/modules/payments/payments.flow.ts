@@ -7,13 +7,15 @@ import type { TSessionUser } from '../auth/auth.service.ts';
 import { lockBooking } from '../bookings/booking-lock.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
 import { recordVersion } from '../bookings/write/booking-versions.ts';
-import { bookingWrites } from '../bookings/write/bookings-writes.repository.ts';
+import { createBookingWritesRepository } from '../bookings/write/bookings-writes.repository.ts';
 import { createPaymentsRepository, type TPaymentRow } from './payments.repository.ts';
 
 // The payments core (docs/domain/payments.md): the one way to add or remove a payment of a booking. Each
 // is a booking write (locked, versioned, in the caller's transaction); `settleBookingPayments` keeps what
 // the payments settle on the booking (paid, open, status, next due date, exceeded flag, payment lines)
 // and runs inside every booking write (recordVersion), so totals and payments never disagree.
+
+const bookingWrites = createBookingWritesRepository();
 
 export type TPaymentInput = {
   bookingId: number;

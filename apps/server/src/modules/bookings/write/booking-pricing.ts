@@ -22,7 +22,7 @@ import { loadPricingInput, type TDraftRoom, type TPricingDraft } from '../../pri
 import { createProductsRepository } from '../../products/products.repository.ts';
 import type { TBookingRow } from '../bookings.repository.ts';
 import {
-  bookingWrites,
+  createBookingWritesRepository,
   type TBookingPatch,
   type TEntryRow,
   type TGeneratedLine,
@@ -35,6 +35,7 @@ import {
 // channel, terms, evaluation date `t` and hand-chosen specials. The generated lines are replaced, the
 // manual ones kept; totals, commission and the explanation land on the booking.
 
+const bookingWrites = createBookingWritesRepository();
 const productsRepository = createProductsRepository();
 
 /** States whose booking must have a price: no reservation or booking without one unless staff force. */

@@ -2,14 +2,12 @@ import type { TAssignBody, TAssignQuery } from '@atoll/domain/banks';
 import { D } from '@atoll/domain/money';
 import { storedRate } from '@atoll/domain/payments';
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { creditEntries } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { createCreditsRepository } from '../credits/credits.repository.ts';
 import type { TCurrenciesService } from '../currencies/currencies.service.ts';
 import { confirmPayment, rateRequired, recordPayment, removePayment } from '../payments/payments.flow.ts';
-import { banksRepository as repo, type TBankEntryRow } from './banks.repository.ts';
+import { createBanksRepository, type TBankEntryRow } from './banks.repository.ts';
 
 // Assigning (part of) a bank entry (docs/domain/payments.md): to a booking as a payment through the payments
 // core, or to a customer's or agency's credit ledger. Σ assigned ≤ the entry amount, kept on the entry in
@@ -26,6 +24,7 @@ export const overassigned = (open: string) =>
 export type TAssignDeps = { currencies: TCurrenciesService };
 
 const credits = createCreditsRepository();
+const repo = createBanksRepository();
 
 /** The entry, locked; incoming entries only. */
 async function lockedEntry(tx: Tx, entryId: number): Promise<TBankEntryRow> {
@@ -56,7 +55,7 @@ export async function assignEntry(
         : { kind: 'agency' as const, id: body.agencyId };
     if (!(await credits.lockOwner(tx, owner)))
       throw notFound(owner.kind === 'customer' ? 'Customer' : 'Agency');
-    await tx.insert(creditEntries).values({
+    await credits.insert(tx, {
       customerId: 'customerId' in body ? body.customerId : null,
       agencyId: 'agencyId' in body ? body.agencyId : null,
       currency: entry.currency,
@@ -128,31 +127,20 @@ export async function unassignEntry(
 ): Promise<void> {
   const entry = await lockedEntry(tx, entryId);
   if (kind === 'credit') {
-    const [credit] = await tx
-      .select()
-      .from(creditEntries)
-      .where(and(eq(creditEntries.id, id), eq(creditEntries.bankEntryId, entry.id)));
+    const credit = await repo.creditFromEntry(tx, id, entry.id);
     if (!credit) throw notFound('Credit entry');
     const owner = credit.customerId
-      ? eq(creditEntries.customerId, credit.customerId)
-      : eq(creditEntries.agencyId, credit.agencyId ?? -1);
-    await credits.lockOwner(
-      tx,
-      credit.customerId
-        ? { kind: 'customer', id: credit.customerId }
-        : { kind: 'agency', id: credit.agencyId ?? -1 },
-    );
-    const [ledger] = await tx
-      .select({ balance: sql<string>`coalesce(sum(${creditEntries.amount}), 0)` })
-      .from(creditEntries)
-      .where(and(owner, eq(creditEntries.currency, credit.currency)));
-    if (new D(String(ledger?.balance ?? '0')).minus(credit.amount).lt(0))
+      ? { kind: 'customer' as const, id: credit.customerId }
+      : { kind: 'agency' as const, id: credit.agencyId ?? -1 };
+    await credits.lockOwner(tx, owner);
+    const balance = await credits.balance(tx, owner, credit.currency);
+    if (new D(balance).minus(credit.amount).lt(0))
       throw new AppError(
         409,
         'CREDIT_INSUFFICIENT',
         'The credit was used meanwhile: the ledger would go negative',
       );
-    await tx.delete(creditEntries).where(eq(creditEntries.id, credit.id));
+    await repo.deleteCredit(tx, credit.id);
     await repo.addAssigned(tx, entry.id, new D(credit.amount).negated().toFixed(2));
     return;
   }

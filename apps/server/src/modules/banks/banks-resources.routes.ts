@@ -8,7 +8,6 @@ import {
   ZUpdateBank,
   ZUpdateBankEntry,
 } from '@atoll/domain/banks';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +16,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
 import type { TAssignDeps } from './assign-entry.flow.ts';
 import {
-  banksRepository as repo,
+  createBanksRepository,
   type TBankEntryRow,
   type TBankRow,
   toBank,
@@ -42,6 +41,8 @@ export const ENTRY_ACCESS = {
   update: ['bankentries.update'],
   delete: ['bankentries.delete'],
 };
+
+const repo = createBanksRepository();
 
 const hasPayments = () =>
   new AppError(409, 'HAS_PAYMENTS', 'Payments or credits are assigned from this entry: un-assign them first');
@@ -143,10 +144,8 @@ export function registerBankResources(
       throw new AppError(409, 'INVALID_STATE', 'A bank entry is the bank’s record: it is not copied');
     },
     beforeDelete: async (ctx: TWriteContext, row: TBankEntryRow) => {
-      const found = await repo.entriesWithAssignments(ctx.tx, eqId(row.id));
+      const found = await repo.entriesWithAssignments(ctx.tx, { id: row.id });
       if (found.assigned.length) throw hasPayments();
     },
   });
 }
-
-const eqId = (id: number) => eq(bankEntries.id, id);

@@ -24,7 +24,7 @@ import { ZIdParams } from '../../http/request.ts';
 import type { TCurrenciesService } from '../currencies/currencies.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { assignEntry, unassignEntry } from './assign-entry.flow.ts';
-import { banksRepository, toBankEntry } from './banks.repository.ts';
+import { toBankEntry } from './banks.repository.ts';
 import type { TBanksService } from './banks.service.ts';
 import { ENTRY_ACCESS, registerBankResources } from './banks-resources.routes.ts';
 import { importStatement, storeEntries } from './import-statement.flow.ts';
@@ -155,8 +155,7 @@ export function registerBanksRoutes(
       },
     },
     async (request) => {
-      const bank = await banksRepository.bank(db, request.params.id);
-      if (!bank) throw notFound('Bank');
+      const bank = await service.bank(request.params.id);
       const provider = wiseProvider();
       if (!provider) throw providerNotConfigured('wise');
       const lines = await provider.collect(bank);
@@ -243,7 +242,7 @@ export function registerBanksRoutes(
   registerBankResources(app, db, service, flowDeps);
 
   async function entryOut(id: number) {
-    const entry = await banksRepository.entry(db, id);
+    const entry = await service.entry(id);
     if (!entry) throw notFound('Bank entry');
     const [row] = await service.withAssignments([entry]);
     return toBankEntry(row ?? entry);

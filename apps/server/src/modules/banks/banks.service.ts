@@ -1,10 +1,8 @@
 import type { TBalance, TEntriesQuery, TGroupBy, TPaymentsQuery } from '@atoll/domain/banks';
 import { D } from '@atoll/domain/money';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bankEntries } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { banksRepository as repo, type TBankEntryRow, toBankEntry } from './banks.repository.ts';
+import { createBanksRepository, type TBankEntryRow, toBankEntry } from './banks.repository.ts';
 
 // The read side of banks and entries (spec platform §7 Banks): a bank's entries, clearing an import,
 // balance and cash flow per period, the manual and temporary payment lists.
@@ -13,6 +11,8 @@ import { banksRepository as repo, type TBankEntryRow, toBankEntry } from './bank
 export const MAX_PERIODS = 1200;
 
 export function createBanksService(db: Db) {
+  const repo = createBanksRepository();
+
   const existingBank = async (id: number) => {
     const bank = await repo.bank(db, id);
     if (!bank) throw notFound('Bank');
@@ -30,6 +30,9 @@ export function createBanksService(db: Db) {
 
   return {
     withAssignments,
+    /** The bank; 404 when there is none. */
+    bank: existingBank,
+    entry: (id: number) => repo.entry(db, id),
 
     async entries(bankId: number, query: TEntriesQuery) {
       await existingBank(bankId);
@@ -50,14 +53,9 @@ export function createBanksService(db: Db) {
       query: { importId?: string | undefined; ids?: number[] | undefined },
     ) {
       await existingBank(bankId);
-      const where = and(
-        eq(bankEntries.bankId, bankId),
-        query.importId !== undefined ? eq(bankEntries.importId, query.importId) : undefined,
-        query.ids !== undefined ? inArray(bankEntries.id, query.ids) : undefined,
-      );
-      if (!where) throw badRequest('Send either importId or ids', 'importId');
+      const which = { bankId, importId: query.importId, ids: query.ids };
       return db.transaction(async (tx) => {
-        const found = await repo.entriesWithAssignments(tx, where);
+        const found = await repo.entriesWithAssignments(tx, which);
         if (found.total === 0) throw notFound('Bank entries');
         if (found.assigned.length > 0)
           throw new AppError(
@@ -68,7 +66,7 @@ export function createBanksService(db: Db) {
               .slice(0, 100)
               .map((id) => ({ path: `entries/${id}`, code: 'HAS_PAYMENTS', message: 'assigned' })),
           );
-        return { deleted: await repo.deleteEntries(tx, where) };
+        return { deleted: await repo.deleteEntries(tx, which) };
       });
     },
 

@@ -22,7 +22,7 @@ import { parse } from 'csv-parse/sync';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assignEntry, type TAssignDeps } from './assign-entry.flow.ts';
-import { banksRepository as repo, type TBankEntryRow, type TBankRow } from './banks.repository.ts';
+import { createBanksRepository, type TBankEntryRow, type TBankRow } from './banks.repository.ts';
 
 // The CSV statement import (`POST banks/{bankId}/import/csv`, docs/domain/payments.md): read every row with the
 // bank's column mapping (or the one sent, which is then stored); a file with a bad row imports nothing
@@ -32,6 +32,7 @@ import { banksRepository as repo, type TBankEntryRow, type TBankRow } from './ba
 
 export const MAX_IMPORT_ROWS = 50_000;
 const MAX_ROW_ERRORS = 100;
+const repo = createBanksRepository();
 
 export type TParsed = { row: number; entry: TStatementEntry };
 

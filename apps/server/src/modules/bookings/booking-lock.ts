@@ -3,11 +3,13 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TBookingRow } from './bookings.repository.ts';
-import { bookingWrites } from './write/bookings-writes.repository.ts';
+import { createBookingWritesRepository } from './write/bookings-writes.repository.ts';
 
 // Optimistic concurrency for every write on a stored booking: the version the client read (body or
 // If-Match) must still be the stored one. The check and the version bump are one UPDATE, the first
 // statement of the write, so of two writers with the same version exactly one gets the row.
+
+const bookingWrites = createBookingWritesRepository();
 
 export const versionConflict = () =>
   new AppError(409, 'VERSION_CONFLICT', 'The booking was changed meanwhile: load it again');

@@ -9,13 +9,14 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { bookingPricingInputs, confirmDateOf, storedTerms } from './write/booking-pricing.ts';
-import { bookingWrites } from './write/bookings-writes.repository.ts';
+import { createBookingWritesRepository } from './write/bookings-writes.repository.ts';
 import type { TBookingPaymentSchedule, TBookingPriceData } from './write/bookings-writes.schemas.ts';
 
 // Two reads about a stored booking's price: the seasons each room entry is priced with (the engine's own
 // choice, choose-price.ts) and the deposit/rest schedule of its terms (terms.ts). Nothing is written.
 
 export function createBookingLookups(deps: { db: Db; reference?: TReferenceCache }) {
+  const bookingWrites = createBookingWritesRepository();
   const { db } = deps;
 
   async function visible(user: TSessionUser, id: number) {

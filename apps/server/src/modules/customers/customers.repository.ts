@@ -30,6 +30,23 @@ export const isAssignedSql = sql<boolean>`exists (select 1 from ${users} where $
 /** Birthday as MM-DD, for "whose birthday is on" questions across years. */
 const birthdayMonthDay = sql<string>`to_char(${customers.birthday}, 'MM-DD')`;
 
+/** Which customers a user sees: all, or their own record and/or their agency's customers (none: neither). */
+export type TCustomerVisibility = 'all' | { customerId: number | null; agencyId: number | null };
+
+/** The condition for a visibility; undefined: all. */
+export function customerCondition(visibility: TCustomerVisibility): SQL | undefined {
+  if (visibility === 'all') return undefined;
+  return (
+    or(
+      visibility.customerId !== null ? eq(customers.id, visibility.customerId) : undefined,
+      visibility.agencyId !== null ? eq(customers.agencyId, visibility.agencyId) : undefined,
+    ) ?? sql`false`
+  );
+}
+
+/** No customer at all, as a condition. */
+export const NO_CUSTOMERS = sql`false`;
+
 /** The only file of the module that touches Drizzle: plain rows in, plain rows out, no decisions. */
 export function createCustomersRepository() {
   return {

@@ -21,7 +21,6 @@ import {
   ZUpdateCustomer,
 } from '@atoll/domain/customers';
 import type { TSessionUser } from '@atoll/domain/users';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,9 +46,9 @@ import {
 } from './customers.repository.ts';
 import {
   CUSTOMER_ACCESS,
+  ownCustomers,
   redactCustomer,
   type TCustomersService,
-  visibleCustomers,
 } from './customers.service.ts';
 
 const tags = ['customers'];
@@ -129,7 +128,7 @@ export function registerCustomersRoutes(
       delete: CUSTOMER_ACCESS.delete,
     },
     // Called for self users only, for whom visibleCustomers always answers a filter.
-    self: { scopes: CUSTOMER_ACCESS.self, where: (user) => visibleCustomers(user) ?? sql`false` },
+    self: { scopes: CUSTOMER_ACCESS.self, where: ownCustomers },
     toValues: (ctx, input, existing?: TCustomerRow) => service.customerValues(ctx, input, existing),
     copyValues: (ctx, row: TCustomerRow) => service.copyValues(ctx, row),
     afterWrite: (ctx, row: TCustomerRow) => service.afterWrite(ctx, row),
@@ -295,10 +294,7 @@ export function registerCustomersRoutes(
         schema: { tags, params, body: ZReferenceBody, response: { 200: ZCustomerReference } },
         handler: async (request) => {
           const { id, system, external } = request.params;
-          const saved = await db.transaction(async (tx) => {
-            const row = await service.visible(tx, actor(request), id);
-            return repository.upsertReference(tx, row.id, system, external, request.body.data);
-          });
+          const saved = await service.saveReference(actor(request), id, system, external, request.body.data);
           if (!saved) throw conflict(`${system}/${external} belongs to another customer`);
           return toReference(saved);
         },
@@ -337,14 +333,7 @@ export function registerCustomersRoutes(
         schema: { tags, params: ZIdParams, body: ZMetaValues, response: { 200: z.array(ZCustomerMeta) } },
       },
       async (request) => {
-        const rows = await db.transaction(async (tx) => {
-          const row = await service.visible(tx, actor(request), request.params.id);
-          for (const [key, value] of Object.entries(request.body)) {
-            if (value === null || value === undefined) await repository.deleteMeta(tx, row.id, key);
-            else await repository.setMeta(tx, row.id, key, value);
-          }
-          return repository.meta(tx, row.id);
-        });
+        const rows = await service.setMeta(actor(request), request.params.id, request.body);
         return rows.map(toMeta);
       },
     );
@@ -369,13 +358,7 @@ export function registerCustomersRoutes(
       },
       async (request) => {
         const { id, key } = request.params;
-        const rows = await db.transaction(async (tx) => {
-          const row = await service.visible(tx, actor(request), id);
-          const { value } = request.body;
-          if (value === null || value === undefined) await repository.deleteMeta(tx, row.id, key);
-          else await repository.setMeta(tx, row.id, key, value);
-          return repository.meta(tx, row.id);
-        });
+        const rows = await service.setMeta(actor(request), id, { [key]: request.body.value });
         return rows.map(toMeta);
       },
     );

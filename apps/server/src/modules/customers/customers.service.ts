@@ -10,10 +10,8 @@ import {
 } from '@atoll/domain/customers';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
-import { eq, or, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import {
@@ -24,7 +22,13 @@ import {
   type TExpandedRow,
   toCustomer,
 } from './customer-state.ts';
-import type { TCustomerRow, TCustomersRepository } from './customers.repository.ts';
+import {
+  customerCondition,
+  NO_CUSTOMERS,
+  type TCustomerRow,
+  type TCustomersRepository,
+  type TCustomerVisibility,
+} from './customers.repository.ts';
 
 type TCtx = { user: TSessionUser; tx: Tx };
 
@@ -45,15 +49,19 @@ const hasFullRead = (user: TSessionUser) => hasScope(user.scopes, CUSTOMER_ACCES
  * The customers a user may see: all with customers.read; else their own record (customers.self,
  * users.customerId) and their agency's customers (agencies.self, users.agencyId); else none.
  */
-export function visibleCustomers(user: TSessionUser): SQL | undefined {
-  if (hasFullRead(user)) return undefined;
-  const own: SQL[] = [];
-  if (user.customerId && hasScope(user.scopes, ['customers.self']))
-    own.push(eq(customers.id, user.customerId));
-  if (user.agencyId && hasScope(user.scopes, ['agencies.self']))
-    own.push(eq(customers.agencyId, user.agencyId));
-  return own.length > 0 ? or(...own) : sql`false`;
+function customerVisibility(user: TSessionUser): TCustomerVisibility {
+  if (hasFullRead(user)) return 'all';
+  return {
+    customerId: user.customerId && hasScope(user.scopes, ['customers.self']) ? user.customerId : null,
+    agencyId: user.agencyId && hasScope(user.scopes, ['agencies.self']) ? user.agencyId : null,
+  };
 }
+
+/** customerVisibility as the condition the repositories take; undefined: all. */
+export const visibleCustomers = (user: TSessionUser) => customerCondition(customerVisibility(user));
+
+/** The `*.self` filter: for self users visibleCustomers always answers one; anyone else sees none by it. */
+export const ownCustomers = (user: TSessionUser) => visibleCustomers(user) ?? NO_CUSTOMERS;
 
 /** Whether the row is the user's own record or one of their agency's (the `*.self` rule, row by row). */
 function isOwn(user: TSessionUser, row: { id: number; agencyId: number | null }) {
@@ -251,6 +259,24 @@ export function createCustomersService(deps: {
         visibleCustomers(user),
       );
       return rows;
+    },
+    /** Stores an external system's reference to a customer the user sees; undefined: it names another customer. */
+    async saveReference(user: TSessionUser, id: number, system: string, external: string, data: unknown) {
+      return db.transaction(async (tx) => {
+        const row = await visible(tx, user, id);
+        return repository.upsertReference(tx, row.id, system, external, data);
+      });
+    },
+    /** Sets (a null value: removes) meta keys of a customer the user sees; answers all of its meta. */
+    async setMeta(user: TSessionUser, id: number, values: Record<string, unknown>) {
+      return db.transaction(async (tx) => {
+        const row = await visible(tx, user, id);
+        for (const [key, value] of Object.entries(values)) {
+          if (value === null || value === undefined) await repository.deleteMeta(tx, row.id, key);
+          else await repository.setMeta(tx, row.id, key, value);
+        }
+        return repository.meta(tx, row.id);
+      });
     },
     /** Stays, revenue and last stay from the bookings (none yet, see the repository); no new version. */
     async recalculateStats(user: TSessionUser, id: number) {

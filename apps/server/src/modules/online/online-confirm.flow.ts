@@ -6,12 +6,14 @@ import { loadBooking } from '../bookings/bookings.repository.ts';
 import { hasPayments, holdStored } from '../bookings/lifecycle/booking-lifecycle.ts';
 import { numberOnEntry } from '../bookings/write/booking-numbers.ts';
 import { recordVersion } from '../bookings/write/booking-versions.ts';
-import { bookingWrites } from '../bookings/write/bookings-writes.repository.ts';
+import { createBookingWritesRepository } from '../bookings/write/bookings-writes.repository.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 
 // The end of an online hold (spec booking §7, docs/domain/lifecycle.md): a paid checkout confirms the planned
 // online booking (booking number, confirmation mail through recordVersion's state mail); a guest who gives
 // up frees it at once. Both run inside the caller's transaction.
+
+const bookingWrites = createBookingWritesRepository();
 
 export const ONLINE_CHANNEL = 'CustomerDirectBooking';
 

@@ -1,56 +1,31 @@
 import { D, type TDecimal } from '@atoll/domain/money';
 import { paymentValue, settle, type TSettlement } from '@atoll/domain/payments';
 import { textsFor } from '@atoll/domain/pricing/texts';
-import { and, asc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { bookings, calculationLines, payments } from '../../db/schema.ts';
+import type { bookings, calculationLines } from '../../db/schema.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
+import { createPaymentsRepository, type TPaymentRow } from './payments.repository.ts';
 
 // What the payments of a booking settle (docs/domain/calculation-lines.md and payments.md): paid, open, status, the next due
 // date and the exceeded flag on the booking, and one `payment` line per payment. `settleBookingPayments`
 // runs in every booking write (recordVersion), as the stock does, so payments and totals never disagree.
 
-export type TPaymentRow = typeof payments.$inferSelect;
+export type { TPaymentRow };
+
+const repo = createPaymentsRepository();
 
 /** Whether a booking has payments (revert, delete and the option expiry ask). */
-export async function bookingHasPayments(ex: Executor, bookingId: number): Promise<boolean> {
-  const [row] = await ex
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId))
-    .limit(1);
-  return row !== undefined;
-}
+export const bookingHasPayments = (ex: Executor, bookingId: number): Promise<boolean> =>
+  repo.hasAny(ex, bookingId);
 
 /** Whether a booking has payments made at or after `since` (its own, not moved to it by a rebook). */
-export async function hasPaymentsSince(ex: Executor, bookingId: number, since: Date): Promise<boolean> {
-  const [row] = await ex
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), gte(payments.createdAt, since)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The payments of a booking, oldest first. */
-export function bookingPayments(ex: Executor, bookingId: number): Promise<TPaymentRow[]> {
-  return ex
-    .select()
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId))
-    .orderBy(asc(payments.date), asc(payments.id));
-}
+export const hasPaymentsSince = (ex: Executor, bookingId: number, since: Date): Promise<boolean> =>
+  repo.hasSince(ex, bookingId, since);
 
 /** Moves every payment of one booking to another (rebook; its revert moves them back). */
-export async function movePayments(tx: Tx, fromId: number, toId: number, createdBefore?: Date) {
-  await tx
-    .update(payments)
-    .set({ bookingId: toId, updatedAt: new Date() })
-    .where(
-      and(eq(payments.bookingId, fromId), createdBefore ? lt(payments.createdAt, createdBefore) : undefined),
-    );
-}
+export const movePayments = (tx: Tx, fromId: number, toId: number, createdBefore?: Date) =>
+  repo.move(tx, fromId, toId, createdBefore);
 
 type TTotalsLike = { dueBeforeTravel?: string; agencyDue?: string; customerDue?: string };
 
@@ -124,19 +99,14 @@ export async function settleBookingPayments(
     payments?: readonly TPaymentRow[];
   },
 ): Promise<TSettlement & { linesChanged: boolean; rowChanged: boolean }> {
-  const [booking] = stored
-    ? [stored.booking]
-    : await tx.select().from(bookings).where(eq(bookings.id, bookingId));
+  const booking = stored ? stored.booking : await repo.booking(tx, bookingId);
   if (!booking) throw new Error(`booking ${bookingId} vanished inside its transaction`);
   const settledTypes = [...SCHEDULE_TYPES, 'payment'];
   // One after the other: the queries share the transaction's one connection.
-  const paid = stored?.payments ?? (await bookingPayments(tx, bookingId));
+  const paid = stored?.payments ?? (await repo.ofBooking(tx, bookingId));
   const lines = stored
     ? stored.lines.filter((l) => settledTypes.includes(l.type))
-    : await tx
-        .select()
-        .from(calculationLines)
-        .where(and(eq(calculationLines.bookingId, bookingId), inArray(calculationLines.type, settledTypes)));
+    : await repo.linesOfTypes(tx, bookingId, settledTypes);
   const result = settlementOf(booking, lines, paid, day);
   const linesChanged = await syncPaymentLines(tx, booking, paid, lines);
   // Overdue on an active booking: the office is told once (raiseBookingTodos skips an open one).
@@ -149,16 +119,13 @@ export async function settleBookingPayments(
     booking.nextDueDate !== result.nextDueDate ||
     booking.hasExceededDueDate !== result.hasExceededDueDate;
   if (changed)
-    await tx
-      .update(bookings)
-      .set({
-        paid: result.paid,
-        openAmount: result.open,
-        paymentStatus: result.status,
-        nextDueDate: result.nextDueDate,
-        hasExceededDueDate: result.hasExceededDueDate,
-      })
-      .where(eq(bookings.id, bookingId));
+    await repo.setBookingFields(tx, bookingId, {
+      paid: result.paid,
+      openAmount: result.open,
+      paymentStatus: result.status,
+      nextDueDate: result.nextDueDate,
+      hasExceededDueDate: result.hasExceededDueDate,
+    });
   return { ...result, linesChanged, rowChanged: changed };
 }
 
@@ -200,36 +167,8 @@ async function syncPaymentLines(
       ),
     );
   if (same) return false;
-  await tx
-    .delete(calculationLines)
-    .where(and(eq(calculationLines.bookingId, booking.id), eq(calculationLines.type, 'payment')));
-  if (wanted.length > 0)
-    await tx.insert(calculationLines).values(wanted.map((w) => ({ ...w, bookingId: booking.id })));
+  await repo.replacePaymentLines(tx, booking.id, wanted);
   return true;
-}
-
-/**
- * The bookings whose due date passed since they were last settled, or which are flagged but paid up:
- * the hourly job settles them again (their `hasExceededDueDate` changes with the calendar alone).
- */
-export async function bookingsToResettle(ex: Executor, day = today()): Promise<number[]> {
-  const rows = await ex
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        ne(bookings.state, 'deleted'),
-        or(
-          and(
-            isNotNull(bookings.nextDueDate),
-            lt(bookings.nextDueDate, day),
-            eq(bookings.hasExceededDueDate, false),
-          ),
-          and(eq(bookings.hasExceededDueDate, true), sql`${bookings.nextDueDate} is null`),
-        ),
-      ),
-    );
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -240,7 +179,7 @@ export async function bookingsToResettle(ex: Executor, day = today()): Promise<n
 export async function settleDueDates(db: Db, now: Date): Promise<number[]> {
   const day = today(now);
   const flagged: number[] = [];
-  for (const id of await bookingsToResettle(db, day)) {
+  for (const id of await repo.toResettle(db, day)) {
     const result = await db.transaction((tx) => settleBookingPayments(tx, id, day));
     if (result.hasExceededDueDate) flagged.push(id);
   }

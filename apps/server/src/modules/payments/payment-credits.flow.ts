@@ -1,15 +1,13 @@
 import { balanceAfter } from '@atoll/domain/customer-data';
 import { D } from '@atoll/domain/money';
 import type { TKeepCredit, TUseCredit } from '@atoll/domain/payments/api';
-import { and, eq } from 'drizzle-orm';
 import { today } from '../../clock.ts';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Tx } from '../../db/client.ts';
-import { bookings } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { createCreditsRepository, type TLedgerOwner } from '../credits/credits.repository.ts';
 import { recordPayment } from './payments.flow.ts';
+import { createPaymentsRepository } from './payments.repository.ts';
 
 // Credits on bookings (docs/domain/payments.md): using a customer's or agency's credit is a payment with
 // method `credit` and a negative credit entry of the same value; an overpayment kept as credit is a
@@ -17,23 +15,14 @@ import { recordPayment } from './payments.flow.ts';
 // neither exist, and the ledger's owner row is locked so its balance never goes negative.
 
 const credits = createCreditsRepository();
+const payments = createPaymentsRepository();
 
 export const creditInsufficient = () =>
   new AppError(409, 'CREDIT_INSUFFICIENT', 'The credit balance is not sufficient');
 
 /** The ledger owner of a booking the actor sees: its customer or its agency. */
 async function ownerOf(tx: Tx, actor: TSessionUser, bookingId: number, kind: 'customer' | 'agency') {
-  const [row] = await tx
-    .select({
-      id: bookings.id,
-      customerId: bookings.customerId,
-      agencyId: bookings.agencyId,
-      currency: bookings.currency,
-      open: bookings.openAmount,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), bookingVisibility(actor)))
-    .for('update');
+  const row = await payments.lockForPayment(tx, bookingId, [actor]);
   if (!row) throw notFound('Booking');
   const id = kind === 'customer' ? row.customerId : row.agencyId;
   if (id === null)

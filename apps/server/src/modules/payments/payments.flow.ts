@@ -1,21 +1,21 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { D, type TDecimal } from '@atoll/domain/money';
 import type { TPaymentMethod, TPaymentRecordStatus } from '@atoll/domain/payments';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { lockBooking } from '../bookings/booking-lock.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
 import { recordVersion } from '../bookings/write/booking-versions.ts';
-import { bookingWrites } from '../bookings/write/bookings-writes.repository.ts';
-import type { TPaymentRow } from './booking-settlement.ts';
+import { createBookingWritesRepository } from '../bookings/write/bookings-writes.repository.ts';
+import { createPaymentsRepository, type TPaymentRow } from './payments.repository.ts';
 
 // The payments core (docs/domain/payments.md): the one way to add or remove a payment of a booking. Each
 // is a booking write (locked, versioned, in the caller's transaction); `settleBookingPayments` keeps what
 // the payments settle on the booking (paid, open, status, next due date, exceeded flag, payment lines)
 // and runs inside every booking write (recordVersion), so totals and payments never disagree.
+
+const bookingWrites = createBookingWritesRepository();
 
 export type TPaymentInput = {
   bookingId: number;
@@ -43,6 +43,8 @@ export type TPaymentInput = {
   version?: number | null | undefined;
 };
 
+const repo = createPaymentsRepository();
+
 /** States a payment may be added to: not to a deleted booking, nor to one whose payments moved on. */
 const CLOSED_STATES = new Set(['deleted', 'rebooked', 'splitted']);
 
@@ -64,30 +66,26 @@ export async function recordPayment(
   const currency = input.currency ?? row.currency;
   if (currency !== row.currency && input.rate === undefined) throw rateRequired();
   const rate = currency === row.currency ? '1' : new D(input.rate ?? '1').toFixed();
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      bookingId: row.id,
-      date: input.date,
-      amount: new D(input.amount).toFixed(2),
-      currency,
-      rate,
-      method: input.method,
-      status: input.status ?? 'final',
-      reference: input.reference ?? null,
-      note: input.note ?? null,
-      bankEntryId: input.bankEntryId ?? null,
-      providerId: input.providerId ?? null,
-      providerRef: input.providerRef ?? null,
-      creditEntryId: input.creditEntryId ?? null,
-      onsite: input.onsite ?? false,
-      roomBookingId: input.roomBookingId ?? null,
-      payerCustomerId: input.payerCustomerId ?? null,
-      payerAgencyId: input.payerAgencyId ?? null,
-      userId: actor?.id ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const payment = await repo.insertUnlessDuplicate(tx, {
+    bookingId: row.id,
+    date: input.date,
+    amount: new D(input.amount).toFixed(2),
+    currency,
+    rate,
+    method: input.method,
+    status: input.status ?? 'final',
+    reference: input.reference ?? null,
+    note: input.note ?? null,
+    bankEntryId: input.bankEntryId ?? null,
+    providerId: input.providerId ?? null,
+    providerRef: input.providerRef ?? null,
+    creditEntryId: input.creditEntryId ?? null,
+    onsite: input.onsite ?? false,
+    roomBookingId: input.roomBookingId ?? null,
+    payerCustomerId: input.payerCustomerId ?? null,
+    payerAgencyId: input.payerAgencyId ?? null,
+    userId: actor?.id ?? null,
+  });
   if (!payment) throw new AppError(409, 'DUPLICATE_PAYMENT', 'This payment was recorded already');
   const booking = await recordVersion(tx, {
     bookingId: row.id,
@@ -106,10 +104,10 @@ export async function removePayment(
   paymentId: number,
   version: number | null = null,
 ): Promise<{ payment: TPaymentRow; booking: TBooking }> {
-  const [found] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+  const found = await repo.row(tx, paymentId);
   if (!found) throw notFound('Payment');
   const { row, before } = await lockForPayment(tx, actor, found.bookingId, version);
-  await tx.delete(payments).where(eq(payments.id, paymentId));
+  await repo.remove(tx, paymentId);
   const booking = await recordVersion(tx, {
     bookingId: row.id,
     version: row.version,
@@ -127,14 +125,10 @@ export async function confirmPayment(
   paymentId: number,
   bankEntryId: number | null,
 ): Promise<TPaymentRow> {
-  const [found] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+  const found = await repo.row(tx, paymentId);
   if (!found) throw notFound('Payment');
   const { row, before } = await lockForPayment(tx, actor, found.bookingId, null);
-  const [payment] = await tx
-    .update(payments)
-    .set({ status: 'final', bankEntryId, updatedAt: new Date() })
-    .where(eq(payments.id, paymentId))
-    .returning();
+  const payment = await repo.confirm(tx, paymentId, bankEntryId);
   await recordVersion(tx, {
     bookingId: row.id,
     version: row.version,

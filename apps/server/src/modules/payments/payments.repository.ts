@@ -1,14 +1,36 @@
 import type { TPaymentMethod, TPaymentRecordStatus } from '@atoll/domain/payments';
 import { paymentValue } from '@atoll/domain/payments';
 import type { TPaymentListItem } from '@atoll/domain/payments/api';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { bookings, payments } from '../../db/schema.ts';
-import type { TListFields } from '../../http/filter.ts';
-import type { TPaymentRow } from './booking-settlement.ts';
+import type { TSessionUser } from '@atoll/domain/users';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { bookings, calculationLines, payments } from '../../db/schema.ts';
+import { compileFilter, compileSearch, type TListFields } from '../../http/filter.ts';
 
-// The read side of payments: the only file of the module (beside the core) that queries them. Every
-// query joins the booking, so the caller's booking visibility (`visible`) limits what is found.
+// The only file of the module that queries: payments, the payment fields of their bookings and the
+// bookings' payment lines. Every payment read joins the booking, so the booking visibility of the users
+// in `seenBy` limits what is found.
+
+export type TPaymentRow = typeof payments.$inferSelect;
+export type TNewPaymentRow = typeof payments.$inferInsert;
+type TBookingRow = typeof bookings.$inferSelect;
+type TLineRow = typeof calculationLines.$inferSelect;
 
 export const bookingNumber = sql<
   string | null
@@ -74,11 +96,87 @@ export function toPaymentItem(r: TJoined): TPaymentListItem {
   };
 }
 
-export type TPageArgs = { where: SQL | undefined; order: SQL[]; size: number; offset: number };
+/**
+ * Which payments a read finds: every condition given holds. `seenBy`: users who must each see the
+ * payment's booking (none: every booking).
+ */
+export type TPaymentFilter = {
+  id?: number | undefined;
+  /** The payment's reference or the provider's reference. */
+  ref?: string | undefined;
+  agencyId?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  bookingId?: number | undefined;
+  method?: string | undefined;
+  status?: string | undefined;
+  seenBy?: readonly TSessionUser[] | undefined;
+};
 
-export const paymentsRepository = {
+/** Which bookings a payment-status read finds; `seenBy` as in TPaymentFilter. */
+export type TStatusFilter = {
+  bookingId?: number | undefined;
+  bookingIds?: number[] | undefined;
+  /** Next due date on or before this day. */
+  dueUntil?: string | undefined;
+  /** Active, with something open and the next due date on or before this day. */
+  openUntil?: string | undefined;
+  seenBy?: readonly TSessionUser[] | undefined;
+};
+
+/** The list's own query: search, JSON filter, sort field (checked against PAYMENT_FIELDS by the caller). */
+export type TPaymentListArgs = {
+  seenBy: readonly TSessionUser[];
+  search?: string | undefined;
+  filter?: string | undefined;
+  sort: string;
+  descending: boolean;
+  size: number;
+  offset: number;
+};
+
+type TPageArgs = { where: SQL | undefined; order: SQL[]; size: number; offset: number };
+
+const visibleTo = (seenBy: readonly TSessionUser[] = []) => seenBy.map((user) => bookingVisibility(user));
+
+const between = (from?: string, to?: string) =>
+  and(from ? gte(payments.date, from) : undefined, to ? lte(payments.date, to) : undefined);
+
+function paymentWhere(f: TPaymentFilter) {
+  return and(
+    f.id !== undefined ? eq(payments.id, f.id) : undefined,
+    f.ref !== undefined ? or(eq(payments.reference, f.ref), eq(payments.providerRef, f.ref)) : undefined,
+    f.agencyId !== undefined ? eq(bookings.agencyId, f.agencyId) : undefined,
+    between(f.from, f.to),
+    f.bookingId !== undefined ? eq(payments.bookingId, f.bookingId) : undefined,
+    f.method !== undefined ? eq(payments.method, f.method) : undefined,
+    f.status !== undefined ? eq(payments.status, f.status) : undefined,
+    ...visibleTo(f.seenBy),
+  );
+}
+
+function statusWhere(f: TStatusFilter) {
+  return and(
+    f.bookingId !== undefined ? eq(bookings.id, f.bookingId) : undefined,
+    ...visibleTo(f.seenBy),
+    f.bookingIds !== undefined ? inArray(bookings.id, f.bookingIds) : undefined,
+    f.dueUntil !== undefined
+      ? and(sql`${bookings.nextDueDate} is not null`, lte(bookings.nextDueDate, f.dueUntil))
+      : undefined,
+    f.openUntil !== undefined
+      ? and(
+          inArray(bookings.state, ['planned', 'confirmed', 'resolved']),
+          sql`${bookings.nextDueDate} is not null`,
+          lte(bookings.nextDueDate, f.openUntil),
+          sql`${bookings.openAmount} > 0`,
+        )
+      : undefined,
+  );
+}
+
+export function createPaymentsRepository() {
   /** One page of payments with their booking's number, and the count. */
-  async page(ex: Executor, args: TPageArgs) {
+  async function page(ex: Executor, args: TPageArgs) {
     const [total] = await ex
       .select({ n: count() })
       .from(payments)
@@ -93,56 +191,231 @@ export const paymentsRepository = {
       .limit(args.size)
       .offset(args.offset);
     return { rows: rows.map(toPaymentItem), total: total?.n ?? 0 };
-  },
+  }
 
-  async find(ex: Executor, where: SQL | undefined): Promise<TPaymentListItem[]> {
-    const rows = await ex
-      .select(columns)
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .where(where)
-      .orderBy(asc(payments.date), asc(payments.id))
-      .limit(1000);
-    return rows.map(toPaymentItem);
-  },
+  return {
+    /** The payment list: its search, JSON filter and sort (nulls last, then by id). */
+    list(ex: Executor, args: TPaymentListArgs) {
+      const column = PAYMENT_FIELDS[args.sort]?.column;
+      if (!column) throw new Error(`unknown payment sort field ${args.sort}`);
+      const direction = args.descending ? sql`desc` : sql`asc`;
+      return page(ex, {
+        where: and(
+          ...visibleTo(args.seenBy),
+          compileSearch(args.search, PAYMENT_FIELDS),
+          compileFilter(args.filter, PAYMENT_FIELDS),
+        ),
+        order: [sql`${column} ${direction} nulls last`, sql`${payments.id} asc`],
+        size: args.size,
+        offset: args.offset,
+      });
+    },
 
-  byId: (id: number) => eq(payments.id, id),
-  byIds: (ids: number[]) => inArray(payments.id, ids),
-  byBooking: (bookingId: number) => eq(payments.bookingId, bookingId),
-  byRef: (ref: string) => or(eq(payments.reference, ref), eq(payments.providerRef, ref)),
-  between: (from?: string, to?: string) =>
-    and(from ? gte(payments.date, from) : undefined, to ? lte(payments.date, to) : undefined),
-  ofAgency: (agencyId: number) => eq(bookings.agencyId, agencyId),
-  newestFirst: [desc(payments.date), desc(payments.id)],
+    /** One page of the payments found, newest first. */
+    newestPage(ex: Executor, filter: TPaymentFilter, size: number, offset: number) {
+      return page(ex, {
+        where: paymentWhere(filter),
+        order: [desc(payments.date), desc(payments.id)],
+        size,
+        offset,
+      });
+    },
 
-  /** The booking rows (payment fields) a status call answers. */
-  statuses(ex: Executor, where: SQL | undefined) {
-    return ex
-      .select({
-        bookingId: bookings.id,
-        bookingNo: bookingNumber,
-        currency: bookings.currency,
-        status: bookings.paymentStatus,
-        paid: bookings.paid,
-        open: bookings.openAmount,
-        nextDueDate: bookings.nextDueDate,
-        hasExceededDueDate: bookings.hasExceededDueDate,
-      })
-      .from(bookings)
-      .where(where)
-      .orderBy(asc(bookings.nextDueDate), asc(bookings.id))
-      .limit(1000);
-  },
+    /** The payments found (at most 1000), oldest first. */
+    async find(ex: Executor, filter: TPaymentFilter): Promise<TPaymentListItem[]> {
+      const rows = await ex
+        .select(columns)
+        .from(payments)
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .where(paymentWhere(filter))
+        .orderBy(asc(payments.date), asc(payments.id))
+        .limit(1000);
+      return rows.map(toPaymentItem);
+    },
 
-  /** Bookings (of those visible) whose next due date is on or before `until` with something open. */
-  openUntil: (until: string) =>
-    and(
-      inArray(bookings.state, ['planned', 'confirmed', 'resolved']),
-      sql`${bookings.nextDueDate} is not null`,
-      lte(bookings.nextDueDate, until),
-      sql`${bookings.openAmount} > 0`,
-    ),
-  dueUntil: (until: string) =>
-    and(sql`${bookings.nextDueDate} is not null`, lte(bookings.nextDueDate, until)),
-  bookingIds: (ids: number[]) => inArray(bookings.id, ids),
-};
+    /** The booking rows (payment fields) a status call answers. */
+    statuses(ex: Executor, filter: TStatusFilter) {
+      return ex
+        .select({
+          bookingId: bookings.id,
+          bookingNo: bookingNumber,
+          currency: bookings.currency,
+          status: bookings.paymentStatus,
+          paid: bookings.paid,
+          open: bookings.openAmount,
+          nextDueDate: bookings.nextDueDate,
+          hasExceededDueDate: bookings.hasExceededDueDate,
+        })
+        .from(bookings)
+        .where(statusWhere(filter))
+        .orderBy(asc(bookings.nextDueDate), asc(bookings.id))
+        .limit(1000);
+    },
+
+    /** One payment row, without its booking. */
+    async row(ex: Executor, id: number): Promise<TPaymentRow | undefined> {
+      const [row] = await ex.select().from(payments).where(eq(payments.id, id));
+      return row;
+    },
+
+    /** Inserts a payment; undefined when one with the same provider reference exists (idempotency). */
+    async insertUnlessDuplicate(tx: Tx, values: TNewPaymentRow): Promise<TPaymentRow | undefined> {
+      const [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async update(ex: Executor, id: number, values: Partial<TNewPaymentRow>) {
+      await ex
+        .update(payments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(payments.id, id));
+    },
+
+    async remove(tx: Tx, id: number) {
+      await tx.delete(payments).where(eq(payments.id, id));
+    },
+
+    /** Marks a payment final with the bank entry that confirmed it. */
+    async confirm(tx: Tx, id: number, bankEntryId: number | null): Promise<TPaymentRow | undefined> {
+      const [row] = await tx
+        .update(payments)
+        .set({ status: 'final', bankEntryId, updatedAt: new Date() })
+        .where(eq(payments.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Whether a booking has payments. */
+    async hasAny(ex: Executor, bookingId: number): Promise<boolean> {
+      const [row] = await ex
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.bookingId, bookingId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Whether a booking has payments made at or after `since`. */
+    async hasSince(ex: Executor, bookingId: number, since: Date): Promise<boolean> {
+      const [row] = await ex
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), gte(payments.createdAt, since)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The payments of a booking, oldest first. */
+    ofBooking(ex: Executor, bookingId: number): Promise<TPaymentRow[]> {
+      return ex
+        .select()
+        .from(payments)
+        .where(eq(payments.bookingId, bookingId))
+        .orderBy(asc(payments.date), asc(payments.id));
+    },
+
+    /** Moves the payments of one booking (those created before `createdBefore`, when given) to another. */
+    async move(tx: Tx, fromId: number, toId: number, createdBefore?: Date) {
+      await tx
+        .update(payments)
+        .set({ bookingId: toId, updatedAt: new Date() })
+        .where(
+          and(
+            eq(payments.bookingId, fromId),
+            createdBefore ? lt(payments.createdAt, createdBefore) : undefined,
+          ),
+        );
+    },
+
+    async booking(ex: Executor, bookingId: number): Promise<TBookingRow | undefined> {
+      const [row] = await ex.select().from(bookings).where(eq(bookings.id, bookingId));
+      return row;
+    },
+
+    /**
+     * Locks a booking the users in `seenBy` see (`for update`) and answers what a payment of it needs:
+     * its customer, agency, currency and open amount.
+     */
+    async lockForPayment(tx: Tx, bookingId: number, seenBy: readonly TSessionUser[]) {
+      const [row] = await tx
+        .select({
+          id: bookings.id,
+          customerId: bookings.customerId,
+          agencyId: bookings.agencyId,
+          currency: bookings.currency,
+          open: bookings.openAmount,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), ...visibleTo(seenBy)))
+        .for('update');
+      return row;
+    },
+
+    /** Locks a booking the users in `seenBy` see (`for update`) and answers its open amount. */
+    async lockOpenAmount(tx: Tx, bookingId: number, seenBy: readonly TSessionUser[]) {
+      const [row] = await tx
+        .select({ open: bookings.openAmount })
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), ...visibleTo(seenBy)))
+        .for('update');
+      return row;
+    },
+
+    /** The booking's calculation lines of the given types. */
+    linesOfTypes(ex: Executor, bookingId: number, types: string[]): Promise<TLineRow[]> {
+      return ex
+        .select()
+        .from(calculationLines)
+        .where(and(eq(calculationLines.bookingId, bookingId), inArray(calculationLines.type, types)));
+    },
+
+    /** Sets the booking's payment fields. */
+    async setBookingFields(
+      tx: Tx,
+      bookingId: number,
+      values: Pick<
+        Partial<typeof bookings.$inferInsert>,
+        'paid' | 'openAmount' | 'paymentStatus' | 'nextDueDate' | 'hasExceededDueDate'
+      >,
+    ) {
+      await tx.update(bookings).set(values).where(eq(bookings.id, bookingId));
+    },
+
+    /** Replaces the booking's payment lines: deletes them all, then inserts `lines` (when there are any). */
+    async replacePaymentLines(
+      tx: Tx,
+      bookingId: number,
+      lines: Omit<typeof calculationLines.$inferInsert, 'bookingId'>[],
+    ) {
+      await tx
+        .delete(calculationLines)
+        .where(and(eq(calculationLines.bookingId, bookingId), eq(calculationLines.type, 'payment')));
+      if (lines.length > 0) await tx.insert(calculationLines).values(lines.map((l) => ({ ...l, bookingId })));
+    },
+
+    /**
+     * The bookings whose due date passed since they were last settled, or which are flagged but paid up:
+     * the hourly job settles them again (their `hasExceededDueDate` changes with the calendar alone).
+     */
+    async toResettle(ex: Executor, day: string): Promise<number[]> {
+      const rows = await ex
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            ne(bookings.state, 'deleted'),
+            or(
+              and(
+                isNotNull(bookings.nextDueDate),
+                lt(bookings.nextDueDate, day),
+                eq(bookings.hasExceededDueDate, false),
+              ),
+              and(eq(bookings.hasExceededDueDate, true), sql`${bookings.nextDueDate} is null`),
+            ),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type TPaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -11,19 +11,20 @@ import type {
   TUseCredit,
 } from '@atoll/domain/payments/api';
 import { hasScope } from '@atoll/domain/scopes';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../clock.ts';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { bookings, payments } from '../../db/schema.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { compileFilter, compileSearch } from '../../http/filter.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import type { TPaymentRow } from './booking-settlement.ts';
 import { keepOverpaymentAsCredit, useCredit } from './payment-credits.flow.ts';
 import { recordPayment, removePayment } from './payments.flow.ts';
-import { PAYMENT_FIELDS, paymentsRepository as repo, toPaymentItem } from './payments.repository.ts';
+import {
+  createPaymentsRepository,
+  PAYMENT_FIELDS,
+  type TPaymentRow,
+  type TPaymentsRepository,
+  toPaymentItem,
+} from './payments.repository.ts';
 
 // The payments use cases (spec booking §7 Payments, Bookings GET/POST/DELETE). Reading: a payment clerk
 // (bookingpayment.read) sees every payment; everyone else sees the payments of the bookings they see
@@ -32,10 +33,10 @@ import { PAYMENT_FIELDS, paymentsRepository as repo, toPaymentItem } from './pay
 
 const PAYMENT_CLERK = ['bookingpayment.read'];
 
-/** The payments (their bookings) this user may see; undefined: all. */
-export function paymentVisibility(user: TSessionUser): SQL | undefined {
-  if (hasScope(user.scopes, PAYMENT_CLERK)) return undefined;
-  return bookingVisibility(user);
+/** Whose booking visibility limits the payments this user may see: none for a payment clerk (all). */
+function paymentReaders(user: TSessionUser): TSessionUser[] {
+  if (hasScope(user.scopes, PAYMENT_CLERK)) return [];
+  return [user];
 }
 
 /**
@@ -47,17 +48,26 @@ function writer(user: TSessionUser): TSessionUser {
   return { ...user, scopes: [...user.scopes, 'bookings.read'] };
 }
 
-const statusOf = async (db: Db | Tx, bookingId: number) => {
-  const [row] = await repo.statuses(db, eq(bookings.id, bookingId));
-  return row;
-};
-
-const toStatus = (row: Awaited<ReturnType<typeof repo.statuses>>[number]): TBookingPaymentStatus => ({
+const toStatus = (
+  row: Awaited<ReturnType<TPaymentsRepository['statuses']>>[number],
+): TBookingPaymentStatus => ({
   ...row,
   status: row.status as TBookingPaymentStatus['status'],
 });
 
 export function createPaymentsService(db: Db) {
+  const repo = createPaymentsRepository();
+
+  const statusOf = async (ex: Executor, bookingId: number) => {
+    const [row] = await repo.statuses(ex, { bookingId });
+    return row;
+  };
+
+  async function assertVisible(tx: Tx, user: TSessionUser, id: number) {
+    const [found] = await repo.find(tx, { id, seenBy: paymentReaders(user) });
+    if (!found) throw notFound('Payment');
+  }
+
   async function answer(
     tx: Tx,
     result: { payment: TPaymentRow; booking: TBooking },
@@ -75,24 +85,21 @@ export function createPaymentsService(db: Db) {
   }
 
   async function visibleOne(user: TSessionUser, id: number) {
-    const [item] = await repo.find(db, and(repo.byId(id), paymentVisibility(user)));
+    const [item] = await repo.find(db, { id, seenBy: paymentReaders(user) });
     if (!item) throw notFound('Payment');
     return item;
   }
 
-  async function page(user: TSessionUser, query: TListQuery, where?: SQL) {
+  async function page(user: TSessionUser, query: TListQuery) {
     const field = Object.hasOwn(PAYMENT_FIELDS, query.sort) ? PAYMENT_FIELDS[query.sort] : undefined;
     if (!field?.sort) throw badRequest(`Cannot sort by "${query.sort}"`, 'sort');
     const size = query.size === 0 ? MAX_LIST_ROWS : Math.min(query.size, MAX_LIST_ROWS);
-    const direction = query.order === -1 ? sql`desc` : sql`asc`;
-    const { rows, total } = await repo.page(db, {
-      where: and(
-        where,
-        paymentVisibility(user),
-        compileSearch(query.search, PAYMENT_FIELDS),
-        compileFilter(query.filter, PAYMENT_FIELDS),
-      ),
-      order: [sql`${field.column} ${direction} nulls last`, sql`${payments.id} asc`],
+    const { rows, total } = await repo.list(db, {
+      seenBy: paymentReaders(user),
+      search: query.search,
+      filter: query.filter,
+      sort: query.sort,
+      descending: query.order === -1,
       size,
       offset: (query.page - 1) * size,
     });
@@ -105,29 +112,25 @@ export function createPaymentsService(db: Db) {
 
     async history(user: TSessionUser, q: TPaymentHistoryQuery) {
       if (q.from && q.to && q.to < q.from) throw badRequest('to must not be before from', 'to');
-      const where = and(
-        repo.between(q.from, q.to),
-        q.bookingId ? repo.byBooking(q.bookingId) : undefined,
-        q.method ? eq(payments.method, q.method) : undefined,
-        q.status ? eq(payments.status, q.status) : undefined,
-        paymentVisibility(user),
-      );
-      const { rows, total } = await repo.page(db, {
-        where,
-        order: repo.newestFirst,
-        size: q.size,
-        offset: (q.page - 1) * q.size,
-      });
+      const filter = {
+        from: q.from,
+        to: q.to,
+        bookingId: q.bookingId || undefined,
+        method: q.method || undefined,
+        status: q.status || undefined,
+        seenBy: paymentReaders(user),
+      };
+      const { rows, total } = await repo.newestPage(db, filter, q.size, (q.page - 1) * q.size);
       return { data: rows, total, page: q.page, size: q.size };
     },
 
-    byRef: (user: TSessionUser, ref: string) => repo.find(db, and(repo.byRef(ref), paymentVisibility(user))),
+    byRef: (user: TSessionUser, ref: string) => repo.find(db, { ref, seenBy: paymentReaders(user) }),
 
     /** A booking's payments; 404 when the booking is not there for this user. */
     async ofBooking(user: TSessionUser, bookingId: number) {
-      const [booking] = await repo.statuses(db, and(eq(bookings.id, bookingId), paymentVisibility(user)));
+      const [booking] = await repo.statuses(db, { bookingId, seenBy: paymentReaders(user) });
       if (!booking) throw notFound('Booking');
-      return repo.find(db, repo.byBooking(bookingId));
+      return repo.find(db, { bookingId });
     },
 
     async create(user: TSessionUser, bookingId: number, input: TPaymentCreate) {
@@ -144,11 +147,7 @@ export function createPaymentsService(db: Db) {
     async update(user: TSessionUser, id: number, input: TPaymentUpdate) {
       await visibleOne(user, id);
       const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      if (Object.keys(set).length > 0)
-        await db
-          .update(payments)
-          .set({ ...set, updatedAt: new Date() })
-          .where(eq(payments.id, id));
+      if (Object.keys(set).length > 0) await repo.update(db, id, set);
       return visibleOne(user, id);
     },
 
@@ -175,22 +174,20 @@ export function createPaymentsService(db: Db) {
     async paymentStatus(user: TSessionUser, q: { ids?: string | undefined; days?: number | undefined }) {
       if (q.ids === undefined && q.days === undefined) throw badRequest('Send ids or days', 'ids');
       const ids = q.ids?.split(',').map(Number);
-      const where = and(
-        bookingVisibility(writer(user)),
-        paymentVisibility(user),
-        ids ? repo.bookingIds(ids) : undefined,
-        q.days !== undefined ? repo.dueUntil(addDay(q.days)) : undefined,
-      );
-      return (await repo.statuses(db, where)).map(toStatus);
+      const rows = await repo.statuses(db, {
+        seenBy: [writer(user), ...paymentReaders(user)],
+        bookingIds: ids,
+        dueUntil: q.days !== undefined ? addDay(q.days) : undefined,
+      });
+      return rows.map(toStatus);
     },
 
     async openPayments(user: TSessionUser, days: number) {
-      const where = and(
-        bookingVisibility(writer(user)),
-        paymentVisibility(user),
-        repo.openUntil(addDay(days)),
-      );
-      return (await repo.statuses(db, where)).map(toStatus);
+      const rows = await repo.statuses(db, {
+        seenBy: [writer(user), ...paymentReaders(user)],
+        openUntil: addDay(days),
+      });
+      return rows.map(toStatus);
     },
 
     /** The agency's payments between two days; agents only their own agency's (another's: 404). */
@@ -200,7 +197,7 @@ export function createPaymentsService(db: Db) {
       const fromDay = from.slice(0, 10);
       const toDay = to.slice(0, 10);
       if (toDay < fromDay) throw badRequest('to must not be before from', 'to');
-      return repo.find(db, and(repo.ofAgency(agencyId), repo.between(fromDay, toDay)));
+      return repo.find(db, { agencyId, from: fromDay, to: toDay });
     },
 
     /** A final payment of the open amount on each booking; bookings with nothing open are skipped. */
@@ -209,11 +206,7 @@ export function createPaymentsService(db: Db) {
         const paid: { bookingId: number; paymentId: number; amount: string }[] = [];
         const skipped: number[] = [];
         for (const bookingId of [...new Set(input.bookingIds)]) {
-          const [row] = await tx
-            .select({ open: bookings.openAmount })
-            .from(bookings)
-            .where(and(eq(bookings.id, bookingId), bookingVisibility(writer(user))))
-            .for('update');
+          const row = await repo.lockOpenAmount(tx, bookingId, [writer(user)]);
           if (!row) throw notFound('Booking');
           if (!(Number(row.open) > 0)) {
             skipped.push(bookingId);
@@ -244,8 +237,3 @@ export function createPaymentsService(db: Db) {
 export type TPaymentsService = ReturnType<typeof createPaymentsService>;
 
 const addDay = (days: number) => today(new Date(Date.now() + days * 86_400_000));
-
-async function assertVisible(tx: Tx, user: TSessionUser, id: number) {
-  const [found] = await repo.find(tx, and(repo.byId(id), paymentVisibility(user)));
-  if (!found) throw notFound('Payment');
-}

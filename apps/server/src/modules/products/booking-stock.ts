@@ -1,6 +1,6 @@
 import { D } from '@atoll/domain/money';
 import type { Tx } from '../../db/client.ts';
-import { productsRepository } from './products.repository.ts';
+import { createProductsRepository } from './products.repository.ts';
 
 // The stock a booking takes (docs/domain/products.md): a confirmed booking holds the amounts of its lines of
 // tracked ConsumptionGood products out of stock (log reason `sale`); any other state holds none, so an
@@ -8,6 +8,8 @@ import { productsRepository } from './products.repository.ts';
 // (recordVersion): what is out is read back from the booking's log rows, so the sync only writes the
 // difference and is the same whether a product was added, removed, or the state changed.
 // A booking is never refused for stock: a sale may take the stock below 0 (staff sees it on the stock screen).
+
+const productsRepository = createProductsRepository();
 
 /** States whose products count as sold. */
 const SOLD_STATES = new Set(['confirmed', 'resolved']);

@@ -70,149 +70,153 @@ export type THeldProductRow = {
   guests: number;
 };
 
-export const productsRepository = {
-  async product(ex: Executor, id: number, lock = false) {
-    const query = ex.select().from(products).where(eq(products.id, id));
-    const [row] = await (lock ? query.for('update') : query);
-    return row;
-  },
+export function createProductsRepository() {
+  const repository = {
+    async product(ex: Executor, id: number, lock = false) {
+      const query = ex.select().from(products).where(eq(products.id, id));
+      const [row] = await (lock ? query.for('update') : query);
+      return row;
+    },
 
-  async productsByIds(ex: Executor, ids: readonly number[], lock = false) {
-    if (ids.length === 0) return [];
-    const query = ex
-      .select()
-      .from(products)
-      .where(inArray(products.id, [...ids]))
-      .orderBy(products.id);
-    return lock ? query.for('update') : query;
-  },
+    async productsByIds(ex: Executor, ids: readonly number[], lock = false) {
+      if (ids.length === 0) return [];
+      const query = ex
+        .select()
+        .from(products)
+        .where(inArray(products.id, [...ids]))
+        .orderBy(products.id);
+      return lock ? query.for('update') : query;
+    },
 
-  /** The taxes of products by tax id, as a line carries them (the value without trailing zeros). */
-  async taxesByIds(ex: Executor, ids: readonly number[]): Promise<Map<number, TPriceTax>> {
-    if (ids.length === 0) return new Map();
-    const rows = await ex
-      .select()
-      .from(taxes)
-      .where(inArray(taxes.id, [...ids]));
-    return new Map(
-      rows.map((t) => [
-        t.id,
-        {
-          status: t.status as TPriceTax['status'],
-          value: new D(t.value).toFixed(),
-          inclusive: t.inclusive,
-        },
-      ]),
-    );
-  },
-
-  /** Sets the stock (the caller holds the product's row lock and writes the log row). */
-  async setStock(tx: Tx, productId: number, stock: string) {
-    await tx.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, productId));
-  },
-
-  async insertLog(tx: Tx, entry: TStockLogInsert) {
-    const [row] = await tx.insert(productStockLog).values(entry).returning();
-    return row as TStockLogRow;
-  },
-
-  /** Sets the stock and writes its log row in `tx` (the caller holds the product's row lock). */
-  async writeStock(tx: Tx, entry: TStockLogInsert) {
-    await productsRepository.setStock(tx, entry.productId, entry.stockAfter);
-    return productsRepository.insertLog(tx, entry);
-  },
-
-  async stockLog(ex: Executor, productId: number, page: number, size: number) {
-    const where = eq(productStockLog.productId, productId);
-    const [total] = await ex.select({ n: count() }).from(productStockLog).where(where);
-    const rows = await ex
-      .select()
-      .from(productStockLog)
-      .where(where)
-      .orderBy(desc(productStockLog.createdAt), desc(productStockLog.id))
-      .limit(size)
-      .offset((page - 1) * size);
-    return { rows, total: total?.n ?? 0 };
-  },
-
-  /** Log rows of one booking, to know whether its stock is out (sale) or back (return). */
-  async bookingStockLog(ex: Executor, bookingId: number) {
-    return ex
-      .select()
-      .from(productStockLog)
-      .where(
-        and(eq(productStockLog.bookingId, bookingId), inArray(productStockLog.reason, ['sale', 'return'])),
-      )
-      .orderBy(productStockLog.id);
-  },
-
-  /** The booking's state and the summed amounts of its product and add-on lines per product. */
-  async bookingProducts(ex: Executor, bookingId: number) {
-    const [booking] = await ex
-      .select({ state: bookings.state })
-      .from(bookings)
-      .where(eq(bookings.id, bookingId));
-    const productId = sql<number>`(${calculationLines.customData}->>'productId')::int`;
-    const amounts = await ex
-      .select({ productId, amount: sql<string>`sum(${calculationLines.amount})::text` })
-      .from(calculationLines)
-      .where(
-        and(
-          eq(calculationLines.bookingId, bookingId),
-          inArray(calculationLines.type, ['product', 'addon']),
-          sql`${calculationLines.customData}->>'productId' is not null`,
-        ),
-      )
-      .groupBy(productId);
-    return { state: booking?.state ?? null, amounts };
-  },
-
-  /** Holding bookings of the asset with chosen products and a day in `[from, to)`. */
-  async heldProducts(ex: Executor, asset: SQL, holding: SQL, from: string, to: string) {
-    const rows = await ex
-      .select({
-        bookingId: bookings.id,
-        from: bookings.from,
-        to: bookings.to,
-        chosen: bookings.chosenProducts,
-      })
-      .from(bookings)
-      .where(
-        and(
-          asset,
-          holding,
-          lt(bookings.from, to),
-          gt(bookings.to, from),
-          ne(sql`jsonb_array_length(${bookings.chosenProducts})`, 0),
-        ),
+    /** The taxes of products by tax id, as a line carries them (the value without trailing zeros). */
+    async taxesByIds(ex: Executor, ids: readonly number[]): Promise<Map<number, TPriceTax>> {
+      if (ids.length === 0) return new Map();
+      const rows = await ex
+        .select()
+        .from(taxes)
+        .where(inArray(taxes.id, [...ids]));
+      return new Map(
+        rows.map((t) => [
+          t.id,
+          {
+            status: t.status as TPriceTax['status'],
+            value: new D(t.value).toFixed(),
+            inclusive: t.inclusive,
+          },
+        ]),
       );
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.bookingId);
-    const entries = await ex
-      .select({
-        bookingId: bookingRooms.bookingId,
-        id: bookingRooms.id,
-        from: bookingRooms.from,
-        to: bookingRooms.to,
-        guests: sql<number>`count(${bookingGuests.id})::int`,
-      })
-      .from(bookingRooms)
-      .leftJoin(bookingGuests, eq(bookingGuests.bookingRoomId, bookingRooms.id))
-      .where(inArray(bookingRooms.bookingId, ids))
-      .groupBy(bookingRooms.id);
-    return rows.map((row): THeldProductRow => {
-      const own = entries.filter((e) => e.bookingId === row.bookingId);
-      return {
-        bookingId: row.bookingId,
-        from: row.from,
-        to: row.to,
-        chosen: row.chosen as TChosenProduct[],
-        entries: own,
-        guests: own.reduce((n, e) => n + e.guests, 0),
-      };
-    });
-  },
-};
+    },
+
+    /** Sets the stock (the caller holds the product's row lock and writes the log row). */
+    async setStock(tx: Tx, productId: number, stock: string) {
+      await tx.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, productId));
+    },
+
+    async insertLog(tx: Tx, entry: TStockLogInsert) {
+      const [row] = await tx.insert(productStockLog).values(entry).returning();
+      return row as TStockLogRow;
+    },
+
+    /** Sets the stock and writes its log row in `tx` (the caller holds the product's row lock). */
+    async writeStock(tx: Tx, entry: TStockLogInsert) {
+      await repository.setStock(tx, entry.productId, entry.stockAfter);
+      return repository.insertLog(tx, entry);
+    },
+
+    async stockLog(ex: Executor, productId: number, page: number, size: number) {
+      const where = eq(productStockLog.productId, productId);
+      const [total] = await ex.select({ n: count() }).from(productStockLog).where(where);
+      const rows = await ex
+        .select()
+        .from(productStockLog)
+        .where(where)
+        .orderBy(desc(productStockLog.createdAt), desc(productStockLog.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Log rows of one booking, to know whether its stock is out (sale) or back (return). */
+    async bookingStockLog(ex: Executor, bookingId: number) {
+      return ex
+        .select()
+        .from(productStockLog)
+        .where(
+          and(eq(productStockLog.bookingId, bookingId), inArray(productStockLog.reason, ['sale', 'return'])),
+        )
+        .orderBy(productStockLog.id);
+    },
+
+    /** The booking's state and the summed amounts of its product and add-on lines per product. */
+    async bookingProducts(ex: Executor, bookingId: number) {
+      const [booking] = await ex
+        .select({ state: bookings.state })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      const productId = sql<number>`(${calculationLines.customData}->>'productId')::int`;
+      const amounts = await ex
+        .select({ productId, amount: sql<string>`sum(${calculationLines.amount})::text` })
+        .from(calculationLines)
+        .where(
+          and(
+            eq(calculationLines.bookingId, bookingId),
+            inArray(calculationLines.type, ['product', 'addon']),
+            sql`${calculationLines.customData}->>'productId' is not null`,
+          ),
+        )
+        .groupBy(productId);
+      return { state: booking?.state ?? null, amounts };
+    },
+
+    /** Holding bookings of the asset with chosen products and a day in `[from, to)`. */
+    async heldProducts(ex: Executor, asset: SQL, holding: SQL, from: string, to: string) {
+      const rows = await ex
+        .select({
+          bookingId: bookings.id,
+          from: bookings.from,
+          to: bookings.to,
+          chosen: bookings.chosenProducts,
+        })
+        .from(bookings)
+        .where(
+          and(
+            asset,
+            holding,
+            lt(bookings.from, to),
+            gt(bookings.to, from),
+            ne(sql`jsonb_array_length(${bookings.chosenProducts})`, 0),
+          ),
+        );
+      if (rows.length === 0) return [];
+      const ids = rows.map((r) => r.bookingId);
+      const entries = await ex
+        .select({
+          bookingId: bookingRooms.bookingId,
+          id: bookingRooms.id,
+          from: bookingRooms.from,
+          to: bookingRooms.to,
+          guests: sql<number>`count(${bookingGuests.id})::int`,
+        })
+        .from(bookingRooms)
+        .leftJoin(bookingGuests, eq(bookingGuests.bookingRoomId, bookingRooms.id))
+        .where(inArray(bookingRooms.bookingId, ids))
+        .groupBy(bookingRooms.id);
+      return rows.map((row): THeldProductRow => {
+        const own = entries.filter((e) => e.bookingId === row.bookingId);
+        return {
+          bookingId: row.bookingId,
+          from: row.from,
+          to: row.to,
+          chosen: row.chosen as TChosenProduct[],
+          entries: own,
+          guests: own.reduce((n, e) => n + e.guests, 0),
+        };
+      });
+    },
+  };
+  return repository;
+}
+export type TProductsRepository = ReturnType<typeof createProductsRepository>;
 
 /** `resort:<id>` / `vessel:<id>` as a booking condition. */
 export const assetCondition = (asset: { kind: 'resort' | 'vessel'; id: number }) =>

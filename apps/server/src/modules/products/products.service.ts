@@ -17,7 +17,7 @@ import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import {
   assetCondition,
-  productsRepository as repo,
+  createProductsRepository,
   type THeldProductRow,
   toProduct,
   toStockLogEntry,
@@ -25,6 +25,8 @@ import {
 
 // The product calls of spec booking §7 "Products": constants, the stock update and its log, and
 // `bookedAtDay` (docs/domain/products.md). Access is checked by the routes (product.* scopes, office only).
+
+const repo = createProductsRepository();
 
 export const outOfStock = (stock: string) =>
   new AppError(409, 'OUT_OF_STOCK', `The stock would go below 0 (now ${stock}); send force to allow it`);

@@ -2,10 +2,12 @@ import { dueDate, type TCalcType, type TDueBooking } from '@atoll/domain/todos';
 import { DIRECT_READS, type TReads } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import type { TRaisedTodo } from '../bookings/write/booking-hooks.ts';
-import { todosRepository as repo, type TBookingTodoInsert, type TTodoRow } from './todos.repository.ts';
+import { createTodosRepository, type TBookingTodoInsert, type TTodoRow } from './todos.repository.ts';
 
 // Todos raised inside a booking's own transaction (create, change, room changes, cancel): the booking
 // write and its todos commit together, and `has_open_todos` follows in the same transaction.
+
+const repo = createTodosRepository();
 
 const isoDay = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 

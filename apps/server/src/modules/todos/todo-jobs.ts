@@ -2,12 +2,14 @@ import { addDays } from '@atoll/domain/inventory/tours';
 import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { raiseBookingTodos } from './raise-todos.flow.ts';
-import { todosRepository as repo } from './todos.repository.ts';
+import { createTodosRepository } from './todos.repository.ts';
 
 // The todos no booking write raises: a daily look at the bookings (docs/domain/lifecycle.md). Idempotent, so it
 // may run more often than daily; an advisory lock keeps two server instances from running it at once.
 // "Option expired but paid" is raised by the option expiry (bookings/expire-options.flow.ts); both run from
 // jobs.ts.
+
+const repo = createTodosRepository();
 
 /** Any fixed number: the key of the todo job's advisory lock. */
 const JOB_LOCK = 7_001;

@@ -19,7 +19,7 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
 import { dueDatesOf } from './raise-todos.flow.ts';
 import {
-  todosRepository as repo,
+  createTodosRepository,
   type TBookingTodoRow,
   type TTodoRow,
   toBookingTodo,
@@ -30,6 +30,8 @@ import { TODO_READ } from './todos.service.ts';
 // The generic calls (ADR 0003) of /api/todo (definitions) and /api/todoitem (the todos of bookings).
 // System definitions (with a code) may be edited or switched off, never deleted or copied as such.
 // A write on a booking's todo keeps its has_open_todos in the same transaction.
+
+const repo = createTodosRepository();
 
 /** Only what the body names: a partial update leaves the rest alone. */
 /** A new todo of a booking the user may see: its definition's text and due date unless the body says. */

@@ -1,9 +1,12 @@
+import type { TListQuery } from '@atoll/domain/list';
 import type { TBookingTodo, TTodo, TTodoCode, TTodoListItem } from '@atoll/domain/todos';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, asc, count, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { bookingRooms, bookings, bookingTodos, todos } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { TListFields } from '../../http/filter.ts';
+import { compileFilter, compileSearch, type TListFields } from '../../http/filter.ts';
 
 // The only Drizzle file of the todos module: definitions (`todos`), the todos of bookings
 // (`booking_todos`) and the booking's `has_open_todos` flag, which follows them in the same transaction.
@@ -69,7 +72,7 @@ export const TODO_LIST_FIELDS: TListFields = {
 /** Which todos a list shows: open ones, the user's own open ones, or all (any state, filterable). */
 export type TTodoListKind = 'open' | 'own' | 'all';
 
-export function todoListWhere(kind: TTodoListKind, userId: number): SQL | undefined {
+function todoListWhere(kind: TTodoListKind, userId: number): SQL | undefined {
   if (kind === 'all') return undefined;
   const open = eq(bookingTodos.open, true);
   // "Own": todos of bookings the user entered, or todos the user last edited.
@@ -78,192 +81,209 @@ export function todoListWhere(kind: TTodoListKind, userId: number): SQL | undefi
 }
 
 /** Order of a todo list: a declared sortable field (empty values last), then the id. */
-export function todoListOrder(sort: string, order: number): SQL[] {
+function todoListOrder(sort: string, order: number): SQL[] {
   const field = Object.hasOwn(TODO_LIST_FIELDS, sort) ? TODO_LIST_FIELDS[sort] : undefined;
   if (!field?.sort) throw badRequest(`Cannot sort by "${sort}"`, 'sort');
   const direction = order === -1 ? sql`desc` : sql`asc`;
   return [sql`${field.column} ${direction} nulls last`, sql`${bookingTodos.id} asc`];
 }
 
-export const todosRepository = {
-  /** All definitions, the system ones first. */
-  async definitions(ex: Executor) {
-    return ex.select().from(todos).orderBy(sql`${todos.code} is null`, asc(todos.name), asc(todos.id));
-  },
+/** A todo list's conditions and order, compiled once (a bad filter or sort is a 400 before any row). */
+export type TTodoListQuery = { where: SQL | undefined; order: SQL[] };
 
-  async todoOfBooking(ex: Executor, bookingId: number, id: number) {
-    const [row] = await ex
-      .select()
-      .from(bookingTodos)
-      .where(and(eq(bookingTodos.id, id), eq(bookingTodos.bookingId, bookingId)));
-    return row;
-  },
+/** The todos of `kind` of the bookings the user may see, with the list query's search, filter and sort. */
+export function todoListQuery(user: TSessionUser, kind: TTodoListKind, query: TListQuery): TTodoListQuery {
+  const where = and(
+    bookingVisibility(user),
+    todoListWhere(kind, user.id),
+    compileSearch(query.search, TODO_LIST_FIELDS),
+    compileFilter(query.filter, TODO_LIST_FIELDS),
+  );
+  return { where, order: todoListOrder(query.sort, query.order) };
+}
 
-  async definitionsByCode(ex: Executor, codes: readonly TTodoCode[]) {
-    if (codes.length === 0) return [];
-    return ex
-      .select()
-      .from(todos)
-      .where(and(inArray(todos.code, [...codes]), eq(todos.isActive, true)));
-  },
+export function createTodosRepository() {
+  return {
+    /** All definitions, the system ones first. */
+    async definitions(ex: Executor) {
+      return ex.select().from(todos).orderBy(sql`${todos.code} is null`, asc(todos.name), asc(todos.id));
+    },
 
-  /** Active definitions that join every new booking of this type. */
-  async autoAddDefinitions(ex: Executor, type: string) {
-    return ex
-      .select()
-      .from(todos)
-      .where(and(eq(todos.isActive, true), sql`${todos.autoAdd} @> ${JSON.stringify([type])}::jsonb`))
-      .orderBy(asc(todos.id));
-  },
+    async todoOfBooking(ex: Executor, bookingId: number, id: number) {
+      const [row] = await ex
+        .select()
+        .from(bookingTodos)
+        .where(and(eq(bookingTodos.id, id), eq(bookingTodos.bookingId, bookingId)));
+      return row;
+    },
 
-  async definition(ex: Executor, id: number) {
-    const [row] = await ex.select().from(todos).where(eq(todos.id, id));
-    return row;
-  },
+    async definitionsByCode(ex: Executor, codes: readonly TTodoCode[]) {
+      if (codes.length === 0) return [];
+      return ex
+        .select()
+        .from(todos)
+        .where(and(inArray(todos.code, [...codes]), eq(todos.isActive, true)));
+    },
 
-  /** The dates a due rule counts from, and the type for auto-added definitions. */
-  async bookingDates(ex: Executor, bookingId: number, visible?: SQL) {
-    const [row] = await ex
-      .select({
-        type: bookings.type,
-        createdAt: bookings.createdAt,
-        reservationDate: bookings.reservationDate,
-        bookingDate: bookings.bookingDate,
-        from: bookings.from,
-        to: bookings.to,
-      })
-      .from(bookings)
-      .where(and(eq(bookings.id, bookingId), visible));
-    return row;
-  },
+    /** Active definitions that join every new booking of this type. */
+    async autoAddDefinitions(ex: Executor, type: string) {
+      return ex
+        .select()
+        .from(todos)
+        .where(and(eq(todos.isActive, true), sql`${todos.autoAdd} @> ${JSON.stringify([type])}::jsonb`))
+        .orderBy(asc(todos.id));
+    },
 
-  /** Rows of booking_todos whose booking the condition lets through; undefined: no limit. */
-  ofVisibleBookings(ex: Executor, visible: SQL | undefined): SQL | undefined {
-    if (!visible) return undefined;
-    return inArray(bookingTodos.bookingId, ex.select({ id: bookings.id }).from(bookings).where(visible));
-  },
+    async definition(ex: Executor, id: number) {
+      const [row] = await ex.select().from(todos).where(eq(todos.id, id));
+      return row;
+    },
 
-  async openTodos(ex: Executor, bookingId: number) {
-    return ex
-      .select()
-      .from(bookingTodos)
-      .where(and(eq(bookingTodos.bookingId, bookingId), eq(bookingTodos.open, true)));
-  },
+    /** The dates a due rule counts from, and the type for auto-added definitions. */
+    async bookingDates(ex: Executor, bookingId: number, visible?: SQL) {
+      const [row] = await ex
+        .select({
+          type: bookings.type,
+          createdAt: bookings.createdAt,
+          reservationDate: bookings.reservationDate,
+          bookingDate: bookings.bookingDate,
+          from: bookings.from,
+          to: bookings.to,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), visible));
+      return row;
+    },
 
-  async ofBooking(ex: Executor, bookingId: number) {
-    return ex
-      .select()
-      .from(bookingTodos)
-      .where(eq(bookingTodos.bookingId, bookingId))
-      .orderBy(asc(bookingTodos.open), asc(bookingTodos.due), asc(bookingTodos.id));
-  },
+    /** Rows of booking_todos whose booking the condition lets through; undefined: no limit. */
+    ofVisibleBookings(ex: Executor, visible: SQL | undefined): SQL | undefined {
+      if (!visible) return undefined;
+      return inArray(bookingTodos.bookingId, ex.select({ id: bookings.id }).from(bookings).where(visible));
+    },
 
-  async insert(tx: Tx, rows: TBookingTodoInsert[]) {
-    if (rows.length === 0) return [];
-    return tx.insert(bookingTodos).values(rows).returning();
-  },
+    async openTodos(ex: Executor, bookingId: number) {
+      return ex
+        .select()
+        .from(bookingTodos)
+        .where(and(eq(bookingTodos.bookingId, bookingId), eq(bookingTodos.open, true)));
+    },
 
-  /** `has_open_todos` = "an open todo exists", leaving out `exceptId` (a todo about to be deleted). */
-  async syncOpenFlag(tx: Tx, bookingId: number, exceptId?: number) {
-    const others = exceptId === undefined ? sql`true` : ne(bookingTodos.id, exceptId);
-    await tx
-      .update(bookings)
-      .set({
-        hasOpenTodos: sql`exists (select 1 from ${bookingTodos} where ${bookingTodos.bookingId} = ${bookingId} and ${bookingTodos.open} and ${others})`,
-      })
-      .where(eq(bookings.id, bookingId));
-  },
+    async ofBooking(ex: Executor, bookingId: number) {
+      return ex
+        .select()
+        .from(bookingTodos)
+        .where(eq(bookingTodos.bookingId, bookingId))
+        .orderBy(asc(bookingTodos.open), asc(bookingTodos.due), asc(bookingTodos.id));
+    },
 
-  /** Closes the open todos whose definition says a cancel closes them (docs/domain/lifecycle.md). */
-  async closeOnAbort(tx: Tx, bookingId: number, userId: number | null) {
-    const closing = tx.select({ id: todos.id }).from(todos).where(eq(todos.closeOnAbort, true));
-    return tx
-      .update(bookingTodos)
-      .set({ open: false, solvedAt: new Date(), editedBy: userId, updatedAt: new Date() })
-      .where(
-        and(
-          eq(bookingTodos.bookingId, bookingId),
-          eq(bookingTodos.open, true),
-          isNotNull(bookingTodos.todoId),
-          inArray(bookingTodos.todoId, closing),
-        ),
-      )
-      .returning({ id: bookingTodos.id });
-  },
+    async insert(tx: Tx, rows: TBookingTodoInsert[]) {
+      if (rows.length === 0) return [];
+      return tx.insert(bookingTodos).values(rows).returning();
+    },
 
-  async solve(tx: Tx, bookingId: number, id: number, userId: number) {
-    const now = new Date();
-    const [row] = await tx
-      .update(bookingTodos)
-      .set({ open: false, solvedAt: now, editedBy: userId, updatedAt: now })
-      .where(and(eq(bookingTodos.id, id), eq(bookingTodos.bookingId, bookingId)))
-      .returning();
-    return row;
-  },
+    /** `has_open_todos` = "an open todo exists", leaving out `exceptId` (a todo about to be deleted). */
+    async syncOpenFlag(tx: Tx, bookingId: number, exceptId?: number) {
+      const others = exceptId === undefined ? sql`true` : ne(bookingTodos.id, exceptId);
+      await tx
+        .update(bookings)
+        .set({
+          hasOpenTodos: sql`exists (select 1 from ${bookingTodos} where ${bookingTodos.bookingId} = ${bookingId} and ${bookingTodos.open} and ${others})`,
+        })
+        .where(eq(bookings.id, bookingId));
+    },
 
-  /**
-   * Confirmed, unresolved stays that began by `arrivedBy` and still run on `today`, with a room entry not
-   * checked in, and no noShow todo yet (open or solved: staff decide once).
-   */
-  async noShowCandidates(ex: Executor, arrivedBy: string, today: string) {
-    const rows = await ex
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.state, 'confirmed'),
-          eq(bookings.resolved, false),
-          sql`${bookings.from} <= ${arrivedBy}`,
-          sql`${bookings.to} >= ${today}`,
-          sql`exists (select 1 from ${bookingRooms} where ${bookingRooms.bookingId} = ${bookings.id} and ${bookingRooms.checkIn} is null)`,
-          sql`not exists (select 1 from ${bookingTodos} where ${bookingTodos.bookingId} = ${bookings.id} and ${bookingTodos.code} = 'noShow')`,
-        ),
-      )
-      .orderBy(asc(bookings.id));
-    return rows.map((r) => r.id);
-  },
+    /** Closes the open todos whose definition says a cancel closes them (docs/domain/lifecycle.md). */
+    async closeOnAbort(tx: Tx, bookingId: number, userId: number | null) {
+      const closing = tx.select({ id: todos.id }).from(todos).where(eq(todos.closeOnAbort, true));
+      return tx
+        .update(bookingTodos)
+        .set({ open: false, solvedAt: new Date(), editedBy: userId, updatedAt: new Date() })
+        .where(
+          and(
+            eq(bookingTodos.bookingId, bookingId),
+            eq(bookingTodos.open, true),
+            isNotNull(bookingTodos.todoId),
+            inArray(bookingTodos.todoId, closing),
+          ),
+        )
+        .returning({ id: bookingTodos.id });
+    },
 
-  /** Whether this transaction holds the job's advisory lock (another instance running it: false). */
-  async tryJobLock(tx: Tx, key: number) {
-    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as locked`);
-    const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
-    return rows[0]?.locked === true;
-  },
+    async solve(tx: Tx, bookingId: number, id: number, userId: number) {
+      const now = new Date();
+      const [row] = await tx
+        .update(bookingTodos)
+        .set({ open: false, solvedAt: now, editedBy: userId, updatedAt: now })
+        .where(and(eq(bookingTodos.id, id), eq(bookingTodos.bookingId, bookingId)))
+        .returning();
+      return row;
+    },
 
-  /** One page of todos with their booking's number and dates. */
-  async list(
-    ex: Executor,
-    where: SQL | undefined,
-    page: { order: SQL[]; limit: number; offset: number },
-  ): Promise<{ rows: TTodoListItem[]; total: number }> {
-    const [totalRow] = await ex
-      .select({ total: count() })
-      .from(bookingTodos)
-      .innerJoin(bookings, eq(bookings.id, bookingTodos.bookingId))
-      .where(where);
-    const rows = await ex
-      .select({
-        todo: bookingTodos,
-        bookingNumber,
-        bookingState: bookings.state,
-        bookingFrom: bookings.from,
-        bookingTo: bookings.to,
-      })
-      .from(bookingTodos)
-      .innerJoin(bookings, eq(bookings.id, bookingTodos.bookingId))
-      .where(where)
-      .orderBy(...page.order)
-      .limit(page.limit)
-      .offset(page.offset);
-    return {
-      total: totalRow?.total ?? 0,
-      rows: rows.map((r) => ({
-        ...toBookingTodo(r.todo),
-        bookingNumber: r.bookingNumber,
-        bookingState: r.bookingState,
-        bookingFrom: r.bookingFrom,
-        bookingTo: r.bookingTo,
-      })),
-    };
-  },
-};
+    /**
+     * Confirmed, unresolved stays that began by `arrivedBy` and still run on `today`, with a room entry not
+     * checked in, and no noShow todo yet (open or solved: staff decide once).
+     */
+    async noShowCandidates(ex: Executor, arrivedBy: string, today: string) {
+      const rows = await ex
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.state, 'confirmed'),
+            eq(bookings.resolved, false),
+            sql`${bookings.from} <= ${arrivedBy}`,
+            sql`${bookings.to} >= ${today}`,
+            sql`exists (select 1 from ${bookingRooms} where ${bookingRooms.bookingId} = ${bookings.id} and ${bookingRooms.checkIn} is null)`,
+            sql`not exists (select 1 from ${bookingTodos} where ${bookingTodos.bookingId} = ${bookings.id} and ${bookingTodos.code} = 'noShow')`,
+          ),
+        )
+        .orderBy(asc(bookings.id));
+      return rows.map((r) => r.id);
+    },
+
+    /** Whether this transaction holds the job's advisory lock (another instance running it: false). */
+    async tryJobLock(tx: Tx, key: number) {
+      const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as locked`);
+      const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
+      return rows[0]?.locked === true;
+    },
+
+    /** One page of todos with their booking's number and dates. */
+    async list(
+      ex: Executor,
+      { where, order }: TTodoListQuery,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: TTodoListItem[]; total: number }> {
+      const [totalRow] = await ex
+        .select({ total: count() })
+        .from(bookingTodos)
+        .innerJoin(bookings, eq(bookings.id, bookingTodos.bookingId))
+        .where(where);
+      const rows = await ex
+        .select({
+          todo: bookingTodos,
+          bookingNumber,
+          bookingState: bookings.state,
+          bookingFrom: bookings.from,
+          bookingTo: bookings.to,
+        })
+        .from(bookingTodos)
+        .innerJoin(bookings, eq(bookings.id, bookingTodos.bookingId))
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
+      return {
+        total: totalRow?.total ?? 0,
+        rows: rows.map((r) => ({
+          ...toBookingTodo(r.todo),
+          bookingNumber: r.bookingNumber,
+          bookingState: r.bookingState,
+          bookingFrom: r.bookingFrom,
+          bookingTo: r.bookingTo,
+        })),
+      };
+    },
+  };
+}
+export type TTodosRepository = ReturnType<typeof createTodosRepository>;

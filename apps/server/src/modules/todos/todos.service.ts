@@ -1,23 +1,18 @@
 import type { TListQuery } from '@atoll/domain/list';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TBookingTodo, TTodo, TTodoListItem } from '@atoll/domain/todos';
-import { and } from 'drizzle-orm';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { compileFilter, compileSearch } from '../../http/filter.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { lockBooking } from '../bookings/booking-lock.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
 import { recordVersion } from '../bookings/write/booking-versions.ts';
 import {
-  todosRepository as repo,
-  TODO_LIST_FIELDS,
+  createTodosRepository,
   type TTodoListKind,
   toBookingTodo,
-  todoListOrder,
-  todoListWhere,
+  todoListQuery,
   toTodo,
 } from './todos.repository.ts';
 
@@ -43,16 +38,9 @@ const CSV_COLUMNS = [
   'solvedAt',
 ] as const satisfies readonly (keyof TTodoListItem)[];
 
-const listWhere = (user: TSessionUser, kind: TTodoListKind, query: TListQuery) =>
-  and(
-    bookingVisibility(user),
-    todoListWhere(kind, user.id),
-    compileSearch(query.search, TODO_LIST_FIELDS),
-    compileFilter(query.filter, TODO_LIST_FIELDS),
-  );
-
 export function createTodosService(deps: { db: Db }) {
   const { db } = deps;
+  const repo = createTodosRepository();
   const assertScope = (user: TSessionUser, scopes: string[]) => {
     if (!hasScope(user.scopes, scopes)) throw forbidden();
   };
@@ -72,8 +60,7 @@ export function createTodosService(deps: { db: Db }) {
     ): Promise<{ data: TTodoListItem[]; total: number; page: number; size: number }> {
       assertScope(user, TODO_READ);
       const size = query.size === 0 ? MAX_LIST_ROWS : Math.min(query.size, MAX_LIST_ROWS);
-      const { rows, total } = await repo.list(db, listWhere(user, kind, query), {
-        order: todoListOrder(query.sort, query.order),
+      const { rows, total } = await repo.list(db, todoListQuery(user, kind, query), {
         limit: size,
         offset: (query.page - 1) * size,
       });
@@ -83,11 +70,10 @@ export function createTodosService(deps: { db: Db }) {
     /** The same list as CSV rows (the column names first), in batches, at most MAX_LIST_ROWS rows. */
     async *csv(user: TSessionUser, kind: TTodoListKind, query: TListQuery) {
       assertScope(user, TODO_READ);
-      const where = listWhere(user, kind, query);
-      const order = todoListOrder(query.sort, query.order);
+      const listQuery = todoListQuery(user, kind, query);
       yield CSV_COLUMNS;
       for (let offset = 0; offset < MAX_LIST_ROWS; offset += CSV_BATCH) {
-        const { rows } = await repo.list(db, where, { order, limit: CSV_BATCH, offset });
+        const { rows } = await repo.list(db, listQuery, { limit: CSV_BATCH, offset });
         for (const row of rows) yield CSV_COLUMNS.map((c) => row[c]);
         if (rows.length < CSV_BATCH) return;
       }

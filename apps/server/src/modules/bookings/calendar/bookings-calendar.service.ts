@@ -4,14 +4,7 @@ import { bookingVisibility, canReadAllBookings } from '../../../db/booking-condi
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import {
-  assetExists,
-  calendarBlocks,
-  calendarEntries,
-  calendarRooms,
-  calendarSchedules,
-  type TCalendarAsset,
-} from './bookings-calendar.repository.ts';
+import { createBookingCalendarRepository, type TCalendarAsset } from './bookings-calendar.repository.ts';
 
 // The booking calendars' data (spec booking §2 /booking/occupancy, /booking/calendar): the rooms or cabins
 // of one asset, the room entries and blocks in a range and, for a vessel, its departures. Only the office
@@ -27,6 +20,7 @@ function mayOpen(user: TSessionUser, asset: TCalendarAsset): boolean {
 
 export function createBookingCalendar(deps: { db: Db }) {
   const { db } = deps;
+  const repo = createBookingCalendarRepository();
 
   async function events(user: TSessionUser, query: TCalendarQuery): Promise<TCalendarEvents> {
     const asset: TCalendarAsset = query.resortId
@@ -34,13 +28,13 @@ export function createBookingCalendar(deps: { db: Db }) {
       : { kind: 'vessel', id: query.vesselId ?? 0 };
     const what = asset.kind === 'resort' ? 'Resort' : 'Vessel';
     if (!canReadAllBookings(user) || !mayOpen(user, asset)) throw notFound(what);
-    if (!(await assetExists(db, asset))) throw notFound(what);
+    if (!(await repo.assetExists(db, asset))) throw notFound(what);
     const range = { from: query.from, to: query.to, scheduleId: query.scheduleId };
     const [rooms, entries, blocks, schedules] = await Promise.all([
-      calendarRooms(db, asset),
-      calendarEntries(db, asset, range, bookingVisibility(user)),
-      calendarBlocks(db, asset, range),
-      asset.kind === 'vessel' ? calendarSchedules(db, asset.id, range) : Promise.resolve([]),
+      repo.calendarRooms(db, asset),
+      repo.calendarEntries(db, asset, range, bookingVisibility(user)),
+      repo.calendarBlocks(db, asset, range),
+      asset.kind === 'vessel' ? repo.calendarSchedules(db, asset.id, range) : Promise.resolve([]),
     ]);
     return { from: query.from, to: query.to, rooms, entries, blocks, schedules };
   }

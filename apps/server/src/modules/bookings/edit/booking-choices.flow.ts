@@ -1,13 +1,16 @@
 import type { TBooking, TBookingGuestInput } from '@atoll/domain/bookings';
 import { customerAge } from '@atoll/domain/customers';
 import type { TGender } from '@atoll/domain/inventory/availability';
-import { priceVariants } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
 import type { TBookingRow } from '../bookings.repository.ts';
-import { bookingWrites, type TBookingPatch, type TGuestInsert } from '../write/bookings-writes.repository.ts';
-import { bookingChoiceWrites } from './booking-choices.repository.ts';
+import {
+  createBookingWritesRepository,
+  type TBookingPatch,
+  type TGuestInsert,
+} from '../write/bookings-writes.repository.ts';
+import { createBookingChoiceWritesRepository } from './booking-choices.repository.ts';
 import {
   entryOf,
   guestsOf,
@@ -15,7 +18,7 @@ import {
   type TContext,
   type TLock,
 } from './booking-rooms.flow.ts';
-import { bookingRoomWrites } from './booking-rooms.repository.ts';
+import { createBookingRoomWritesRepository } from './booking-rooms.repository.ts';
 
 // Choices by hand on a stored booking (spec booking §7 Booking POSTs): the price (changePrice,
 // docs/domain/prices.md "Which price"), the commission-table row (docs/domain/tax-and-commission.md), the shape of one room entry
@@ -24,6 +27,9 @@ import { bookingRoomWrites } from './booking-rooms.repository.ts';
 //
 // `{roomId}` of `rooms/{roomId}` and `rooms/{roomId}/customers` is the room (rooms.id) of the entry named
 // by `roomBookingId`, as in `rooms/{roomId}/date`.
+
+const bookingChoiceWrites = createBookingChoiceWritesRepository();
+const bookingWrites = createBookingWritesRepository();
 
 export type TEntryChange = {
   roomBookingId: number;
@@ -47,7 +53,7 @@ const fitsAsset = (
 
 async function assertVariant(ctx: TContext, variantId: number | null | undefined, path: string) {
   if (variantId == null) return;
-  const found = await bookingWrites.existing(ctx.tx, priceVariants, priceVariants.id, [variantId]);
+  const found = await bookingWrites.existing(ctx.tx, 'priceVariants', [variantId]);
   if (!found.has(variantId)) throw badRequest('The price variant does not exist', path);
 }
 
@@ -101,6 +107,7 @@ async function resize(ctx: TContext, entryId: number, n: number) {
 }
 
 export function createBookingChoicesFlow(deps: { rooms: Pick<TBookingRoomsFlow, 'run'> }) {
+  const bookingRoomWrites = createBookingRoomWritesRepository();
   const { run } = deps.rooms;
 
   return {

@@ -2,7 +2,7 @@ import type { TBooking } from '@atoll/domain/bookings';
 import { nextProductKey, type TAddProduct, type TChosenProduct } from '@atoll/domain/products';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import { productsRepository, type TProductRow } from '../../products/products.repository.ts';
+import { createProductsRepository, type TProductRow } from '../../products/products.repository.ts';
 import { entryOf, type TBookingRoomsFlow, type TContext, type TLock } from './booking-rooms.flow.ts';
 
 // Products and add-ons on a stored booking (spec booking §7 `{bookingId}/product/{product}` and
@@ -41,6 +41,7 @@ function assertGuests(ctx: TContext, choice: TProductChoice) {
 
 export function createBookingProductsFlow(deps: { rooms: Pick<TBookingRoomsFlow, 'run'> }) {
   const { run } = deps.rooms;
+  const productsRepository = createProductsRepository();
 
   return {
     /** Adds a product or add-on to the booking and recalculates it. */

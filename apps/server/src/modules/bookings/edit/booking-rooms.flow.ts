@@ -11,7 +11,6 @@ import { daysBetween } from '@atoll/domain/inventory/resorts';
 import { scheduleNights } from '@atoll/domain/inventory/tours';
 import { today } from '../../../clock.ts';
 import type { Tx } from '../../../db/client.ts';
-import { priceVariants } from '../../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
@@ -31,13 +30,13 @@ import {
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import {
-  bookingWrites,
+  createBookingWritesRepository,
   type TBookingPatch,
   type TEntryRow,
   type TGuestRow,
 } from '../write/bookings-writes.repository.ts';
 import { assertForce, type TBookingFlowDeps, termsById } from '../write/create-booking.flow.ts';
-import { bookingRoomWrites } from './booking-rooms.repository.ts';
+import { createBookingRoomWritesRepository } from './booking-rooms.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 
 // The room, guest and stay calls of a stored booking (spec booking §7 Booking POSTs / DELETEs,
@@ -55,6 +54,8 @@ import { invalidState } from './change-booking.flow.ts';
 //   find it through the entry.
 // - `idx` of changeCustomer and removeCustomer: the guest's position (0-based) within its entry;
 //   removeCustomer without idx takes the entry's first guest with that customer.
+
+const bookingWrites = createBookingWritesRepository();
 
 /** The version read (null: no comparison) and the staff override of blocks, gender rule and missing prices. */
 export type TLock = { version: number | null; force?: boolean | undefined };
@@ -129,6 +130,7 @@ export async function customerOf(ctx: TContext, customerId: number, path: string
 }
 
 export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
+  const bookingRoomWrites = createBookingRoomWritesRepository();
   const { db, availability } = deps;
 
   async function rehold(tx: Tx, writer: TWriter, row: TBookingRow, force: boolean) {
@@ -299,7 +301,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
         const guest = guestsOf(ctx, entryId).find((g) => g.id === guestId);
         if (!guest) throw badRequest('The guest is not part of the room entry', 'customer');
         if (variantId !== null) {
-          const found = await bookingWrites.existing(ctx.tx, priceVariants, priceVariants.id, [variantId]);
+          const found = await bookingWrites.existing(ctx.tx, 'priceVariants', [variantId]);
           if (!found.has(variantId)) throw badRequest('The price variant does not exist', 'variantId');
         }
         await bookingRoomWrites.updateGuest(ctx.tx, id, guest.id, { variantId });

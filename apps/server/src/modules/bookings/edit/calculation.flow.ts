@@ -13,9 +13,9 @@ import { lockBooking } from '../booking-lock.ts';
 import { loadBooking, redactBooking, type TBookingRow, toLine } from '../bookings.repository.ts';
 import { priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites, type TLineRow } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
-import { calculationWrites } from './calculation.repository.ts';
+import { createCalculationWritesRepository } from './calculation.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 
 // Editing a booking's calculation by hand (docs/domain/calculation-lines.md and specials.md; spec booking §7): manual
@@ -119,6 +119,8 @@ const findLine = (lines: readonly TLineRow[], id: number) => {
 };
 
 export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'reference'>) {
+  const calculationWrites = createCalculationWritesRepository();
+  const bookingWrites = createBookingWritesRepository();
   const { db } = deps;
 
   /**

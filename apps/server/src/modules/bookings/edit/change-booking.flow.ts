@@ -27,7 +27,7 @@ import {
 import { numberOnEntry } from '../write/booking-numbers.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites, type TBookingPatch } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository, type TBookingPatch } from '../write/bookings-writes.repository.ts';
 import {
   assertForce,
   entryDates,
@@ -80,6 +80,7 @@ const roomFields = (resolved: TResolvedRooms, row: TBookingRow, input: TChangeBo
 });
 
 export function createChangeBookingFlow(deps: TBookingFlowDeps) {
+  const bookingWrites = createBookingWritesRepository();
   const { db, availability } = deps;
 
   async function write(tx: Tx, writer: TWriter, id: number, input: TChangeBooking, version: number) {

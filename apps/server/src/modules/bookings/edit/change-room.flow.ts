@@ -4,11 +4,11 @@ import type { TSessionUser } from '../../auth/auth.service.ts';
 import { lockBooking } from '../booking-lock.ts';
 import { loadBooking, redactBooking } from '../bookings.repository.ts';
 import { holdStored } from '../lifecycle/booking-lifecycle.ts';
-import { lifecycleWrites } from '../lifecycle/bookings-lifecycle.repository.ts';
+import { createLifecycleWritesRepository } from '../lifecycle/bookings-lifecycle.repository.ts';
 import { assertRoomsChangeable, writerOf } from '../write/booking-input.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites, type TEntryRow } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository, type TEntryRow } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 import type { TLock } from './booking-rooms.flow.ts';
 import { invalidState } from './change-booking.flow.ts';
@@ -17,6 +17,8 @@ import { invalidState } from './change-booking.flow.ts';
 // same resort (same dates) or another cabin of the same vessel (same departure). The occupancy grid's
 // vertical drag and the cabin-move screen call it. The target must be free (NOT_AVAILABLE); the price
 // is recalculated only when the room type differs and reloadPrice is asked for.
+
+const bookingWrites = createBookingWritesRepository();
 
 export type TChangeRoom = { roomBookingId: number; roomId: number; reloadPrice?: boolean | undefined };
 
@@ -27,6 +29,7 @@ const sameAsset = (entry: TEntryRow, room: TRoom) =>
   entry.resortId !== null ? room.resortId === entry.resortId : room.vesselId === entry.vesselId;
 
 export function createChangeRoomFlow(deps: TBookingFlowDeps) {
+  const lifecycleWrites = createLifecycleWritesRepository();
   const { db, availability } = deps;
 
   return {

@@ -8,10 +8,10 @@ import { AppError, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { loadBooking, toLine } from '../bookings.repository.ts';
 import { holdStored } from '../lifecycle/booking-lifecycle.ts';
-import { lifecycleWrites } from '../lifecycle/bookings-lifecycle.repository.ts';
+import { createLifecycleWritesRepository } from '../lifecycle/bookings-lifecycle.repository.ts';
 import { priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites, type TLineRow } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 
 // POST /api/bookings/reindex (admin) and {booking}/reindex (bookings.update): rebuilds what is derived
@@ -42,6 +42,8 @@ function disagrees(total: string, tax: string | undefined, lines: readonly TLine
 }
 
 export function createReindexBookingFlow(deps: TBookingFlowDeps) {
+  const bookingWrites = createBookingWritesRepository();
+  const lifecycleWrites = createLifecycleWritesRepository();
   const { db, availability } = deps;
 
   /** Reindexes one booking in its own transaction; answers what it did. */

@@ -16,7 +16,7 @@ import { bookingHooks } from '../write/booking-hooks.ts';
 import { type TWriter, writerOf } from '../write/booking-input.ts';
 import { storedTerms } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites, type TLineRow } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
@@ -25,6 +25,7 @@ import { notifyWaitlist } from './waitlist.flow.ts';
 // remembering its customer type for a revert; one manual cost line carries the fee; totals again from
 // the lines; state aborted, the holds released.
 
+const bookingWrites = createBookingWritesRepository();
 const pricingInputs = createPricingInputRepository();
 
 /** Lines that stop counting: the billable ones, and the deposit and rest of a schedule that is void now. */

@@ -1,12 +1,11 @@
-import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { bookings } from '../../../db/schema.ts';
 import type { TBookingRow } from '../bookings.repository.ts';
 import { bookingHooks } from '../write/booking-hooks.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 import { hasPayments } from './booking-lifecycle.ts';
+import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
 // The option expiry job (docs/domain/options.md): a planned booking whose option lapsed becomes freed with the reason
@@ -25,6 +24,8 @@ const isLapsed = (row: TBookingRow | undefined, now: Date) =>
   row.optionExpiry.getTime() < now.getTime();
 
 export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
+  const lifecycleWrites = createLifecycleWritesRepository();
+  const bookingWrites = createBookingWritesRepository();
   const { db, availability } = deps;
 
   /** One booking in its own transaction; a write that came first (confirmed meanwhile) wins, then nothing happens. */
@@ -69,22 +70,7 @@ export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
       const warningHours = await bookingHooks().options.warningHours(db);
       if (warningHours <= 0) return [];
       const until = new Date(now.getTime() + warningHours * 3_600_000);
-      const soon = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.state, 'planned'),
-            eq(bookings.resolved, false),
-            gt(bookings.optionExpiry, now),
-            lte(bookings.optionExpiry, until),
-            or(isNull(bookings.optionWarnedExpiry), ne(bookings.optionWarnedExpiry, bookings.optionExpiry)),
-            // A hold shorter than the warning time (an online checkout's) is not warned of, only its lapse.
-            sql`${bookings.optionExpiry} > coalesce(${bookings.reservationDate}, ${bookings.createdAt}) + make_interval(hours => ${warningHours})`,
-          ),
-        )
-        .orderBy(bookings.optionExpiry)
-        .limit(BATCH);
+      const soon = await lifecycleWrites.optionsToWarn(db, now, until, warningHours, BATCH);
       const warned: number[] = [];
       for (const { id } of soon) {
         if (await db.transaction((tx) => warn(tx, id, until, now))) warned.push(id);
@@ -94,14 +80,7 @@ export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
 
     /** Settles the lapsed options; answers the ids it changed. */
     async expireOptions(now: Date): Promise<number[]> {
-      const lapsed = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(eq(bookings.state, 'planned'), eq(bookings.resolved, false), lt(bookings.optionExpiry, now)),
-        )
-        .orderBy(bookings.optionExpiry)
-        .limit(BATCH);
+      const lapsed = await lifecycleWrites.lapsedOptions(db, now, BATCH);
       const changed: number[] = [];
       for (const { id } of lapsed) {
         if (await db.transaction((tx) => expire(tx, id, now))) changed.push(id);

@@ -12,7 +12,7 @@ import { numberOnEntry } from '../write/booking-numbers.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import {
-  bookingWrites,
+  createBookingWritesRepository,
   type TEntryInsert,
   type TEntryRow,
   type TGuestInsert,
@@ -30,6 +30,8 @@ import { notifyWaitlist } from './waitlist.flow.ts';
 // copied as it was (the price the customer agreed). The old booking becomes `rebooked` and lets go of
 // its holds in the same transaction, so the new one may take the same cabins. The payments move to the
 // new booking. Resort entries of a mixed booking move along unchanged.
+
+const bookingWrites = createBookingWritesRepository();
 
 export type TRebook = {
   scheduleId: number;

@@ -8,7 +8,7 @@ import { loadBooking, redactBooking, type TBookingRow } from '../bookings.reposi
 import { invalidState } from '../edit/change-booking.flow.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites, type TBookingPatch } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository, type TBookingPatch } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 import { assertNoPayments } from './booking-lifecycle.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
@@ -20,6 +20,7 @@ import { notifyWaitlist } from './waitlist.flow.ts';
 type TStep = (tx: Tx, row: TBookingRow) => Promise<TBookingPatch | undefined>;
 
 export function createReleaseBookingFlow(deps: TBookingFlowDeps) {
+  const bookingWrites = createBookingWritesRepository();
   const { db, availability } = deps;
 
   /** Locks, checks, applies one step and records the version: the frame every call here shares. */

@@ -1,11 +1,10 @@
-import { and, eq, lt, lte } from 'drizzle-orm';
 import { today } from '../../../clock.ts';
 import type { Tx } from '../../../db/client.ts';
-import { bookings } from '../../../db/schema.ts';
 import { loadBooking } from '../bookings.repository.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
 
 // The nightly resolve (docs/domain/resolved-bookings.md): a confirmed booking whose stay is over (its last day passed) and
 // which owes nothing more becomes confirmed + resolved, with the resolved date and a booking version. It
@@ -16,19 +15,13 @@ import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 const BATCH = 500;
 
 export function createResolveBookingsFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
+  const lifecycleWrites = createLifecycleWritesRepository();
+  const bookingWrites = createBookingWritesRepository();
   const { db } = deps;
-  const finished = (today: string) =>
-    and(
-      eq(bookings.state, 'confirmed'),
-      eq(bookings.resolved, false),
-      lt(bookings.to, today),
-      lte(bookings.openAmount, '0'),
-    );
-
   /** One booking in its own transaction, under its version: a write that came first and changed it wins. */
   async function resolve(tx: Tx, id: number, version: number, today: string, now: Date) {
     const before = await loadBooking(tx, id);
-    const locked = await bookingWrites.bumpVersion(tx, id, version, finished(today));
+    const locked = await lifecycleWrites.bumpVersionIfFinished(tx, id, version, today);
     if (!locked || !before) return false;
     await bookingWrites.updateBooking(tx, id, { resolved: true, resolvedDate: now });
     await recordVersion(tx, {
@@ -45,12 +38,7 @@ export function createResolveBookingsFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
     /** Resolves the finished, settled bookings of the day before `now` and earlier; answers their ids. */
     async resolveFinished(now: Date): Promise<number[]> {
       const day = today(now);
-      const due = await db
-        .select({ id: bookings.id, version: bookings.version })
-        .from(bookings)
-        .where(finished(day))
-        .orderBy(bookings.to, bookings.id)
-        .limit(BATCH);
+      const due = await lifecycleWrites.finishedBookings(db, day, BATCH);
       const changed: number[] = [];
       for (const { id, version } of due) {
         if (await db.transaction((tx) => resolve(tx, id, version, day, now))) changed.push(id);

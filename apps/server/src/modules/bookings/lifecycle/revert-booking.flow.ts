@@ -5,13 +5,13 @@ import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { lockBooking } from '../booking-lock.ts';
 import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
-import { bookingRoomWrites } from '../edit/booking-rooms.repository.ts';
+import { createBookingRoomWritesRepository } from '../edit/booking-rooms.repository.ts';
 import { versionRows } from '../read/bookings-queries.repository.ts';
 import { bookingHooks } from '../write/booking-hooks.ts';
 import { writerOf } from '../write/booking-input.ts';
 import { assertPriced, priceBooking, storedTerms } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
-import { bookingWrites, type TBookingPatch } from '../write/bookings-writes.repository.ts';
+import { createBookingWritesRepository, type TBookingPatch } from '../write/bookings-writes.repository.ts';
 import { optionExpiryOf, type TBookingFlowDeps } from '../write/create-booking.flow.ts';
 import {
   assertNoPayments,
@@ -20,13 +20,16 @@ import {
   referencesOf,
   revertNotPossible,
 } from './booking-lifecycle.ts';
-import { lifecycleWrites } from './bookings-lifecycle.repository.ts';
+import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
 
 // POST /api/bookings/{id}/revert (docs/domain/lifecycle.md) and {id}/revertRebook
 // (docs/domain/moving-and-rebooking.md). The booking's own
 // history (booking_versions snapshots) says what the last transition was and what came before it.
 // A revert is a new write with its own version; reverting a revert is not possible (the previous
 // transition is then the revert itself, which the revert rules do not list).
+
+const lifecycleWrites = createLifecycleWritesRepository();
+const bookingWrites = createBookingWritesRepository();
 
 export type TRevert = { optionExpiry?: string | null | undefined };
 
@@ -68,6 +71,7 @@ async function unCancel(tx: Tx, row: TBookingRow, previous: TBooking): Promise<T
 }
 
 export function createRevertBookingFlow(deps: TBookingFlowDeps) {
+  const bookingRoomWrites = createBookingRoomWritesRepository();
   const { db, availability } = deps;
 
   /** The patch that undoes the transition, and whether the holds and the price follow. */

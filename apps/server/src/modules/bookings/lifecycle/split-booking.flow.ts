@@ -11,14 +11,14 @@ import { numberOnEntry } from '../write/booking-numbers.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import {
-  bookingWrites,
+  createBookingWritesRepository,
   type TEntryRow,
   type TGuestRow,
   type TLineRow,
 } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
 import { copiedFields, holdStored, referencesOf } from './booking-lifecycle.ts';
-import { lifecycleWrites } from './bookings-lifecycle.repository.ts';
+import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
 
 // POST /api/bookings/{id}/splitByCustomer: the guests of each chosen room entry become a booking of
 // their own (same terms, agency, currency and state; own number; references both ways). A room entry
@@ -44,6 +44,8 @@ function chosenEntries(entries: readonly TEntryRow[], input: TSplitByCustomer) {
 }
 
 export function createSplitBookingFlow(deps: TBookingFlowDeps) {
+  const lifecycleWrites = createLifecycleWritesRepository();
+  const bookingWrites = createBookingWritesRepository();
   const { db, availability } = deps;
 
   /** One new booking from one entry of `row`, with the manual lines of its guests; priced. */

@@ -1,13 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { TAvailabilityService } from '../../availability/availability.service.ts';
 import { bookingHooks } from '../write/booking-hooks.ts';
 import { storedHoldItems } from '../write/booking-input.ts';
+import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
 
 // The waitlist (docs/domain/lifecycle.md): waiting bookings hold nothing. When a holding booking lets go of its rooms
 // (cancel, release, rebook, delete), the waiting bookings on the same departure or dates and room type that now
 // fit get the todo "space available", oldest first. Promotion stays manual: the customer must be asked.
+
+const lifecycleWrites = createLifecycleWritesRepository();
 
 /** At most this many waiting bookings are tried per release (oldest first). */
 const CANDIDATES = 20;
@@ -16,21 +18,8 @@ const CANDIDATES = 20;
 class TrialDone extends Error {}
 
 /** Waiting bookings with a room entry of a released entry's room type on its departure, or on overlapping nights. */
-async function candidates(tx: Tx, releasedId: number): Promise<number[]> {
-  const result = await tx.execute(sql`
-    select w.id from bookings w
-    where w.state = 'waiting' and w.id <> ${releasedId}
-      and exists (
-        select 1 from booking_rooms we join booking_rooms re on re.booking_id = ${releasedId}
-        where we.booking_id = w.id
-          and we.room_type_id is not distinct from re.room_type_id
-          and (we.schedule_id = re.schedule_id
-               or (we.schedule_id is null and re.schedule_id is null
-                   and we.from_date < re.to_date and re.from_date < we.to_date)))
-    order by w.created_at, w.id
-    limit ${CANDIDATES}`);
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
-}
+const candidates = (tx: Tx, releasedId: number) =>
+  lifecycleWrites.waitingCandidates(tx, releasedId, CANDIDATES);
 
 /** Whether the waiting booking's rooms could be held now: a trial hold in a savepoint, always rolled back. */
 async function fitsNow(tx: Tx, availability: TAvailabilityService, bookingId: number): Promise<boolean> {

@@ -1,6 +1,9 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { TReportState } from '@atoll/domain/bookings/queries';
+import type { TSessionUser } from '@atoll/domain/users';
+import { and, asc, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { operatorTimeZone } from '../../../clock.ts';
+import { bookingVisibility, holdingCondition } from '../../../db/booking-conditions.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import {
   agencies,
@@ -19,7 +22,8 @@ import {
 
 // The queries behind the bookings' reports (bookings-reports.service.ts): arrivals, statistics, the end
 // of day, the guests in house, the todo names and a booking's product lines. Every query takes the
-// caller's visibility condition (bookingVisibility) and, where it says so, the holding condition.
+// caller's visibility condition (bookingVisibility) and, where it says so, the holding condition. The
+// service passes who asks and plain values; the conditions are built here.
 
 /** The booking's number as people name it: booking, else reservation, else offer number. */
 const numberOf = sql<
@@ -72,7 +76,7 @@ export type TStayQueryRow = {
 };
 
 /** Room entries matching `where`, in order of their first night (departures: their last day), room, booking. */
-export async function stayRows(
+async function stayRows(
   ex: Executor,
   where: SQL | undefined,
   by: 'from' | 'to' = 'from',
@@ -88,7 +92,7 @@ export async function stayRows(
   return rows.map((r) => ({ ...r, guests: Number(r.guests) }));
 }
 
-export const stayConditions = {
+const stayConditions = {
   arriving: (from: string, to: string) => and(gte(bookingRooms.from, from), lte(bookingRooms.from, to)),
   departing: (from: string, to: string) => and(gte(bookingRooms.to, from), lte(bookingRooms.to, to)),
   /** A night in `[from, to]`: the entry starts on or before `to` and ends after `from`. */
@@ -105,7 +109,7 @@ export const stayConditions = {
 };
 
 /** Bookings (whole rows, in creation order) matching `where`: new bookings and cancellations. */
-export async function reportBookings(ex: Executor, where: SQL | undefined) {
+async function reportBookings(ex: Executor, where: SQL | undefined) {
   return ex
     .select({
       bookingId: bookings.id,
@@ -126,13 +130,13 @@ export async function reportBookings(ex: Executor, where: SQL | undefined) {
     .orderBy(asc(bookings.createdAt), asc(bookings.id));
 }
 
-export const bookingConditions = {
+const bookingConditions = {
   createdIn: (from: string, to: string) => inDays(bookings.createdAt, from, to),
   cancelledIn: (from: string, to: string) => inDays(bookings.cancelationDate, from, to),
 };
 
 /** Per arrival day and asset: the bookings and guests of the entries arriving. */
-export async function arrivalCounts(ex: Executor, where: SQL | undefined) {
+async function arrivalCounts(ex: Executor, where: SQL | undefined) {
   const assetName = sql<string | null>`coalesce(${resorts.name}, ${vessels.name})`;
   const rows = await ex
     .select({
@@ -155,7 +159,7 @@ export async function arrivalCounts(ex: Executor, where: SQL | undefined) {
 }
 
 /** Count, pax and Σ total of the bookings matching `where`, by state and currency. */
-export async function stateFigures(ex: Executor, where: SQL | undefined) {
+async function stateFigures(ex: Executor, where: SQL | undefined) {
   const rows = await ex
     .select({
       state: bookings.state,
@@ -171,14 +175,14 @@ export async function stateFigures(ex: Executor, where: SQL | undefined) {
   return rows.map((r) => ({ ...r, count: Number(r.count), pax: Number(r.pax) }));
 }
 
-export const figureConditions = {
+const figureConditions = {
   createdIn: (from: string, to: string) => inDays(bookings.createdAt, from, to),
   /** Arriving from `from` up to `to`, exclusive. */
   arrivingIn: (from: string, to: string) => and(gte(bookings.from, from), lt(bookings.from, to)),
 };
 
 /** The guests of the entries matching `where`, with room and customer, in date, room and guest order. */
-export async function guestsInHouse(ex: Executor, where: SQL | undefined) {
+async function guestsInHouse(ex: Executor, where: SQL | undefined) {
   return ex
     .select({
       bookingId: bookings.id,
@@ -213,7 +217,7 @@ export async function guestsInHouse(ex: Executor, where: SQL | undefined) {
 }
 
 /** The active todo definitions (table of the todos module), by group and name. */
-export async function taskNames(ex: Executor) {
+async function taskNames(ex: Executor) {
   return ex
     .select({ id: todos.id, name: todos.name, group: todos.group })
     .from(todos)
@@ -222,7 +226,7 @@ export async function taskNames(ex: Executor) {
 }
 
 /** Lines of one booking of the given types, in position order. */
-export async function linesOfTypes(ex: Executor, bookingId: number, types: readonly string[]) {
+async function linesOfTypes(ex: Executor, bookingId: number, types: readonly string[]) {
   return ex
     .select()
     .from(calculationLines)
@@ -240,7 +244,7 @@ const rowsOf = async <T>(ex: Executor, query: SQL) => ((await ex.execute(query))
  * took 1–1.6 s of a year's report on PostgreSQL: the planner overestimates the nights of generate_series)
  * and with room to sort the nights in memory. PGlite has neither and takes the settings as they are.
  */
-export async function yearReportSession<T>(db: Db, run: (ex: Executor) => Promise<T>): Promise<T> {
+async function yearReportSession<T>(db: Db, run: (ex: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`set local work_mem = '64MB'`);
@@ -280,7 +284,7 @@ export type TOccupancyQueryRow = {
  * with a counted booking or an event block, in rooms of the capacity; pax = guests × nights there.
  * `rooms` restricts the rooms (resorts of the request and of the user), `counted` the bookings.
  */
-export async function occupancyRows(
+async function occupancyRows(
   ex: Executor,
   q: { from: string; to: string; group: keyof typeof PERIOD_FORMAT; rooms: SQL | undefined; counted: SQL },
 ): Promise<TOccupancyQueryRow[]> {
@@ -361,7 +365,7 @@ export async function occupancyRows(
 }
 
 /** The resorts (id, name) of the given ids. */
-export async function resortNames(ex: Executor, ids: readonly number[]) {
+async function resortNames(ex: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return ex
     .select({ resortId: resorts.id, name: resorts.name })
@@ -395,7 +399,7 @@ const VESSEL_TYPES = ['vessel', 'charter'];
  * if it carries one, other lines by the tax of the booking's first room line's price; inclusive tax: net = round2(total × 100 / (100 + r)); exclusive:
  * the line total is net. The cancellation fee and lines with excludeFromTax carry no tax.
  */
-export async function incomeRows(
+async function incomeRows(
   ex: Executor,
   q: { from: string; to: string; byBookingDate: boolean; base: string; counted: SQL },
 ): Promise<TIncomeQueryRow[]> {
@@ -485,7 +489,7 @@ export async function incomeRows(
 }
 
 /** The base currency's code (undefined: none marked) and the exchange rates valid from on or before `day`. */
-export async function ratesUpTo(ex: Executor, day: string) {
+async function ratesUpTo(ex: Executor, day: string) {
   const [baseRow] = await ex
     .select({ code: currencies.code })
     .from(currencies)
@@ -501,3 +505,143 @@ export async function ratesUpTo(ex: Executor, day: string) {
     .where(lte(exchangeRates.validFrom, day));
   return { base: baseRow?.code, rates };
 }
+
+// ─── The repository: who asks and plain values in, rows out ─────────────────────────────────────────────
+
+/** Who asks, and whether offers hold inventory (a setting): the stay reports see visible, holding bookings. */
+export type THoldingScope = { user: TSessionUser; offersHoldInventory: boolean };
+/** The counted bookings of a year report: the states asked for (planned: open options only) and filters. */
+export type TCounted = {
+  user: TSessionUser;
+  states: readonly TReportState[];
+  categories?: number[] | undefined;
+  sources?: number[] | undefined;
+};
+export type TStayKind = 'arriving' | 'departing' | 'inHouse' | 'checkedIn' | 'checkedOut';
+export type TAssetsQuery = { resorts: number[]; vessels: number[] };
+
+/** Visible and holding bookings: the condition of every stay report. */
+const holding = (scope: THoldingScope) =>
+  and(bookingVisibility(scope.user), holdingCondition(scope.offersHoldInventory));
+
+function countedCondition(c: TCounted): SQL {
+  const byState = c.states.map((state) =>
+    state === 'planned'
+      ? (and(eq(bookings.state, 'planned'), eq(bookings.resolved, false)) as SQL)
+      : eq(bookings.state, state),
+  );
+  return and(
+    bookingVisibility(c.user),
+    or(...byState) ?? sql`false`,
+    c.categories?.length ? inArray(bookings.categoryId, c.categories) : undefined,
+    c.sources?.length ? inArray(bookings.sourceId, c.sources) : undefined,
+  ) as SQL;
+}
+
+/** Rooms of these resorts (raw: the occupancy statement names its rooms `r`); undefined: no restriction. */
+const roomsIn = (ids: readonly number[] | undefined) =>
+  ids
+    ? sql`r.resort_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : undefined;
+
+/** Bookings of the resorts or vessels asked for; undefined when none is asked for. */
+const ofAssets = (assets: TAssetsQuery | undefined) =>
+  assets && (assets.resorts.length || assets.vessels.length)
+    ? or(
+        assets.resorts.length ? inArray(bookings.resortId, assets.resorts) : undefined,
+        assets.vessels.length ? inArray(bookings.vesselId, assets.vessels) : undefined,
+      )
+    : undefined;
+
+export function createBookingReportsRepository() {
+  return {
+    /** Room entries of visible, holding bookings arriving, departing, in house, checked in or out in `[from, to]`. */
+    stays(ex: Executor, scope: THoldingScope, kind: TStayKind, from: string, to: string, by?: 'to') {
+      return stayRows(ex, and(holding(scope), stayConditions[kind](from, to)), by);
+    },
+
+    /** Visible bookings created or cancelled in `[from, to]`. */
+    bookings(ex: Executor, user: TSessionUser, kind: 'createdIn' | 'cancelledIn', from: string, to: string) {
+      return reportBookings(ex, and(bookingVisibility(user), bookingConditions[kind](from, to)));
+    },
+
+    /** Per arrival day and asset, the visible, holding entries arriving in `[from, to]`. */
+    arrivalCounts(ex: Executor, scope: THoldingScope, from: string, to: string) {
+      return arrivalCounts(ex, and(holding(scope), stayConditions.arriving(from, to)));
+    },
+
+    /** State figures of the visible bookings created in `[from, to]` or arriving in `[from, to)`. */
+    stateFigures(
+      ex: Executor,
+      user: TSessionUser,
+      kind: 'createdIn' | 'arrivingIn',
+      from: string,
+      to: string,
+    ) {
+      return stateFigures(ex, and(bookingVisibility(user), figureConditions[kind](from, to)));
+    },
+
+    /** The guests of visible, holding entries in house in `[from, to]`, of one resort or vessel when given. */
+    guestsInHouse(
+      ex: Executor,
+      scope: THoldingScope,
+      q: { from: string; to: string; asset?: { kind: 'resort' | 'vessel'; id: number } | undefined },
+    ) {
+      return guestsInHouse(
+        ex,
+        and(holding(scope), stayConditions.inHouse(q.from, q.to), stayConditions.ofAsset(q.asset)),
+      );
+    },
+
+    taskNames,
+    linesOfTypes,
+    yearReportSession,
+    resortNames,
+    ratesUpTo,
+
+    /** Occupancy rows; `resorts`: the user's own and those asked for (each undefined: no restriction). */
+    occupancyRows(
+      ex: Executor,
+      q: {
+        from: string;
+        to: string;
+        group: keyof typeof PERIOD_FORMAT;
+        resorts: { own: readonly number[] | undefined; asked: readonly number[] | undefined };
+        counted: TCounted;
+      },
+    ) {
+      return occupancyRows(ex, {
+        from: q.from,
+        to: q.to,
+        group: q.group,
+        rooms: and(roomsIn(q.resorts.own), roomsIn(q.resorts.asked)),
+        counted: countedCondition(q.counted),
+      });
+    },
+
+    /** Income rows of the counted bookings, of the resorts or vessels asked for. */
+    incomeRows(
+      ex: Executor,
+      q: {
+        from: string;
+        to: string;
+        byBookingDate: boolean;
+        base: string;
+        counted: TCounted;
+        assets?: TAssetsQuery | undefined;
+      },
+    ) {
+      return incomeRows(ex, {
+        from: q.from,
+        to: q.to,
+        byBookingDate: q.byBookingDate,
+        base: q.base,
+        counted: and(countedCondition(q.counted), ofAssets(q.assets)) as SQL,
+      });
+    },
+  };
+}
+export type TBookingReportsRepository = ReturnType<typeof createBookingReportsRepository>;

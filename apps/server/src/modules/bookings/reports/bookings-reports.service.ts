@@ -20,11 +20,9 @@ import { addDays } from '@atoll/domain/customers';
 import type { TGender } from '@atoll/domain/inventory/availability';
 import { convert, D, normalize, rateOn } from '@atoll/domain/money';
 import { hasScope } from '@atoll/domain/scopes';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../../clock.ts';
-import { bookingVisibility, holdingCondition } from '../../../db/booking-conditions.ts';
+import { bookingVisibility } from '../../../db/booking-conditions.ts';
 import type { Db } from '../../../db/client.ts';
-import { bookings } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TSettingsService } from '../../settings/settings.service.ts';
@@ -37,22 +35,10 @@ import {
   pageOfBookings,
 } from '../read/bookings-queries.repository.ts';
 import {
-  arrivalCounts,
-  bookingConditions,
-  figureConditions,
-  guestsInHouse,
-  incomeRows,
-  linesOfTypes,
-  occupancyRows,
-  ratesUpTo,
-  reportBookings,
-  resortNames,
-  stateFigures,
-  stayConditions,
-  stayRows,
+  createBookingReportsRepository,
+  type THoldingScope,
+  type TStayKind,
   type TStayQueryRow,
-  taskNames,
-  yearReportSession,
 } from './bookings-reports.repository.ts';
 
 // The reports over the bookings (spec booking §7 "Bookings … GET"): the full list, arrivals, statistics,
@@ -74,25 +60,6 @@ const toStay = (r: TStayQueryRow): TStayRow => ({
 
 /** The states a year report counts unless `states` says otherwise (docs/domain/reports.md). */
 const DEFAULT_REPORT_STATES: TReportState[] = ['confirmed', 'resolved'];
-
-/** The counted bookings of a year report: the states asked for (planned: open options only) and filters. */
-function countedCondition(
-  user: TSessionUser,
-  states: readonly TReportState[],
-  q: { categories?: number[] | undefined; sources?: number[] | undefined },
-): SQL {
-  const byState = states.map((state) =>
-    state === 'planned'
-      ? (and(eq(bookings.state, 'planned'), eq(bookings.resolved, false)) as SQL)
-      : eq(bookings.state, state),
-  );
-  return and(
-    bookingVisibility(user),
-    or(...byState) ?? sql`false`,
-    q.categories?.length ? inArray(bookings.categoryId, q.categories) : undefined,
-    q.sources?.length ? inArray(bookings.sourceId, q.sources) : undefined,
-  ) as SQL;
-}
 
 /** a / b in percent with 2 decimals half-up; null when b is 0. */
 const percent = (a: number, b: number) => (b === 0 ? null : new D(a).times(100).div(b).toFixed(2));
@@ -130,11 +97,12 @@ function monthsOf(from: string, to: string): string[] {
 
 export function createBookingReports(deps: { db: Db; settings: TSettingsService }) {
   const { db, settings } = deps;
+  const repo = createBookingReportsRepository();
 
-  /** Visible and holding bookings: the condition of every stay report. */
-  async function holdingFor(user: TSessionUser): Promise<SQL | undefined> {
+  /** Who asks, with the setting that says whether offers hold inventory: the scope of every stay report. */
+  async function holdingFor(user: TSessionUser): Promise<THoldingScope> {
     const offersHoldInventory = (await settings.get('booking', 'offersHoldInventory', false)) === true;
-    return and(bookingVisibility(user), holdingCondition(offersHoldInventory));
+    return { user, offersHoldInventory };
   }
 
   return {
@@ -156,7 +124,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
     async arrivalCount(user: TSessionUser, query: { days: number; start?: string | undefined }) {
       const start = query.start ?? today();
       const last = addDays(start, query.days - 1);
-      const rows = await arrivalCounts(db, and(await holdingFor(user), stayConditions.arriving(start, last)));
+      const rows = await repo.arrivalCounts(db, await holdingFor(user), start, last);
       return rows as TArrivalCount[];
     },
 
@@ -164,9 +132,8 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
       const day = today();
       const createdFrom = addDays(day, -(days - 1));
       const arrivingTo = addDays(day, days);
-      const visible = bookingVisibility(user);
-      const created = await stateFigures(db, and(visible, figureConditions.createdIn(createdFrom, day)));
-      const arriving = await stateFigures(db, and(visible, figureConditions.arrivingIn(day, arrivingTo)));
+      const created = await repo.stateFigures(db, user, 'createdIn', createdFrom, day);
+      const arriving = await repo.stateFigures(db, user, 'arrivingIn', day, arrivingTo);
       const typed = (rows: typeof created) => rows.map((r) => ({ ...r, state: r.state as TBookingState }));
       return { days, createdFrom, created: typed(created), arrivingTo, arriving: typed(arriving) };
     },
@@ -178,26 +145,25 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
       const { date } = query;
       const toDate = query.toDate ?? date;
       const holding = await holdingFor(user);
-      const visible = bookingVisibility(user);
-      const stays = async (condition: SQL | undefined, by?: 'to') =>
-        (await stayRows(db, and(holding, condition), by)).map(toStay);
-      const booked = async (condition: SQL | undefined) =>
-        (await reportBookings(db, and(visible, condition))).map((r) => ({
+      const stays = async (kind: TStayKind, by?: 'to') =>
+        (await repo.stays(db, holding, kind, date, toDate, by)).map(toStay);
+      const booked = async (kind: 'createdIn' | 'cancelledIn') =>
+        (await repo.bookings(db, user, kind, date, toDate)).map((r) => ({
           ...r,
           state: r.state as TBookingState,
         }));
-      const inHouse = await stays(stayConditions.inHouse(date, toDate));
+      const inHouse = await stays('inHouse');
       return {
         date,
         toDate,
-        arrivals: await stays(stayConditions.arriving(date, toDate)),
-        departures: await stays(stayConditions.departing(date, toDate), 'to'),
+        arrivals: await stays('arriving'),
+        departures: await stays('departing', 'to'),
         inHouse,
         inHouseGuests: inHouse.reduce((n, r) => n + r.guests, 0),
-        checkIns: await stays(stayConditions.checkedIn(date, toDate)),
-        checkOuts: await stays(stayConditions.checkedOut(date, toDate)),
-        newBookings: await booked(bookingConditions.createdIn(date, toDate)),
-        cancellations: await booked(bookingConditions.cancelledIn(date, toDate)),
+        checkIns: await stays('checkedIn'),
+        checkOuts: await stays('checkedOut'),
+        newBookings: await booked('createdIn'),
+        cancellations: await booked('cancelledIn'),
       };
     },
 
@@ -209,12 +175,11 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
         asset?: { kind: 'resort' | 'vessel'; id: number } | undefined;
       },
     ): Promise<TGuestAtDate[]> {
-      const where = and(
-        await holdingFor(user),
-        stayConditions.inHouse(query.from, query.to ?? query.from),
-        stayConditions.ofAsset(query.asset),
-      );
-      const rows = await guestsInHouse(db, where);
+      const rows = await repo.guestsInHouse(db, await holdingFor(user), {
+        from: query.from,
+        to: query.to ?? query.from,
+        asset: query.asset,
+      });
       return rows.map((r) => ({
         ...r,
         state: r.state as TBookingState,
@@ -224,7 +189,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
       }));
     },
 
-    taskNames: () => taskNames(db),
+    taskNames: () => repo.taskNames(db),
 
     /**
      * Resort occupancy per period and resort over `[from, to)` (docs/domain/reports.md): the resorts of the
@@ -235,24 +200,18 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
       const states = query.states ?? DEFAULT_REPORT_STATES;
       const own = !hasScope(user.scopes, ['admin']) && user.resorts.length ? user.resorts : undefined;
       const asked = query.assets?.resorts.length ? query.assets.resorts : undefined;
-      const roomsIn = (ids: readonly number[] | undefined) =>
-        ids
-          ? sql`r.resort_id in (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : undefined;
-      const rows = await yearReportSession(db, (ex) =>
-        occupancyRows(ex, {
+      const rows = await repo.yearReportSession(db, (ex) =>
+        repo.occupancyRows(ex, {
           from,
           to,
           group: query.groupBy,
-          rooms: and(roomsIn(own), roomsIn(asked)),
-          counted: countedCondition(
+          resorts: { own, asked },
+          counted: {
             user,
-            states.filter((s) => s !== 'aborted'),
-            query,
-          ),
+            states: states.filter((s) => s !== 'aborted'),
+            categories: query.categories,
+            sources: query.sources,
+          },
         }),
       );
       const resortIds = [...new Set(rows.map((r) => r.resortId))];
@@ -268,7 +227,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
         to,
         groupBy: query.groupBy,
         states,
-        resorts: await resortNames(db, resortIds),
+        resorts: await repo.resortNames(db, resortIds),
         rows: rows.map((r) => ({ period: r.period, start: r.start, resortId: r.resortId, ...figures(r) })),
         periods: [...byPeriod].map(([period, p]) => ({ period, start: p.start, ...figures(p.nights) })),
         total: figures(total),
@@ -283,24 +242,17 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
     async income(user: TSessionUser, query: TIncomeQuery): Promise<TIncomeReport> {
       const { from, to } = yearReportRange(query, today());
       const states = query.states ?? [...DEFAULT_REPORT_STATES, 'aborted'];
-      const assets = query.assets;
-      const ofAssets =
-        assets && (assets.resorts.length || assets.vessels.length)
-          ? or(
-              assets.resorts.length ? inArray(bookings.resortId, assets.resorts) : undefined,
-              assets.vessels.length ? inArray(bookings.vesselId, assets.vessels) : undefined,
-            )
-          : undefined;
-      const { base: stored, rates: rateRows } = await ratesUpTo(db, today() > to ? today() : to);
+      const { base: stored, rates: rateRows } = await repo.ratesUpTo(db, today() > to ? today() : to);
       const base = stored ?? DEFAULT_CURRENCY;
       const rates = rateRows.map((r) => ({ ...r, rate: normalize(r.rate) }));
-      const rows = await yearReportSession(db, (ex) =>
-        incomeRows(ex, {
+      const rows = await repo.yearReportSession(db, (ex) =>
+        repo.incomeRows(ex, {
           from,
           to,
           byBookingDate: query.by === 'bookingDate',
           base,
-          counted: and(countedCondition(user, states, query), ofAssets) as SQL,
+          counted: { user, states, categories: query.categories, sources: query.sources },
+          assets: query.assets,
         }),
       );
       const months = new Map(monthsOf(from, to).map((m) => [m, { revenue: new D(0), bookings: 0 }]));
@@ -350,7 +302,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
 
     async products(user: TSessionUser, id: number): Promise<TBookingLine[]> {
       if (!(await findVisible(db, id, bookingVisibility(user)))) throw notFound('Booking');
-      return (await linesOfTypes(db, id, PRODUCT_LINE_TYPES)).map(toLine);
+      return (await repo.linesOfTypes(db, id, PRODUCT_LINE_TYPES)).map(toLine);
     },
   };
 }

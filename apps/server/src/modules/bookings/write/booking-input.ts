@@ -11,23 +11,22 @@ import { daysBetween } from '@atoll/domain/inventory/resorts';
 import type { TBookingChannel } from '@atoll/domain/pricing/entities';
 import { hasScope } from '@atoll/domain/scopes';
 import type { Tx } from '../../../db/client.ts';
-import {
-  agencies,
-  bookingCategories,
-  bookingSources,
-  paymentTerms,
-  priceVariants,
-} from '../../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { THoldItem } from '../../availability/hold.flow.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
 import { ownSchedules } from '../../tours/tours.repository.ts';
-import { bookingWrites, type TEntryInsert, type TGuestInsert } from './bookings-writes.repository.ts';
+import {
+  createBookingWritesRepository,
+  type TEntryInsert,
+  type TGuestInsert,
+} from './bookings-writes.repository.ts';
 
 // A create or change request checked against the stored data and turned into room entries: rooms that
 // exist and the user may book, a departure's dates for cabins, guests completed from their customer
 // records. Every refusal is a 400 with the field's path (or 403/409 where that is the answer).
+
+const bookingWrites = createBookingWritesRepository();
 
 /** The longest resort stay one entry takes (as the pricing loader). */
 const MAX_NIGHTS = 731;
@@ -199,7 +198,7 @@ export async function resolveRooms(
   // One after the other: the queries share the transaction's one connection.
   const schedules = await schedulesOf(tx, writer, rooms);
   const customers = await customersOf(tx, writer, customerIds);
-  const variants = await bookingWrites.existing(tx, priceVariants, priceVariants.id, variantIds);
+  const variants = await bookingWrites.existing(tx, 'priceVariants', variantIds);
   const entries = rooms.map((input, i): TResolvedEntry => {
     const room = locked.get(input.roomId);
     if (!bookable(writer, room)) throw badRequest('The room does not exist', `rooms.${i}.roomId`);
@@ -353,26 +352,14 @@ export async function checkReferences(tx: Tx, writer: TWriter, input: Partial<TR
   }
   // One after the other: the queries share the transaction's one connection.
   const checks: [number | null | undefined, () => Promise<Set<number>>, string][] = [
-    [
-      agencyId,
-      () => bookingWrites.existing(tx, agencies, agencies.id, agencyId ? [agencyId] : []),
-      'agencyId',
-    ],
-    [
-      input.sourceId,
-      () => bookingWrites.existing(tx, bookingSources, bookingSources.id, ids(input.sourceId)),
-      'sourceId',
-    ],
+    [agencyId, () => bookingWrites.existing(tx, 'agencies', agencyId ? [agencyId] : []), 'agencyId'],
+    [input.sourceId, () => bookingWrites.existing(tx, 'bookingSources', ids(input.sourceId)), 'sourceId'],
     [
       input.categoryId,
-      () => bookingWrites.existing(tx, bookingCategories, bookingCategories.id, ids(input.categoryId)),
+      () => bookingWrites.existing(tx, 'bookingCategories', ids(input.categoryId)),
       'categoryId',
     ],
-    [
-      input.termsId,
-      () => bookingWrites.existing(tx, paymentTerms, paymentTerms.id, ids(input.termsId)),
-      'termsId',
-    ],
+    [input.termsId, () => bookingWrites.existing(tx, 'paymentTerms', ids(input.termsId)), 'termsId'],
   ];
   for (const [id, found, path] of checks) {
     if (id != null && !(await found()).has(id))

@@ -4,29 +4,21 @@ import {
   type TBookingState,
   type TNumberKind,
 } from '@atoll/domain/bookings';
-import { sql } from 'drizzle-orm';
 import { today } from '../../../clock.ts';
 import type { Tx } from '../../../db/client.ts';
-import { bookingCounters } from '../../../db/schema.ts';
+import { createBookingWritesRepository } from './bookings-writes.repository.ts';
 
 // Offer, reservation and booking numbers (docs/domain/lifecycle.md): one sequence per kind and year in
 // `booking_counters`. The counter row is bumped in the writer's transaction: a failed write rolls the
 // number back with everything else (no gap), a committed one is never handed out again.
 
+const bookingWrites = createBookingWritesRepository();
+
 export { formatBookingNumber };
 
 /** The next number of this kind and year, e.g. `O26-00012`. Locks the counter row until the commit. */
 export async function nextNumber(tx: Tx, kind: TNumberKind, year: number): Promise<string> {
-  const [row] = await tx
-    .insert(bookingCounters)
-    .values({ kind, year, last: 1 })
-    .onConflictDoUpdate({
-      target: [bookingCounters.kind, bookingCounters.year],
-      set: { last: sql`${bookingCounters.last} + 1` },
-    })
-    .returning({ last: bookingCounters.last });
-  if (!row) throw new Error('booking_counters: no row returned');
-  return formatBookingNumber(kind, year, row.last);
+  return formatBookingNumber(kind, year, await bookingWrites.bumpCounter(tx, kind, year));
 }
 
 const COLUMN = { draft: 'offerNo', planned: 'reservationNo', confirmed: 'bookingNo' } as const;

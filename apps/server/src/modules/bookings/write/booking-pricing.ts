@@ -19,10 +19,10 @@ import type { Executor, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { loadPricingInput, type TDraftRoom, type TPricingDraft } from '../../prices/pricing-input.ts';
-import { productsRepository } from '../../products/products.repository.ts';
+import { createProductsRepository } from '../../products/products.repository.ts';
 import type { TBookingRow } from '../bookings.repository.ts';
 import {
-  bookingWrites,
+  createBookingWritesRepository,
   type TBookingPatch,
   type TEntryRow,
   type TGeneratedLine,
@@ -34,6 +34,9 @@ import {
 // engine's rooms (`r<entryId>`), its guests the persons (`g<guestId>`), with the booking's agency,
 // channel, terms, evaluation date `t` and hand-chosen specials. The generated lines are replaced, the
 // manual ones kept; totals, commission and the explanation land on the booking.
+
+const bookingWrites = createBookingWritesRepository();
+const productsRepository = createProductsRepository();
 
 /** States whose booking must have a price: no reservation or booking without one unless staff force. */
 const MUST_HAVE_PRICE: readonly TBookingState[] = ['planned', 'confirmed'];

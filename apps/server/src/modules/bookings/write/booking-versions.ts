@@ -12,7 +12,13 @@ import {
   toRooms,
 } from '../bookings.repository.ts';
 import { bookingHooks } from './booking-hooks.ts';
-import { bookingWrites, type TGuestRow, type TLineRow } from './bookings-writes.repository.ts';
+import {
+  createBookingWritesRepository,
+  type TGuestRow,
+  type TLineRow,
+} from './bookings-writes.repository.ts';
+
+const bookingWrites = createBookingWritesRepository();
 
 /**
  * A booking written in this transaction by the create flow, as stored and held in memory: its row with its

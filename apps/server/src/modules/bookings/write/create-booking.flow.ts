@@ -1,11 +1,10 @@
 import type { TBooking, TBookingState, TCreateBooking } from '@atoll/domain/bookings';
 import type { TTerms } from '@atoll/domain/pricing/entities';
 import { hasScope } from '@atoll/domain/scopes';
-import { eq } from 'drizzle-orm';
 import type { TReferenceCache } from '../../../db/change-feed.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { rowOf } from '../../../db/row-of.ts';
-import { bookings, paymentTerms } from '../../../db/schema.ts';
+import { bookings } from '../../../db/schema.ts';
 import { badRequest, forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TAvailabilityService } from '../../availability/availability.service.ts';
@@ -26,11 +25,13 @@ import {
 import { numberOnEntry } from './booking-numbers.ts';
 import { assertPriced, priceNewBooking } from './booking-pricing.ts';
 import { recordVersion } from './booking-versions.ts';
-import { bookingWrites, numberedEntries } from './bookings-writes.repository.ts';
+import { createBookingWritesRepository, numberedEntries } from './bookings-writes.repository.ts';
 
 // POST /api/bookings: check → lock the rooms → draw the ids → price → check the holds → number → write the
 // booking with its entries, guests, lines and holds → version 1, in one transaction.
 // NOT_AVAILABLE, NO_PRICE or any refusal leaves nothing behind, not even a used number (drawn ids may go unused).
+
+const bookingWrites = createBookingWritesRepository();
 
 /** `reference`: the reference data of the price calculation kept in memory (ADR 0024); without it, read each time. */
 export type TBookingFlowDeps = { db: Db; availability: TAvailabilityService; reference?: TReferenceCache };
@@ -44,7 +45,7 @@ export const optionExpiryOf = (now: Date, terms: TTerms | null, explicit?: strin
     : new Date(now.getTime() + (terms?.optionDays ?? DEFAULT_OPTION_DAYS) * 86_400_000);
 
 export async function termsById(tx: Tx, id: number): Promise<TTerms | null> {
-  const [row] = await tx.select().from(paymentTerms).where(eq(paymentTerms.id, id));
+  const row = await bookingWrites.paymentTerms(tx, id);
   return row ? toTerms(row) : null;
 }
 

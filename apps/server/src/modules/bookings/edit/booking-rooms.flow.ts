@@ -35,7 +35,7 @@ import {
   type TEntryRow,
   type TGuestRow,
 } from '../write/bookings-writes.repository.ts';
-import { assertForce, type TBookingFlowDeps, termsById } from '../write/create-booking.flow.ts';
+import { assertForce, type TBookingFlowDeps, termsById } from '../write/write-context.ts';
 import { createBookingRoomWritesRepository } from './booking-rooms.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 

@@ -14,7 +14,7 @@ import { loadBooking, redactBooking, type TBookingRow, toLine } from '../booking
 import { priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { createCalculationWritesRepository } from './calculation.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
 

@@ -34,7 +34,7 @@ import {
   optionExpiryOf,
   type TBookingFlowDeps,
   termsById,
-} from '../write/create-booking.flow.ts';
+} from '../write/write-context.ts';
 
 // POST /api/bookings/{id}/change: what is sent replaces what is stored. Optimistic concurrency (the
 // version read must still be the stored one), the state move checked by canChangeState, new rooms

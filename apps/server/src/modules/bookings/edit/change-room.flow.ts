@@ -9,7 +9,7 @@ import { assertRoomsChangeable, writerOf } from '../write/booking-input.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TEntryRow } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 import type { TLock } from './booking-rooms.flow.ts';
 import { invalidState } from './change-booking.flow.ts';
 

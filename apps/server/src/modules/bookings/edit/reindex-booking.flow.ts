@@ -12,7 +12,7 @@ import { createLifecycleWritesRepository } from '../lifecycle/bookings-lifecycle
 import { priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 
 // POST /api/bookings/reindex (admin) and {booking}/reindex (bookings.update): rebuilds what is derived
 // from a booking. Its occupancy rows are released and held again from its entries (no force: a booking

@@ -17,7 +17,7 @@ import { type TWriter, writerOf } from '../write/booking-input.ts';
 import { storedTerms } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 
 // POST /api/bookings/{id}/cancell (docs/domain/cancellation.md): the fee from the totals before, by the terms'

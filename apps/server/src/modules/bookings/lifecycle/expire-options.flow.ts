@@ -3,7 +3,7 @@ import type { TBookingRow } from '../bookings.repository.ts';
 import { bookingHooks } from '../write/booking-hooks.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { hasPayments } from './booking-lifecycle.ts';
 import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';

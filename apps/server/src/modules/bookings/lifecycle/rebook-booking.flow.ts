@@ -19,7 +19,7 @@ import {
   type TGuestRow,
   type TLineRow,
 } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { copiedFields, holdStored, withReference } from './booking-lifecycle.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 

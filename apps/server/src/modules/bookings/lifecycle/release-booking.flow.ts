@@ -9,7 +9,7 @@ import { invalidState } from '../edit/change-booking.flow.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TBookingPatch } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { assertNoPayments } from './booking-lifecycle.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
 

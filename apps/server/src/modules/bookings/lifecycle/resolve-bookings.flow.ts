@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client.ts';
 import { loadBooking } from '../bookings.repository.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
 
 // The nightly resolve (docs/domain/resolved-bookings.md): a confirmed booking whose stay is over (its last day passed) and

@@ -12,7 +12,7 @@ import { writerOf } from '../write/booking-input.ts';
 import { assertPriced, priceBooking, storedTerms } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TBookingPatch } from '../write/bookings-writes.repository.ts';
-import { optionExpiryOf, type TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import { optionExpiryOf, type TBookingFlowDeps } from '../write/write-context.ts';
 import {
   assertNoPayments,
   holdStored,

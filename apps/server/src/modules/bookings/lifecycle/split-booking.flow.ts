@@ -16,7 +16,7 @@ import {
   type TGuestRow,
   type TLineRow,
 } from '../write/bookings-writes.repository.ts';
-import type { TBookingFlowDeps } from '../write/create-booking.flow.ts';
+import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { copiedFields, holdStored, referencesOf } from './booking-lifecycle.ts';
 import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
 

@@ -1,14 +1,9 @@
-import type { TBooking, TBookingState, TCreateBooking } from '@atoll/domain/bookings';
-import type { TTerms } from '@atoll/domain/pricing/entities';
-import { hasScope } from '@atoll/domain/scopes';
-import type { TReferenceCache } from '../../../db/change-feed.ts';
-import type { Db, Tx } from '../../../db/client.ts';
+import type { TBooking, TCreateBooking } from '@atoll/domain/bookings';
+import type { Tx } from '../../../db/client.ts';
 import { rowOf } from '../../../db/row-of.ts';
 import { bookings } from '../../../db/schema.ts';
-import { badRequest, forbidden } from '../../../http/errors.ts';
+import { badRequest } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import type { TAvailabilityService } from '../../availability/availability.service.ts';
-import { toTerms } from '../../terms/terms.repository.ts';
 import { redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { bookingHooks, todosOfWarnings } from './booking-hooks.ts';
 import {
@@ -26,45 +21,19 @@ import { numberOnEntry } from './booking-numbers.ts';
 import { assertPriced, priceNewBooking } from './booking-pricing.ts';
 import { recordVersion } from './booking-versions.ts';
 import { createBookingWritesRepository, numberedEntries } from './bookings-writes.repository.ts';
+import {
+  assertForce,
+  entryDates,
+  optionExpiryOf,
+  type TBookingFlowDeps,
+  termsById,
+} from './write-context.ts';
 
 // POST /api/bookings: check → lock the rooms → draw the ids → price → check the holds → number → write the
 // booking with its entries, guests, lines and holds → version 1, in one transaction.
 // NOT_AVAILABLE, NO_PRICE or any refusal leaves nothing behind, not even a used number (drawn ids may go unused).
 
 const bookingWrites = createBookingWritesRepository();
-
-/** `reference`: the reference data of the price calculation kept in memory (ADR 0024); without it, read each time. */
-export type TBookingFlowDeps = { db: Db; availability: TAvailabilityService; reference?: TReferenceCache };
-
-/** Days an option holds when its terms do not say (docs/domain/lifecycle.md). */
-export const DEFAULT_OPTION_DAYS = 7;
-
-export const optionExpiryOf = (now: Date, terms: TTerms | null, explicit?: string | null) =>
-  explicit
-    ? new Date(explicit)
-    : new Date(now.getTime() + (terms?.optionDays ?? DEFAULT_OPTION_DAYS) * 86_400_000);
-
-export async function termsById(tx: Tx, id: number): Promise<TTerms | null> {
-  const row = await bookingWrites.paymentTerms(tx, id);
-  return row ? toTerms(row) : null;
-}
-
-/** Dates set on first entry into a state (docs/domain/lifecycle.md). */
-export function entryDates(
-  state: TBookingState,
-  now: Date,
-  held: { reservationDate: Date | null; bookingDate: Date | null },
-) {
-  return {
-    ...(state === 'planned' && !held.reservationDate ? { reservationDate: now } : {}),
-    ...(state === 'confirmed' && !held.bookingDate ? { bookingDate: now } : {}),
-  };
-}
-
-/** `force` (override blocks, visibility, missing prices) is for staff who may change bookings. */
-export function assertForce(writer: TWriter, force: boolean | undefined) {
-  if (force && (writer.isAgent || !hasScope(writer.user.scopes, ['bookings.update']))) throw forbidden();
-}
 
 /** The request's rooms, or a full charter's cabins: one of the two, never both. */
 async function roomsOf(tx: Tx, writer: TWriter, input: TCreateBooking) {

@@ -58,6 +58,7 @@ import { createTodosService } from './modules/todos/todos.service.ts';
 import { createDeparturesService } from './modules/tours/departures.service.ts';
 import { createToursRepository } from './modules/tours/tours.repository.ts';
 import { createToursService } from './modules/tours/tours.service.ts';
+import { createTranslationsRepository } from './modules/translations/translations.repository.ts';
 import {
   createTranslationsService,
   readBuiltInTexts,
@@ -91,7 +92,11 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   });
   const usersService = createUsersService({ db, settings });
   const logo = createLogoService({ db, settings });
-  const translations = createTranslationsService({ db, builtIn: readBuiltInTexts(WEB_SRC) });
+  const translations = createTranslationsService({
+    db,
+    repository: createTranslationsRepository(),
+    builtIn: readBuiltInTexts(WEB_SRC),
+  });
   const agencies = createAgenciesService({ db, repository: createAgenciesRepository(), settings });
   const customerDataGroups = createCustomerDataGroupsService({
     db,

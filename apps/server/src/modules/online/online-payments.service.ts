@@ -1,16 +1,13 @@
 import type { TCheckoutAnswer, TPaymentResult } from '@atoll/domain/payments/api';
-import { and, eq } from 'drizzle-orm';
 import { today } from '../../clock.ts';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, paymentProviders, payments } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { guestToken, isGuestToken, tokenProviderId } from '../payments/payment-links.ts';
 import { recordPayment } from '../payments/payments.flow.ts';
-import { bookingNumber } from '../payments/payments.repository.ts';
 import type { TProviderRow } from '../payments/providers/payment-provider.ts';
 import { PROVIDERS } from '../payments/providers/providers.ts';
+import { createOnlineRepository } from './online.repository.ts';
 import type { TOnlineConfirmFlow } from './online-confirm.flow.ts';
 
 // Paying online (spec booking §7 Online booking, Payments): the checkout for a booking's open amount,
@@ -23,8 +20,10 @@ const providerUnavailable = () =>
 
 export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; confirm: TOnlineConfirmFlow }) {
   const { db, appUrl, confirm } = deps;
+  const repository = createOnlineRepository();
+
   async function provider(id: number): Promise<TProviderRow> {
-    const [row] = await db.select().from(paymentProviders).where(eq(paymentProviders.id, id));
+    const row = await repository.paymentProvider(db, id);
     if (!row) throw notFound('Payment provider');
     return row;
   }
@@ -33,23 +32,8 @@ export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; conf
   async function validToken(bookingId: number, token: string | undefined) {
     const providerId = token ? tokenProviderId(token) : null;
     if (!token || providerId === null) return false;
-    const [row] = await db.select().from(paymentProviders).where(eq(paymentProviders.id, providerId));
+    const row = await repository.paymentProvider(db, providerId);
     return row !== undefined && isGuestToken(row, bookingId, token);
-  }
-
-  function bookingRow(id: number) {
-    return db
-      .select({
-        id: bookings.id,
-        number: bookingNumber,
-        currency: bookings.currency,
-        open: bookings.openAmount,
-        paid: bookings.paid,
-        status: bookings.paymentStatus,
-        state: bookings.state,
-      })
-      .from(bookings)
-      .where(eq(bookings.id, id));
   }
 
   return {
@@ -58,16 +42,9 @@ export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; conf
       bookingId: number,
       input: { providerId: number; token?: string | undefined; language?: 'de' | 'en' | undefined },
     ): Promise<TCheckoutAnswer> {
-      const allowed = user
-        ? (
-            await db
-              .select({ id: bookings.id })
-              .from(bookings)
-              .where(and(eq(bookings.id, bookingId), bookingVisibility(user)))
-          ).length > 0
-        : false;
+      const allowed = user ? await repository.isVisible(db, user, bookingId) : false;
       if (!allowed && !(await validToken(bookingId, input.token))) throw notFound('Booking');
-      const [booking] = await bookingRow(bookingId);
+      const booking = await repository.paymentState(db, bookingId);
       if (!booking) throw notFound('Booking');
       const chosen = await provider(input.providerId);
       if (!chosen.isActive) throw notFound('Payment provider');
@@ -114,10 +91,7 @@ export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; conf
       if (!Number.isInteger(reported.bookingId) || reported.bookingId <= 0)
         throw badRequest('The event names no booking', 'metadata.bookingId');
       const existing = async () => {
-        const [found] = await db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(eq(payments.providerId, row.id), eq(payments.providerRef, reported.providerRef)));
+        const found = await repository.providerPayment(db, row.id, reported.providerRef);
         return found?.id ?? null;
       };
       const known = await existing();
@@ -153,14 +127,11 @@ export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; conf
       bookingId: number,
       proof: { token?: string | undefined; sessionId?: string | undefined },
     ): Promise<TPaymentResult> {
-      const [bySession] = proof.sessionId
-        ? await db
-            .select({ id: payments.id })
-            .from(payments)
-            .where(and(eq(payments.bookingId, bookingId), eq(payments.providerRef, proof.sessionId)))
-        : [];
+      const bySession = proof.sessionId
+        ? await repository.sessionPayment(db, bookingId, proof.sessionId)
+        : undefined;
       if (!bySession && !(await validToken(bookingId, proof.token))) throw notFound('Booking');
-      const [booking] = await bookingRow(bookingId);
+      const booking = await repository.paymentState(db, bookingId);
       if (!booking) throw notFound('Booking');
       return {
         bookingNo: booking.number,

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   arrivalDepartureRules,
@@ -6,6 +7,7 @@ import {
   customers,
   onlineRequests,
   paymentProviders,
+  payments,
   products,
   resorts,
   rooms,
@@ -15,6 +17,8 @@ import {
   vesselDecks,
   vessels,
 } from '../../db/schema.ts';
+import type { TSessionUser } from '../auth/auth.service.ts';
+import { bookingNumber } from '../payments/payments.repository.ts';
 
 // What the online channel reads and writes (spec booking §7): departures, resorts, room types, add-ons and
 // vessels as the channel may sell them (docs/domain/availability.md: active, visible, not hidden; open,
@@ -259,6 +263,58 @@ export function createOnlineRepository() {
           ),
         )
         .limit(5);
+    },
+
+    // Paying online (online-payments.service.ts).
+
+    /** A payment provider, whole (its keys sign the guests' tokens). */
+    async paymentProvider(ex: Executor, id: number) {
+      const [row] = await ex.select().from(paymentProviders).where(eq(paymentProviders.id, id));
+      return row;
+    },
+
+    /** Whether the user may see the booking. */
+    async isVisible(ex: Executor, user: TSessionUser, bookingId: number) {
+      const rows = await ex
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), bookingVisibility(user)));
+      return rows.length > 0;
+    },
+
+    /** What a checkout and the guest's payment page need of a booking. */
+    async paymentState(ex: Executor, id: number) {
+      const [row] = await ex
+        .select({
+          id: bookings.id,
+          number: bookingNumber,
+          currency: bookings.currency,
+          open: bookings.openAmount,
+          paid: bookings.paid,
+          status: bookings.paymentStatus,
+          state: bookings.state,
+        })
+        .from(bookings)
+        .where(eq(bookings.id, id));
+      return row;
+    },
+
+    /** The payment a provider reported under its reference, if recorded. */
+    async providerPayment(ex: Executor, providerId: number, providerRef: string) {
+      const [row] = await ex
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.providerId, providerId), eq(payments.providerRef, providerRef)));
+      return row;
+    },
+
+    /** The booking's payment of a provider session (Stripe's session id as reference), if recorded. */
+    async sessionPayment(ex: Executor, bookingId: number, sessionId: string) {
+      const [row] = await ex
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), eq(payments.providerRef, sessionId)));
+      return row;
     },
   };
 }

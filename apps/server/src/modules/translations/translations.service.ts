@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type TLanguage } from '@atoll/domain/constants';
 import type { TTranslationKeyInfo } from '@atoll/domain/settings';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { translations } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import type { TTranslationsRepository } from './translations.repository.ts';
 
 type TTree = { [key: string]: unknown };
 export type TBuiltIn = Map<string, Partial<Record<TLanguage, string>>>;
@@ -54,8 +53,12 @@ export function readBuiltInTexts(webSrc: string): TBuiltIn {
  * Operator overrides of UI and document texts. The built-in texts are read once, at start-up, from
  * the web sources; a deployment without them (no repository) lists only the overrides.
  */
-export function createTranslationsService(deps: { db: Db; builtIn: TBuiltIn }) {
-  const { db, builtIn } = deps;
+export function createTranslationsService(deps: {
+  db: Db;
+  repository: TTranslationsRepository;
+  builtIn: TBuiltIn;
+}) {
+  const { db, repository, builtIn } = deps;
   const branches = new Set([...builtIn.keys()].flatMap((key) => parents(key)));
 
   return {
@@ -71,7 +74,7 @@ export function createTranslationsService(deps: { db: Db; builtIn: TBuiltIn }) {
 
     /** Every key, built-in or overridden, sorted, with both languages' texts. */
     async keys(): Promise<TTranslationKeyInfo[]> {
-      const rows = await db.select().from(translations);
+      const rows = await repository.all(db);
       const infos = new Map<string, TTranslationKeyInfo>();
       const info = (key: string) => {
         let found = infos.get(key);
@@ -97,11 +100,7 @@ export function createTranslationsService(deps: { db: Db; builtIn: TBuiltIn }) {
 
     /** key → text of one language, for the web to lay over its own texts at start. */
     async overrides(lang: TLanguage): Promise<Record<string, string>> {
-      const rows = await db
-        .select({ key: translations.key, value: translations.value })
-        .from(translations)
-        .where(eq(translations.lang, lang))
-        .orderBy(asc(translations.key));
+      const rows = await repository.ofLanguage(db, lang);
       return Object.fromEntries(rows.map((r) => [r.key, r.value]));
     },
   };

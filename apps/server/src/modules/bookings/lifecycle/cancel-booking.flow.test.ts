@@ -3,6 +3,7 @@
 // customer type kept, one fee line in the booking's language, totals from the lines, the holds released.
 
 import { addDays } from '@atoll/domain/inventory/tours';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingWorld,
@@ -14,6 +15,8 @@ import {
   tripBody,
 } from '../../../../test/booking-test-world.ts';
 import { expectError } from '../../../../test/harness.ts';
+import { paymentTerms } from '../../../db/schema.ts';
+import { recordPayment } from '../../payments/payments.flow.ts';
 
 let w: TWorld;
 let staff: string;
@@ -123,6 +126,44 @@ describe('the request’s own fee', () => {
     const res = await cancel(booking.id, { useTerms: false, percent: 'ten' });
     expectError(res, 400, 'ValidationError');
     expect(res.json().details?.[0]?.path).toBe('body/percent');
+  });
+});
+
+describe('terms with a non-refundable deposit', () => {
+  /** The "Liveaboard standard" terms once more, with depositNonRefundable: deposit 1,260.00 on 4,200.00. */
+  async function nonRefundableTerms() {
+    const [standard] = await w.db.select().from(paymentTerms).where(eq(paymentTerms.id, w.terms.liveaboard));
+    if (!standard) throw new Error('no Liveaboard standard terms');
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = standard;
+    const [row] = await w.db
+      .insert(paymentTerms)
+      .values({ ...copy, name: `Non-refundable deposit ${Math.random()}`, depositNonRefundable: true })
+      .returning({ id: paymentTerms.id });
+    return row?.id as number;
+  }
+  const pay = (bookingId: number, amount: string) =>
+    w.db.transaction((tx) =>
+      recordPayment(tx, null, { bookingId, date: '2041-01-05', amount, method: 'bank' }),
+    );
+
+  it.each([
+    ['the whole deposit paid: the fee is at least the deposit', '1260.00', '1260.00'],
+    ['part of the deposit paid: at least that part', '500.00', '500.00'],
+    ['more than the deposit paid: at least the deposit, not the payment', '2000.00', '1260.00'],
+  ])('%s', async (_label, paid, fee) => {
+    const booking = await liveaboard({ termsId: await nonRefundableTerms() });
+    expect(booking.calculation.find((l: TLine) => l.type === 'deposit')?.total).toBe('1260.00');
+    await pay(booking.id, paid);
+    // 10 % of 4,200.00 is 420.00: below every deposit paid here.
+    const cancelled = ok(await cancel(booking.id, { useTerms: false, percent: '10' }));
+    expect(cancelled.cancellation).toMatchObject({ fee });
+    expect(feeLines(cancelled.calculation)).toMatchObject([{ total: fee }]);
+  });
+
+  it('raises nothing without a payment', async () => {
+    const booking = await liveaboard({ termsId: await nonRefundableTerms() });
+    const cancelled = ok(await cancel(booking.id, { useTerms: false, percent: '10' }));
+    expect(cancelled.cancellation).toMatchObject({ fee: '420.00' });
   });
 });
 

@@ -66,9 +66,14 @@ function feeOf(booking: TBookingRow, lines: readonly TCalcLine[], input: TCancel
     isAgency: booking.agencyId !== null,
     commission: booking.commission,
     depositNonRefundable: terms?.depositNonRefundable ?? false,
-    // The paid deposit is not looked up yet: depositNonRefundable does not raise the fee.
-    depositPaid: '0',
+    depositPaid: depositPaidOf(booking, lines),
   });
+}
+
+/** What of the deposit is paid: the payments so far, up to the deposit lines' amount (docs/domain/cancellation.md). */
+function depositPaidOf(booking: TBookingRow, lines: readonly TCalcLine[]) {
+  const deposit = lines.filter((l) => l.type === 'deposit').reduce((sum, l) => sum.plus(l.total), new D(0));
+  return D.max(D.min(new D(booking.paid), deposit), 0).toFixed(2);
 }
 
 /** The lines after the cancellation: voided ones as Info (with their old type kept), the fee line added. */

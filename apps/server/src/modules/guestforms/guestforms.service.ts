@@ -27,8 +27,8 @@ import { applyInput, columnsOf, stateOf, type TCustomerState } from '../customer
 import { createCustomersRepository } from '../customers/customers.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import {
+  createGuestFormsRepository,
   newGuestFormToken,
-  guestFormsRepository as repo,
   type TGuestFormListRow,
 } from './guestforms.repository.ts';
 
@@ -101,6 +101,7 @@ function parseFilter(text: string | undefined): Record<string, unknown> {
 export type TGuestFormsService = ReturnType<typeof createGuestFormsService>;
 
 export function createGuestFormsService(deps: { db: Db; settings: TSettingsService }) {
+  const repo = createGuestFormsRepository();
   const { db, settings } = deps;
 
   async function limits() {
@@ -647,6 +648,7 @@ export function createGuestFormsService(deps: { db: Db; settings: TSettingsServi
 
 /** The multi-guest link of the booking's lead guest (forms created for every guest first); '' without guests. */
 export async function leadGuestFormLink(ex: Executor, bookingId: number, base: string): Promise<string> {
+  const repo = createGuestFormsRepository();
   await repo.ensureForBooking(ex, bookingId, DEFAULT_TYPES);
   const [lead] = await repo.ofBooking(ex, bookingId);
   return lead ? `${base}/guestform-m/${lead.id}/${lead.token}` : '';

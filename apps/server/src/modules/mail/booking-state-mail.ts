@@ -8,8 +8,10 @@ import {
 import { DIRECT_READS, type TReads } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
-import { mailRepository as repo } from './mail.repository.ts';
+import { createMailRepository } from './mail.repository.ts';
 import { loadBookingMailContext } from './mail-context.ts';
+
+const repo = createMailRepository();
 
 // The automatic booking mails: when a write brings a booking to planned, confirmed or aborted and the
 // setting `booking.stateMails` is on (default off), the template of that state in the booking's language is

@@ -7,7 +7,9 @@ import type { Executor } from '../../db/client.ts';
 import { formatDocumentDate } from '../../documents/texts.ts';
 import { leadGuestFormLink } from '../guestforms/guestforms.service.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
-import { mailRepository as repo } from './mail.repository.ts';
+import { createMailRepository } from './mail.repository.ts';
+
+const repo = createMailRepository();
 
 const settingsRepository = createSettingsRepository();
 

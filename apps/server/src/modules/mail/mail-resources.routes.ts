@@ -22,12 +22,14 @@ import { AppError } from '../../http/errors.ts';
 import type { TListFields } from '../../http/filter.ts';
 import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
 import {
-  mailRepository,
+  createMailRepository,
   type TMailAccountRow,
   type TMailQueueRow,
   type TMailTemplateRow,
   toQueueItem,
 } from './mail.repository.ts';
+
+const mailRepository = createMailRepository();
 
 // The base paths /api/mailaccount, /api/mail/template, /api/mailqueue and /api/mail (spec booking §7,
 // ADR 0003). Accounts: mail.update (the /config/mail screen); the password is write-only. Templates:

@@ -4,7 +4,7 @@ import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { renderBookingDocument, renderInvoicePdf } from '../documents/booking-documents.tsx';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
-import { mailRepository as repo, type TMailQueueRow } from './mail.repository.ts';
+import { createMailRepository, type TMailQueueRow } from './mail.repository.ts';
 import { accountTransport, fromOf, installationTransport, type TMailTransport } from './mail-transport.ts';
 
 // The queue's worker: claims due rows (several instances never take one row together), renders the
@@ -33,6 +33,7 @@ export function createMailWorker(deps: {
   log: FastifyBaseLogger;
   retry?: TMailRetry;
 }): TMailWorker {
+  const repo = createMailRepository();
   const { db, config, log } = deps;
   const retry = deps.retry ?? MAIL_RETRY;
   const domain = (config.mailFrom.match(/@([^>\s]+)/)?.[1] ?? 'atoll.local').toLowerCase();

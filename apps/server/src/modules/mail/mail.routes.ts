@@ -29,7 +29,7 @@ import { ZIdParams } from '../../http/request.ts';
 import { officeMail } from '../customers/customer-mails.ts';
 import type { TCustomersRepository } from '../customers/customers.repository.ts';
 import { CUSTOMER_ACCESS, visibleCustomers } from '../customers/customers.service.ts';
-import { mailRepository as repo, toQueueItem } from './mail.repository.ts';
+import { createMailRepository, toQueueItem } from './mail.repository.ts';
 import type { TMailService } from './mail.service.ts';
 import {
   MAIL_ACCOUNT_ACCESS,
@@ -40,6 +40,8 @@ import {
   toMailTemplate,
 } from './mail-resources.routes.ts';
 import type { TMailWorker } from './mail-worker.ts';
+
+const repo = createMailRepository();
 
 // Spec booking §7 "Mail" and the sending calls (booking POSTs sendMail, sendGuestFormMail,
 // {bookingId}/sendInvoice; platform §7 schedules/{schedule}/sendMail). Sending queues; the worker sends

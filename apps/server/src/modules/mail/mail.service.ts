@@ -15,7 +15,7 @@ import type { SQL } from 'drizzle-orm';
 import { bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { mailRepository as repo, type TMailTemplateRow, type TNewQueueRow } from './mail.repository.ts';
+import { createMailRepository, type TMailTemplateRow, type TNewQueueRow } from './mail.repository.ts';
 import { loadBookingMailContext, type TBookingMailContext } from './mail-context.ts';
 
 // The sending use cases: a template (or a text written now) for bookings, an invoice, a guest-form request,
@@ -58,6 +58,7 @@ export function sendableBookings(user: TSessionUser): SQL | undefined {
 }
 
 export function createMailService(deps: TMailDeps) {
+  const repo = createMailRepository();
   const { db } = deps;
 
   async function context(ex: Executor, user: TSessionUser, bookingId: number) {

@@ -5,7 +5,9 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { agencies, bookings, customers, settings } from '../../db/schema.ts';
 import type { TOptionNotice } from '../bookings/write/booking-hooks.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
-import { mailRepository } from './mail.repository.ts';
+import { createMailRepository } from './mail.repository.ts';
+
+const mailRepository = createMailRepository();
 
 // An option does not lapse in silence (docs/domain/options.md): some hours before (setting
 // booking.optionWarningHours) and when it lapses, the booking gets a todo and the office a mail; with

@@ -1,7 +1,10 @@
 import { ZLocalizedText } from '@atoll/domain/geo';
 import type { TArrivalDepartureRule, TResort } from '@atoll/domain/inventory/resorts';
 import { ZResortAddress } from '@atoll/domain/inventory/resorts';
-import { and, count, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
+import { and, count, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   arrivalDepartureRules,
@@ -104,3 +107,20 @@ export function createResortsRepository() {
 }
 
 export type TResortsRepository = ReturnType<typeof createResortsRepository>;
+
+/** The row filter of asset visibility over a resort id column. */
+export const resortVisibility = (user: TSessionUser, column: PgColumn): SQL =>
+  user.resorts.length === 0 ? sql`true` : inArray(column, user.resorts);
+
+/**
+ * The resorts a reader of the resort list sees: staff (resort.read) their assets; an agent
+ * (agencies.self), who only books for clients, just the active resorts that are on sale.
+ */
+export const readableResorts = (user: TSessionUser): SQL =>
+  hasScope(user.scopes, ['resort.read'])
+    ? resortVisibility(user, resorts.id)
+    : (and(
+        resortVisibility(user, resorts.id),
+        eq(resorts.isActive, true),
+        eq(resorts.isVisible, true),
+      ) as SQL);

@@ -22,8 +22,15 @@ import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
-import { type TResortRow, type TRuleRow, toResort, toRule } from './resorts.repository.ts';
-import { readableResorts, resortVisibility, type TResortsService } from './resorts.service.ts';
+import {
+  readableResorts,
+  resortVisibility,
+  type TResortRow,
+  type TRuleRow,
+  toResort,
+  toRule,
+} from './resorts.repository.ts';
+import type { TResortsService } from './resorts.service.ts';
 
 const tags = ['resort'];
 const READ = ['resort.read'];

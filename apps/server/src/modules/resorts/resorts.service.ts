@@ -15,14 +15,10 @@ import {
   type ZCreateResort,
 } from '@atoll/domain/inventory/resorts';
 import { BLOCK_KINDS, HOUSEKEEPING_STATES, ROOM_KINDS, USAGE_STATES } from '@atoll/domain/inventory/rooms';
-import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createElement } from 'react';
 import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { resorts } from '../../db/schema.ts';
 import { loadLetterhead, renderPdf } from '../../documents/pdf.tsx';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
@@ -41,23 +37,6 @@ type TRuleInput =
  */
 export const seesResort = (user: TSessionUser, resortId: number) =>
   user.resorts.length === 0 || user.resorts.includes(resortId);
-
-/** The row filter of asset visibility over a resort id column. */
-export const resortVisibility = (user: TSessionUser, column: PgColumn): SQL =>
-  user.resorts.length === 0 ? sql`true` : inArray(column, user.resorts);
-
-/**
- * The resorts a reader of the resort list sees: staff (resort.read) their assets; an agent
- * (agencies.self), who only books for clients, just the active resorts that are on sale.
- */
-export const readableResorts = (user: TSessionUser): SQL =>
-  hasScope(user.scopes, ['resort.read'])
-    ? resortVisibility(user, resorts.id)
-    : (and(
-        resortVisibility(user, resorts.id),
-        eq(resorts.isActive, true),
-        eq(resorts.isVisible, true),
-      ) as SQL);
 
 const RESORT_PARAM = /^[1-9][0-9]{0,9}$/;
 const resortNotFound = (status: 400 | 404) =>

@@ -1,8 +1,11 @@
 import { ZLocalizedText } from '@atoll/domain/geo';
 import type { TBedType, TRoomType } from '@atoll/domain/inventory/resorts';
-import { arrayContains, count, eq, or } from 'drizzle-orm';
+import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
+import { and, arrayContains, count, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type bedTypes, rooms, type roomTypes, vessels } from '../../db/schema.ts';
+import { type bedTypes, rooms, roomTypes, vessels } from '../../db/schema.ts';
+import { resortVisibility } from '../resorts/resorts.repository.ts';
 
 export type TRoomTypeRow = typeof roomTypes.$inferSelect;
 export type TBedTypeRow = typeof bedTypes.$inferSelect;
@@ -47,3 +50,20 @@ export function createRoomTypesRepository() {
 }
 
 export type TRoomTypesRepository = ReturnType<typeof createRoomTypesRepository>;
+
+/**
+ * The room types a reader sees: those of resorts with `resort.read`, of vessels with `vessel.read`,
+ * each narrowed by the user's asset lists (spec platform §6).
+ */
+export function roomTypeVisibility(user: TSessionUser): SQL {
+  const resortPart = hasScope(user.scopes, ['resort.read'])
+    ? and(isNotNull(roomTypes.resortId), resortVisibility(user, roomTypes.resortId))
+    : undefined;
+  const vesselPart = hasScope(user.scopes, ['vessel.read'])
+    ? and(
+        isNotNull(roomTypes.vesselId),
+        user.vessels.length === 0 ? sql`true` : inArray(roomTypes.vesselId, user.vessels),
+      )
+    : undefined;
+  return or(resortPart, vesselPart) ?? sql`false`;
+}

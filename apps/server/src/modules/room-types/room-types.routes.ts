@@ -12,8 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { bedTypes, roomTypes } from '../../db/schema.ts';
 import { registerResource } from '../../http/resource.ts';
-import { type TBedTypeRow, type TRoomTypeRow, toBedType, toRoomType } from './room-types.repository.ts';
-import { roomTypeVisibility, type TRoomTypesService } from './room-types.service.ts';
+import {
+  roomTypeVisibility,
+  type TBedTypeRow,
+  type TRoomTypeRow,
+  toBedType,
+  toRoomType,
+} from './room-types.repository.ts';
+import type { TRoomTypesService } from './room-types.service.ts';
 
 const READ = ['resort.read', 'vessel.read'];
 const WRITE = ['resort.update', 'vessel.update'];

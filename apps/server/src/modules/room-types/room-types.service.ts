@@ -1,13 +1,11 @@
 import { paxInOrder, ROOM_TYPE_DEFAULTS, type ZCreateRoomType } from '@atoll/domain/inventory/resorts';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { roomTypes } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { TResortsRepository } from '../resorts/resorts.repository.ts';
-import { assertMedia, resortVisibility, seesResort } from '../resorts/resorts.service.ts';
+import { assertMedia, seesResort } from '../resorts/resorts.service.ts';
 import type { TBedTypeRow, TRoomTypeRow, TRoomTypesRepository } from './room-types.repository.ts';
 
 type TCtx = { user: TSessionUser; tx: Tx };
@@ -16,23 +14,6 @@ type TAsset = { resortId: number; vesselId: null } | { resortId: null; vesselId:
 
 const seesVessel = (user: TSessionUser, vesselId: number) =>
   user.vessels.length === 0 || user.vessels.includes(vesselId);
-
-/**
- * The room types a reader sees: those of resorts with `resort.read`, of vessels with `vessel.read`,
- * each narrowed by the user's asset lists (spec platform §6).
- */
-export function roomTypeVisibility(user: TSessionUser): SQL {
-  const resortPart = hasScope(user.scopes, ['resort.read'])
-    ? and(isNotNull(roomTypes.resortId), resortVisibility(user, roomTypes.resortId))
-    : undefined;
-  const vesselPart = hasScope(user.scopes, ['vessel.read'])
-    ? and(
-        isNotNull(roomTypes.vesselId),
-        user.vessels.length === 0 ? sql`true` : inArray(roomTypes.vesselId, user.vessels),
-      )
-    : undefined;
-  return or(resortPart, vesselPart) ?? sql`false`;
-}
 
 /** A resort's type needs resort.update, a vessel's vessel.update. */
 function assertMayWrite(user: TSessionUser, asset: { resortId: number | null }) {

@@ -5,7 +5,9 @@ import {
   ZDeckPosition,
   ZRoomConfiguration,
 } from '@atoll/domain/inventory/rooms';
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
+import { and, asc, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { occupancy, resorts, roomBlocks, rooms, roomTypes, vesselDecks, vessels } from '../../db/schema.ts';
 
@@ -204,3 +206,19 @@ export function createRoomsRepository() {
   };
 }
 export type TRoomsRepository = ReturnType<typeof createRoomsRepository>;
+
+/**
+ * Rooms the user may read: resort rooms with `resort.read`, vessel cabins with `vessel.read`, each only of
+ * the user's resorts or vessels when those lists are not empty. Undefined: all (admin).
+ */
+export function visibleRooms(user: TSessionUser): SQL | undefined {
+  if (hasScope(user.scopes, ['admin'])) return undefined;
+  const parts: SQL[] = [];
+  if (hasScope(user.scopes, ['resort.read'])) {
+    parts.push(user.resorts.length ? inArray(rooms.resortId, user.resorts) : isNotNull(rooms.resortId));
+  }
+  if (hasScope(user.scopes, ['vessel.read'])) {
+    parts.push(user.vessels.length ? inArray(rooms.vesselId, user.vessels) : isNotNull(rooms.vesselId));
+  }
+  return or(...parts) ?? sql`false`;
+}

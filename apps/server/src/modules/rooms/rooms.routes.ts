@@ -18,8 +18,14 @@ import { rooms } from '../../db/schema.ts';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
-import { roomSortValue, type TExpandedRoomRow, type TRoomRow, toRoom } from './rooms.repository.ts';
-import { type TRoomsService, visibleRooms } from './rooms.service.ts';
+import {
+  roomSortValue,
+  type TExpandedRoomRow,
+  type TRoomRow,
+  toRoom,
+  visibleRooms,
+} from './rooms.repository.ts';
+import type { TRoomsService } from './rooms.service.ts';
 
 const tags = ['rooms'];
 const READ = ['resort.read', 'vessel.read'];

@@ -13,12 +13,18 @@ import {
 } from '@atoll/domain/inventory/rooms';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
-import { eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { resorts, rooms } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { parseConfiguration, type TRoomRow, type TRoomsRepository, toRoom } from './rooms.repository.ts';
+import {
+  parseConfiguration,
+  type TRoomRow,
+  type TRoomsRepository,
+  toRoom,
+  visibleRooms,
+} from './rooms.repository.ts';
 
 type TCtx = { user: TSessionUser; tx: Tx };
 type TAsset = { resortId: number | null; vesselId: number | null };
@@ -26,22 +32,6 @@ type TAsset = { resortId: number | null; vesselId: number | null };
 const isAdmin = (user: TSessionUser) => hasScope(user.scopes, ['admin']);
 /** Spec platform §6 asset visibility: an empty list means every asset of that kind. */
 const listAllows = (list: number[], id: number) => list.length === 0 || list.includes(id);
-
-/**
- * Rooms the user may read: resort rooms with `resort.read`, vessel cabins with `vessel.read`, each only of
- * the user's resorts or vessels when those lists are not empty. Undefined: all (admin).
- */
-export function visibleRooms(user: TSessionUser): SQL | undefined {
-  if (isAdmin(user)) return undefined;
-  const parts: SQL[] = [];
-  if (hasScope(user.scopes, ['resort.read'])) {
-    parts.push(user.resorts.length ? inArray(rooms.resortId, user.resorts) : isNotNull(rooms.resortId));
-  }
-  if (hasScope(user.scopes, ['vessel.read'])) {
-    parts.push(user.vessels.length ? inArray(rooms.vesselId, user.vessels) : isNotNull(rooms.vesselId));
-  }
-  return or(...parts) ?? sql`false`;
-}
 
 function canSeeAsset(user: TSessionUser, asset: TAsset): boolean {
   if (isAdmin(user)) return true;

@@ -358,14 +358,6 @@ export function createDocumentsRepository() {
         .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
     },
 
-    activeProviders(ex: Executor) {
-      return ex
-        .select()
-        .from(paymentProviders)
-        .where(eq(paymentProviders.isActive, true))
-        .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
-    },
-
     async invoiceNumberDate(ex: Executor, id: number) {
       const [row] = await ex
         .select({ number: invoices.number, date: invoices.date })

@@ -17,6 +17,7 @@ import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import { guestToken } from '../payments/payment-links.ts';
+import { createPaymentsRepository } from '../payments/payments.repository.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { renderInvoicePdf } from './booking-documents.tsx';
 import { createDocumentsRepository } from './documents.repository.ts';
@@ -32,6 +33,7 @@ const SEEN =
 const ZTokenParams = z.object({ token: z.string().max(64) });
 
 const repository = createDocumentsRepository();
+const paymentsRepository = createPaymentsRepository();
 
 /** An invoice row as the API answers it, with its booking's number and the invoice that cancels it. */
 export async function toInvoice(ex: Executor, row: TInvoiceRow): Promise<TInvoice> {
@@ -232,7 +234,7 @@ async function publicInvoice(ex: Executor, invoice: TInvoiceRow): Promise<TPubli
 
 /** The active providers a guest can pay with, each with the guest token its checkout accepts. */
 async function paymentOptions(ex: Executor, bookingId: number) {
-  const rows = await repository.activeProviders(ex);
+  const rows = await paymentsRepository.activeProviders(ex);
   return rows.flatMap((row) => {
     const token = guestToken(row, bookingId);
     return token ? [{ id: row.id, name: row.name, type: row.type, token }] : [];

@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound, pgError } from '../../http/errors.ts';
 import { loadBooking } from '../bookings/bookings.repository.ts';
 import type { TCreateBookingFlow } from '../bookings/write/create-booking.flow.ts';
 import { guestToken } from '../payments/payment-links.ts';
+import { createPaymentsRepository } from '../payments/payments.repository.ts';
 import type { TOnlineRepository } from './online.repository.ts';
 import type { TOnlineOffer } from './online-offer.ts';
 
@@ -82,6 +83,7 @@ export function createOnlineBookService(deps: {
   offer: TOnlineOffer;
 }) {
   const { db, repository, offer } = deps;
+  const payments = createPaymentsRepository();
   const flow = deps.create;
 
   /** The request as the create flow takes it: every room on the departure, or over the stay. */
@@ -165,7 +167,7 @@ export function createOnlineBookService(deps: {
   }
 
   async function createdAnswer(booking: TBooking, replayed: boolean): Promise<TOnlineCreated> {
-    const providers = await repository.activeProviders(db);
+    const providers = await payments.activeProviders(db);
     const token = providers.map((p) => guestToken(p, booking.id)).find((t) => t !== null) ?? null;
     return {
       ...priceOf(booking),

@@ -23,7 +23,7 @@ export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; conf
   const repository = createOnlineRepository();
 
   async function provider(id: number): Promise<TProviderRow> {
-    const row = await repository.paymentProvider(db, id);
+    const row = await repository.provider(db, id);
     if (!row) throw notFound('Payment provider');
     return row;
   }
@@ -32,7 +32,7 @@ export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; conf
   async function validToken(bookingId: number, token: string | undefined) {
     const providerId = token ? tokenProviderId(token) : null;
     if (!token || providerId === null) return false;
-    const row = await repository.paymentProvider(db, providerId);
+    const row = await repository.provider(db, providerId);
     return row !== undefined && isGuestToken(row, bookingId, token);
   }
 

@@ -218,14 +218,6 @@ export function createOnlineRepository() {
         .orderBy(asc(vesselDecks.sort), asc(vesselDecks.id));
     },
 
-    activeProviders(ex: Executor) {
-      return ex
-        .select()
-        .from(paymentProviders)
-        .where(eq(paymentProviders.isActive, true))
-        .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
-    },
-
     async provider(ex: Executor, id: number) {
       const [row] = await ex.select().from(paymentProviders).where(eq(paymentProviders.id, id));
       return row;
@@ -266,12 +258,6 @@ export function createOnlineRepository() {
     },
 
     // Paying online (online-payments.service.ts).
-
-    /** A payment provider, whole (its keys sign the guests' tokens). */
-    async paymentProvider(ex: Executor, id: number) {
-      const [row] = await ex.select().from(paymentProviders).where(eq(paymentProviders.id, id));
-      return row;
-    },
 
     /** Whether the user may see the booking. */
     async isVisible(ex: Executor, user: TSessionUser, bookingId: number) {

@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { bookings, calculationLines, payments } from '../../db/schema.ts';
+import { bookings, calculationLines, paymentProviders, payments } from '../../db/schema.ts';
 import { compileFilter, compileSearch, type TListFields } from '../../http/filter.ts';
 
 // The only file of the module that queries: payments, the payment fields of their bookings and the
@@ -306,6 +306,15 @@ export function createPaymentsRepository() {
     },
 
     /** The payments of a booking, oldest first. */
+    /** The active payment providers, in their order (what a guest may pay with). */
+    activeProviders(ex: Executor) {
+      return ex
+        .select()
+        .from(paymentProviders)
+        .where(eq(paymentProviders.isActive, true))
+        .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
+    },
+
     ofBooking(ex: Executor, bookingId: number): Promise<TPaymentRow[]> {
       return ex
         .select()

@@ -13,7 +13,9 @@ import {
   users,
   vessels,
 } from '../src/db/schema.ts';
-import { loadBooking } from '../src/modules/bookings/bookings.repository.ts';
+import { createBookingsRepository } from '../src/modules/bookings/bookings.repository.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // Bookings for the tests of the read side, written straight into the tables (booking, room entries,
 // guests, lines, versions): the tests must not depend on the create flow.
@@ -144,7 +146,7 @@ export async function recordTestVersion(
   bookingId: number,
   args: { action: string; userId?: number | null; changes?: unknown[] },
 ) {
-  const snapshot = await loadBooking(db, bookingId);
+  const snapshot = await bookingRepo.loadBooking(db, bookingId);
   if (!snapshot) throw new Error(`recordTestVersion: booking ${bookingId} missing`);
   await db.insert(bookingVersions).values({
     bookingId,

@@ -7,6 +7,7 @@ import type {
   TAgencyUser,
 } from '@atoll/domain/agencies';
 import { ZAgencyAddress, ZAgencyBank } from '@atoll/domain/agencies';
+import type { TSessionUser } from '@atoll/domain/users';
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -237,3 +238,5 @@ export function createAgenciesRepository() {
   };
 }
 export type TAgenciesRepository = ReturnType<typeof createAgenciesRepository>;
+
+export const ownAgency = (user: TSessionUser): SQL => eq(agencies.id, user.agencyId ?? -1);

@@ -26,8 +26,14 @@ import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { requestLanguage, ZIdParams, ZOk } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
-import { type TAgencyGroupRow, type TAgencyRow, toAgency, toAgencyGroup } from './agencies.repository.ts';
-import { ownAgency, redactAgency, type TAgenciesService } from './agencies.service.ts';
+import {
+  ownAgency,
+  type TAgencyGroupRow,
+  type TAgencyRow,
+  toAgency,
+  toAgencyGroup,
+} from './agencies.repository.ts';
+import { redactAgency, type TAgenciesService } from './agencies.service.ts';
 
 const tags = ['agencies'];
 /** Staff read every agency; an agent (`agencies.self`) reads its own. */

@@ -10,11 +10,10 @@ import {
 import type { TLanguage } from '@atoll/domain/constants';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
-import { eq, type SQL } from 'drizzle-orm';
 import { createElement } from 'react';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { agencies } from '../../db/schema.ts';
+import type { agencies } from '../../db/schema.ts';
 import { loadLetterhead, renderPdf } from '../../documents/pdf.tsx';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
@@ -37,7 +36,6 @@ const isAgencyStaff = (user: TSessionUser) => hasScope(user.scopes, STAFF_SCOPES
 const readsAll = (user: TSessionUser) => hasScope(user.scopes, ['agencies.read']);
 
 /** The row filter of an agent: its own agency, or nothing when the user belongs to none. */
-export const ownAgency = (user: TSessionUser): SQL => eq(agencies.id, user.agencyId ?? -1);
 
 /** The operator's note about an agency is not for the agent. */
 export function redactAgency(user: TSessionUser, agency: TAgency): TAgency {

@@ -8,7 +8,9 @@ import { demoIds, insertBooking } from '../../../test/test-bookings.ts';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Database } from '../../db/client.ts';
 import { bookings, calculationLines } from '../../db/schema.ts';
-import { loadBooking, redactBooking } from './bookings.repository.ts';
+import { createBookingsRepository, redactBooking } from './bookings.repository.ts';
+
+const bookingRepo = createBookingsRepository();
 
 let database: Database;
 let ids: Awaited<ReturnType<typeof demoIds>>;
@@ -73,7 +75,7 @@ afterAll(() => database?.close());
 
 describe('loadBooking', () => {
   it('is undefined for a booking that does not exist', async () => {
-    expect(await loadBooking(database.db, 987654)).toBeUndefined();
+    expect(await bookingRepo.loadBooking(database.db, 987654)).toBeUndefined();
   });
 
   it('reads terms, totals and the explanation from jsonb; what does not fit becomes null or empty', async () => {
@@ -89,7 +91,7 @@ describe('loadBooking', () => {
       optionExpiry: new Date('2026-02-01T12:00:00Z'),
       rooms: [{ roomId: room.id, guests: [{ name: 'A' }, { name: 'B' }] }],
     });
-    const loaded = await loadBooking(database.db, good.id);
+    const loaded = await bookingRepo.loadBooking(database.db, good.id);
     expect(loaded?.termsOfPayment).toMatchObject({
       name: 'Standard',
       cancellationTiers: [{ daysBefore: 30 }],
@@ -107,7 +109,7 @@ describe('loadBooking', () => {
       explanation: { why: 'nope' },
       chosenSpecials: [{ specialId: 'x' }],
     });
-    const loadedBad = await loadBooking(database.db, bad.id);
+    const loadedBad = await bookingRepo.loadBooking(database.db, bad.id);
     expect(loadedBad).toMatchObject({
       termsOfPayment: null,
       totals: {},
@@ -131,7 +133,7 @@ describe('loadBooking', () => {
       ],
     });
     await database.db.update(calculationLines).set({ position: 5 }).where(eq(calculationLines.key, 'first'));
-    const loaded = await loadBooking(database.db, id);
+    const loaded = await bookingRepo.loadBooking(database.db, id);
     expect(loaded?.calculation.map((l) => l.key)).toEqual(['second', 'first']);
     expect(loaded?.calculation[1]).toMatchObject({ customer: `g${guestIds[0]}`, guestId: guestIds[0] });
     expect(loaded?.calculation[0]?.customer).toBeNull();
@@ -193,7 +195,7 @@ describe('bookingVisibility and redactBooking', () => {
   });
 
   it('redacts for everyone without bookings.read and leaves staff’s booking as it is', async () => {
-    const booking = await loadBooking(database.db, own);
+    const booking = await bookingRepo.loadBooking(database.db, own);
     if (!booking) throw new Error('missing');
     const staffView = redactBooking(user({ scopes: ['bookings.read'] }), booking);
     expect(staffView).toBe(booking);

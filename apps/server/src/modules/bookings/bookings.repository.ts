@@ -284,7 +284,7 @@ export const toLines = (rows: readonly TLineRow[]): TBookingLine[] =>
   [...rows].sort((a, b) => a.position - b.position || a.id - b.id).map(toLine);
 
 /** The calculation lines of a booking ordered by position. */
-export async function loadLines(ex: Executor, bookingId: number): Promise<TBookingLine[]> {
+async function loadLines(ex: Executor, bookingId: number): Promise<TBookingLine[]> {
   const rows = await ex
     .select()
     .from(calculationLines)
@@ -297,7 +297,7 @@ export async function loadLines(ex: Executor, bookingId: number): Promise<TBooki
  * The whole booking (ZBooking) in four queries, unredacted: the caller redacts for the user. `where`
  * (e.g. bookingVisibility) limits which booking is found: one the user may not see is undefined.
  */
-export async function loadBooking(ex: Executor, id: number, where?: SQL): Promise<TBooking | undefined> {
+async function loadBooking(ex: Executor, id: number, where?: SQL): Promise<TBooking | undefined> {
   const row = await loadDetailRow(ex, id, where);
   if (!row) return undefined;
   const roomList = await loadRooms(ex, id);
@@ -328,7 +328,7 @@ export type TBookingDetailRow = TBookingRow &
  * held by a caller that wrote them in the same transaction (toRooms, toLines): nothing read but the
  * numbers of linked bookings, when it has links.
  */
-export async function bookingOf(
+async function bookingOf(
   ex: Executor,
   row: TBookingDetailRow,
   parts: { rooms: TBookingRoom[]; calculation: TBookingLine[] },
@@ -339,7 +339,7 @@ export async function bookingOf(
 }
 
 /** bookingOf for a booking whose row the caller does not hold: the row (and linked numbers) is read. */
-export async function loadBookingWith(
+async function loadBookingWith(
   ex: Executor,
   id: number,
   parts: { rooms: TBookingRoom[]; calculation: TBookingLine[] },
@@ -386,7 +386,7 @@ export function redactBooking(user: TSessionUser, booking: TBooking): TBooking {
 }
 
 /** The whole booking as this user may see it, redacted; undefined when missing or not theirs. */
-export async function loadVisibleBooking(
+async function loadVisibleBooking(
   ex: Executor,
   user: TSessionUser,
   id: number,
@@ -394,3 +394,10 @@ export async function loadVisibleBooking(
   const booking = await loadBooking(ex, id, bookingVisibility(user));
   return booking && redactBooking(user, booking);
 }
+
+/** The queries of the shared booking read model: the whole booking, its lines, and the booking as a user may see it. */
+export function createBookingsRepository() {
+  return { loadLines, loadBooking, bookingOf, loadBookingWith, loadVisibleBooking };
+}
+
+export type TBookingsRepository = ReturnType<typeof createBookingsRepository>;

@@ -1,7 +1,8 @@
 import type { TCommission } from '@atoll/domain/pricing/entities';
-import { eq } from 'drizzle-orm';
+import type { TSessionUser } from '@atoll/domain/users';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { agencies, type commissions, resorts, vessels } from '../../db/schema.ts';
+import { agencies, commissions, resorts, vessels } from '../../db/schema.ts';
 
 export type TCommissionRow = typeof commissions.$inferSelect;
 
@@ -29,3 +30,19 @@ export function createCommissionsRepository() {
 }
 
 export type TCommissionsRepository = ReturnType<typeof createCommissionsRepository>;
+
+/**
+ * Asset visibility (spec platform §6): a user with a resort or vessel list sees the commissions of
+ * those assets and the ones for every asset, not those of other assets.
+ */
+export function commissionVisibility(user: TSessionUser): SQL | undefined {
+  const resortPart =
+    user.resorts.length === 0
+      ? undefined
+      : or(isNull(commissions.resortId), inArray(commissions.resortId, user.resorts));
+  const vesselPart =
+    user.vessels.length === 0
+      ? undefined
+      : or(isNull(commissions.vesselId), inArray(commissions.vesselId, user.vessels));
+  return and(resortPart, vesselPart);
+}

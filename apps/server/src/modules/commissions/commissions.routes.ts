@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { commissions } from '../../db/schema.ts';
 import { registerResource } from '../../http/resource.ts';
-import { type TCommissionRow, toCommission } from './commissions.repository.ts';
-import { commissionVisibility, type TCommissionsService } from './commissions.service.ts';
+import { commissionVisibility, type TCommissionRow, toCommission } from './commissions.repository.ts';
+import type { TCommissionsService } from './commissions.service.ts';
 
 // The spec's /commission screen needs bookings.update; what an agency earns is not for every reader.
 const ACCESS = ['bookings.update'];

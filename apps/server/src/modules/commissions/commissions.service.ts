@@ -1,9 +1,7 @@
 import type { ZCreateCommission } from '@atoll/domain/pricing/entities';
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { commissions } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { seesResort } from '../resorts/resorts.service.ts';
 import type { TCommissionRow, TCommissionsRepository } from './commissions.repository.ts';
@@ -13,22 +11,6 @@ type TCommissionInput = z.output<typeof ZCreateCommission> | Partial<z.output<ty
 
 const seesVessel = (user: TSessionUser, vesselId: number) =>
   user.vessels.length === 0 || user.vessels.includes(vesselId);
-
-/**
- * Asset visibility (spec platform §6): a user with a resort or vessel list sees the commissions of
- * those assets and the ones for every asset, not those of other assets.
- */
-export function commissionVisibility(user: TSessionUser): SQL | undefined {
-  const resortPart =
-    user.resorts.length === 0
-      ? undefined
-      : or(isNull(commissions.resortId), inArray(commissions.resortId, user.resorts));
-  const vesselPart =
-    user.vessels.length === 0
-      ? undefined
-      : or(isNull(commissions.vesselId), inArray(commissions.vesselId, user.vessels));
-  return and(resortPart, vesselPart);
-}
 
 /** The value after this write: the body's if it names the field, else the stored one. */
 const after = <T>(value: T | undefined, stored: T | null | undefined): T | null =>

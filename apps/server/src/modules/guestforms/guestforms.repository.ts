@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookingGuests, bookings, customers, guestForms, storedFiles } from '../../db/schema.ts';
-import { countBookingsUpTo, pageOfBookings } from '../bookings/read/bookings-queries.repository.ts';
+import { createBookingQueriesRepository } from '../bookings/read/bookings-queries.repository.ts';
+
+const queriesRepo = createBookingQueriesRepository();
 
 // The only file of the module that touches Drizzle: guest-form rows, the booking's guests and the
 // uploads in stored_files (kind 'guestform').
@@ -163,8 +165,8 @@ export function createGuestFormsRepository() {
     ) {
       const withMissing = and(where, missingGuestformCondition);
       const [total, rows] = await Promise.all([
-        countBookingsUpTo(ex, withMissing, page.countLimit),
-        pageOfBookings(ex, withMissing, order, page.size, page.offset),
+        queriesRepo.countBookingsUpTo(ex, withMissing, page.countLimit),
+        queriesRepo.pageOfBookings(ex, withMissing, order, page.size, page.offset),
       ]);
       return { total, rows };
     },

@@ -1,13 +1,13 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { OPTION_WARNING_HOURS } from '@atoll/domain/settings';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { agencies, bookings, customers, settings } from '../../db/schema.ts';
 import type { TOptionNotice } from '../bookings/write/booking-hooks.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
 import { createMailRepository } from './mail.repository.ts';
 
 const mailRepository = createMailRepository();
+const settingsRepository = createSettingsRepository();
 
 // An option does not lapse in silence (docs/domain/options.md): some hours before (setting
 // booking.optionWarningHours) and when it lapses, the booking gets a todo and the office a mail; with
@@ -24,21 +24,11 @@ type TNoticeSettings = {
 
 /** The settings the notices follow, read with the caller's executor (a job's transaction included). */
 export async function optionNoticeSettings(ex: Executor): Promise<TNoticeSettings> {
-  const rows = await ex
-    .select({ group: settings.group, key: settings.key, value: settings.value })
-    .from(settings)
-    .where(
-      and(
-        inArray(settings.group, ['company', 'booking']),
-        inArray(settings.key, [
-          'email',
-          'defaultLanguage',
-          'optionMailsToGuest',
-          'optionWarningHours',
-          'timezone',
-        ]),
-      ),
-    );
+  const rows = await settingsRepository.values(
+    ex,
+    ['company', 'booking'],
+    ['email', 'defaultLanguage', 'optionMailsToGuest', 'optionWarningHours', 'timezone'],
+  );
   const value = (group: string, key: string) => rows.find((r) => r.group === group && r.key === key)?.value;
   const email = value('company', 'email');
   const hours = value('booking', 'optionWarningHours');
@@ -115,24 +105,12 @@ export async function noticeOption(tx: Tx, bookingId: number, kind: TOptionNotic
   await raiseBookingTodos(tx, bookingId, [
     { code: kind === 'expiring' ? 'optionExpiring' : 'optionExpired' },
   ]);
-  const [row] = await tx
-    .select({
-      booking: bookings,
-      customerEmail: customers.email,
-      agencyEmail: agencies.email,
-    })
-    .from(bookings)
-    .leftJoin(customers, eq(customers.id, bookings.customerId))
-    .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
-    .where(eq(bookings.id, bookingId));
+  const row = await mailRepository.bookingForMail(tx, bookingId);
   if (!row) return;
   const b = row.booking;
   const no = b.reservationNo ?? b.bookingNo ?? b.offerNo ?? String(b.id);
-  const [company] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.group, 'company'), eq(settings.key, 'name')));
-  const companyName = typeof company?.value === 'string' && company.value ? company.value : 'Atoll';
+  const company = await settingsRepository.value(tx, 'company', 'name');
+  const companyName = typeof company === 'string' && company ? company : 'Atoll';
   const send = async (to: string, lang: TLanguage, who: 'office' | 'guest') => {
     const mail = TEXTS[lang][kind][who](no, when(expiry, lang, s.timezone), companyName);
     await mailRepository.enqueue(tx, {

@@ -10,12 +10,14 @@ import type {
 import { today } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound, pgError } from '../../http/errors.ts';
-import { loadBooking } from '../bookings/bookings.repository.ts';
+import { createBookingsRepository } from '../bookings/bookings.repository.ts';
 import type { TCreateBookingFlow } from '../bookings/write/create-booking.flow.ts';
 import { guestToken } from '../payments/payment-links.ts';
 import { createPaymentsRepository } from '../payments/payments.repository.ts';
 import type { TOnlineRepository } from './online.repository.ts';
 import type { TOnlineOffer } from './online-offer.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // The guest's online booking (spec booking §7 "Online booking (/api/book)"): a price through the one pricing
 // engine with channel CustomerDirectBooking (docs/domain/prices.md, specials.md), and the create through the
@@ -185,7 +187,7 @@ export function createOnlineBookService(deps: {
     if (!known) return null;
     if (known.bodyHash !== hash) throw keyReused();
     if (known.bookingId === null) throw new AppError(409, 'CONFLICT', 'This request is still running');
-    const booking = await loadBooking(db, known.bookingId);
+    const booking = await bookingRepo.loadBooking(db, known.bookingId);
     if (!booking) throw notFound('Booking');
     return createdAnswer(booking, true);
   }

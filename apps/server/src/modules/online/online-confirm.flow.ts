@@ -2,12 +2,14 @@ import type { TBookingState } from '@atoll/domain/bookings';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
-import { loadBooking } from '../bookings/bookings.repository.ts';
+import { createBookingsRepository } from '../bookings/bookings.repository.ts';
 import { hasPayments, holdStored } from '../bookings/lifecycle/booking-lifecycle.ts';
 import { numberOnEntry } from '../bookings/write/booking-numbers.ts';
 import { recordVersion } from '../bookings/write/booking-versions.ts';
 import { createBookingWritesRepository } from '../bookings/write/bookings-writes.repository.ts';
 import { raiseBookingTodos } from '../todos/raise-todos.flow.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // The end of an online hold (spec booking §7, docs/domain/lifecycle.md): a paid checkout confirms the planned
 // online booking (booking number, confirmation mail through recordVersion's state mail); a guest who gives
@@ -32,7 +34,7 @@ export function createOnlineConfirmFlow(deps: { availability: TAvailabilityServi
     if (!(await hasPayments(tx, bookingId))) return false;
     try {
       return await tx.transaction(async (sp) => {
-        const before = await loadBooking(sp, bookingId);
+        const before = await bookingRepo.loadBooking(sp, bookingId);
         const locked = await bookingWrites.bumpVersion(sp, bookingId, row.version);
         if (!locked) return false;
         const now = new Date();
@@ -65,7 +67,7 @@ export function createOnlineConfirmFlow(deps: { availability: TAvailabilityServi
     const row = await bookingWrites.booking(tx, bookingId);
     if (!row || row.channel !== ONLINE_CHANNEL || row.state !== 'planned' || row.resolved) return false;
     if (await hasPayments(tx, bookingId)) return false;
-    const before = await loadBooking(tx, bookingId);
+    const before = await bookingRepo.loadBooking(tx, bookingId);
     const locked = await bookingWrites.bumpVersion(tx, bookingId, row.version);
     if (!locked) return false;
     await availability.release(tx, bookingId);

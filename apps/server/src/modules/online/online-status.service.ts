@@ -1,10 +1,12 @@
 import type { TOnlineLookup } from '@atoll/domain/online/api';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { loadBooking } from '../bookings/bookings.repository.ts';
+import { createBookingsRepository } from '../bookings/bookings.repository.ts';
 import { isGuestToken, tokenProviderId } from '../payments/payment-links.ts';
 import type { TOnlineRepository } from './online.repository.ts';
 import type { TOnlineConfirmFlow } from './online-confirm.flow.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // The guest's own online booking after the create: found by number and a second proof, seen by id and guest
 // token, given up while unpaid (spec booking §7).
@@ -25,7 +27,7 @@ export function createOnlineStatusService(deps: {
   }
 
   async function guestView(id: number): Promise<TOnlineLookup> {
-    const booking = await loadBooking(db, id);
+    const booking = await bookingRepo.loadBooking(db, id);
     if (!booking) throw notFound('Booking');
     return {
       bookingNo: booking.bookingNo ?? booking.reservationNo ?? booking.offerNo ?? String(booking.id),

@@ -5,10 +5,12 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { lockBooking } from '../bookings/booking-lock.ts';
-import { loadBooking } from '../bookings/bookings.repository.ts';
+import { createBookingsRepository } from '../bookings/bookings.repository.ts';
 import { recordVersion } from '../bookings/write/booking-versions.ts';
 import { createBookingWritesRepository } from '../bookings/write/bookings-writes.repository.ts';
 import { createPaymentsRepository, type TPaymentRow } from './payments.repository.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // The payments core (docs/domain/payments.md): the one way to add or remove a payment of a booking. Each
 // is a booking write (locked, versioned, in the caller's transaction); `settleBookingPayments` keeps what
@@ -144,6 +146,6 @@ async function lockForPayment(tx: Tx, actor: TSessionUser | null, bookingId: num
     ? await lockBooking(tx, actor, bookingId, version)
     : await bookingWrites.bumpVersion(tx, bookingId, null);
   if (!row) throw notFound('Booking');
-  const before = await loadBooking(tx, bookingId);
+  const before = await bookingRepo.loadBooking(tx, bookingId);
   return { row, before };
 }

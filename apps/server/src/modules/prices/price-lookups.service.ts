@@ -11,10 +11,16 @@ import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ownSchedules } from '../tours/tours.repository.ts';
-import { seesAsset, visiblePrices } from './price-access.ts';
+import { seesAsset } from './price-access.ts';
 import { priceOfAsset, priceWhere, type TPriceLookupsRepository } from './price-lookups.repository.ts';
 import { MAX_LOOKUP_NIGHTS, type TFindPriceAnswer, type TPriceEntryDetail } from './price-lookups.schemas.ts';
-import { type TAsset, type TPricesRepository, toPrice, toPriceEntry } from './prices.repository.ts';
+import {
+  type TAsset,
+  type TPricesRepository,
+  toPrice,
+  toPriceEntry,
+  visiblePrices,
+} from './prices.repository.ts';
 
 // The lookups booking screens ask before a booking exists: which season prices a night or a departure,
 // and which entry. The choice itself is the engine's (choose-price.ts); this file only loads its input.

@@ -6,13 +6,13 @@ import type {
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
 import type { TWriteContext } from '../../http/resource.ts';
-import { visiblePrices } from './price-access.ts';
 import {
   entryValues,
   type TEntryRow,
   type TPricesRepository,
   type TSupplementRow,
   type TVariantRow,
+  visiblePrices,
 } from './prices.repository.ts';
 import { assetAfter, inUse, type TPricesService } from './prices.service.ts';
 

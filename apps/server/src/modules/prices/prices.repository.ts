@@ -10,7 +10,9 @@ import {
   ZPeriod,
   ZPriceTax,
 } from '@atoll/domain/pricing/entities';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { hasScope } from '@atoll/domain/scopes';
+import type { TSessionUser } from '@atoll/domain/users';
+import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
@@ -267,3 +269,29 @@ export function entryValues(priceId: number, e: TEntryFields) {
     discountType: e.discountType ?? null,
   };
 }
+
+// ─── Asset visibility of prices (spec platform §6) ─────────────────────────────────────────────
+
+/** The row filter of the prices a user may see; undefined: all. */
+export function visiblePrices(user: TSessionUser): SQL | undefined {
+  if (hasScope(user.scopes, ['admin'])) return undefined;
+  const resortOk = user.resorts.length
+    ? or(isNull(prices.resortId), inArray(prices.resortId, user.resorts))
+    : undefined;
+  const vesselOk = user.vessels.length
+    ? or(isNull(prices.vesselId), inArray(prices.vesselId, user.vessels))
+    : undefined;
+  return and(resortOk, vesselOk);
+}
+
+/** Rows that hang on a price (entries, supplements) are visible through it. */
+function throughPrice(ex: Executor, column: typeof priceEntries.priceId | typeof supplements.priceId) {
+  return (user: TSessionUser): SQL | undefined => {
+    const visible = visiblePrices(user);
+    if (!visible) return undefined;
+    return inArray(column, ex.select({ id: prices.id }).from(prices).where(visible));
+  };
+}
+
+export const visibleEntries = (ex: Executor) => throughPrice(ex, priceEntries.priceId);
+export const visibleSupplements = (ex: Executor) => throughPrice(ex, supplements.priceId);

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { priceEntries, prices, priceVariants, supplements } from '../../db/schema.ts';
 import type { TListFields } from '../../http/filter.ts';
 import { registerResource } from '../../http/resource.ts';
-import { PRICE_READ, visibleEntries, visiblePrices, visibleSupplements } from './price-access.ts';
+import { PRICE_READ } from './price-access.ts';
 import { registerPriceLookupRoutes } from './price-lookups.routes.ts';
 import type { TPriceLookupsService } from './price-lookups.service.ts';
 import type { TPricePartsService } from './price-parts.service.ts';
@@ -35,6 +35,9 @@ import {
   toPriceWithEntries,
   toSupplement,
   toVariant,
+  visibleEntries,
+  visiblePrices,
+  visibleSupplements,
 } from './prices.repository.ts';
 import type { TPricesService } from './prices.service.ts';
 import { registerSimulateRoute } from './simulate.routes.ts';

@@ -192,15 +192,19 @@ export function createRoomsRepository() {
     },
 
     /** Rooms ordered as lists show them: sort (missing or negative = 9999), then name. */
-    async ordered(ex: Executor, where: SQL | undefined) {
+    /** Rooms in display order: of these resorts, or of one room type. */
+    async ordered(ex: Executor, of: { resortIds: number[] } | { roomTypeId: number }) {
+      const where =
+        'roomTypeId' in of ? eq(rooms.roomTypeId, of.roomTypeId) : inArray(rooms.resortId, of.resortIds);
       return ex.select().from(rooms).where(where).orderBy(roomSortValue, asc(rooms.name), asc(rooms.id));
     },
 
-    async resorts(ex: Executor, where: SQL | undefined) {
+    /** Resorts in display order; `ids` limits them (undefined: all). */
+    async resorts(ex: Executor, ids: number[] | undefined) {
       return ex
         .select({ id: resorts.id, name: resorts.name, sort: resorts.sort })
         .from(resorts)
-        .where(where)
+        .where(ids ? inArray(resorts.id, ids) : undefined)
         .orderBy(resortSortValue, asc(resorts.name), asc(resorts.id));
     },
   };

@@ -13,10 +13,8 @@ import {
 } from '@atoll/domain/inventory/rooms';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
-import { eq, inArray } from 'drizzle-orm';
 import { today } from '../../clock.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { resorts, rooms } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import {
   parseConfiguration,
@@ -195,17 +193,10 @@ export function createRoomsService(deps: { db: Db; repository: TRoomsRepository 
 
     /** The user's resorts with their rooms, for pickers. */
     async resortRooms(user: TSessionUser): Promise<TResortRooms[]> {
-      const where =
-        isAdmin(user) || user.resorts.length === 0 ? undefined : inArray(resorts.id, user.resorts);
-      const list = await repository.resorts(db, where);
+      const ids = isAdmin(user) || user.resorts.length === 0 ? undefined : user.resorts;
+      const list = await repository.resorts(db, ids);
       if (list.length === 0) return [];
-      const all = await repository.ordered(
-        db,
-        inArray(
-          rooms.resortId,
-          list.map((r) => r.id),
-        ),
-      );
+      const all = await repository.ordered(db, { resortIds: list.map((r) => r.id) });
       return list.map((resort) => ({
         resortId: resort.id,
         name: resort.name,
@@ -225,7 +216,7 @@ export function createRoomsService(deps: { db: Db; repository: TRoomsRepository 
     async roomsOfType(user: TSessionUser, roomTypeId: number): Promise<TRoom[]> {
       const type = await repository.roomType(db, roomTypeId);
       if (!type || !canSeeAsset(user, type)) throw notFound('room type');
-      return toRooms(await repository.ordered(db, eq(rooms.roomTypeId, roomTypeId)));
+      return toRooms(await repository.ordered(db, { roomTypeId }));
     },
   };
 }

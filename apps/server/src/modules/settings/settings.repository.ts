@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { settings, storedFiles } from '../../db/schema.ts';
 
@@ -11,6 +11,13 @@ export function createSettingsRepository() {
         .select({ key: settings.key, value: settings.value })
         .from(settings)
         .where(eq(settings.group, group));
+    },
+    /** The settings of these keys in these groups (those set). */
+    async values(ex: Executor, groups: string[], keys: string[]) {
+      return ex
+        .select({ group: settings.group, key: settings.key, value: settings.value })
+        .from(settings)
+        .where(and(inArray(settings.group, groups), inArray(settings.key, keys)));
     },
     /** One setting's value; undefined when it is not set. */
     async value(ex: Executor, group: string, key: string) {

@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { MAX_LIST_ROWS } from '../../http/resource.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { lockBooking } from '../bookings/booking-lock.ts';
-import { loadBooking } from '../bookings/bookings.repository.ts';
+import { createBookingsRepository } from '../bookings/bookings.repository.ts';
 import { recordVersion } from '../bookings/write/booking-versions.ts';
 import {
   createTodosRepository,
@@ -15,6 +15,8 @@ import {
   todoListQuery,
   toTodo,
 } from './todos.repository.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // The todo calls of spec booking §7 "Todos": the rules (definitions), the lists open / own / all, and
 // solve, which is a write on the booking (its version lock, a version row, has_open_todos).
@@ -92,7 +94,7 @@ export function createTodosService(deps: { db: Db }) {
       assertScope(user, TODO_UPDATE);
       return db.transaction(async (tx) => {
         const row = await lockBooking(tx, user, bookingId, version);
-        const before = await loadBooking(tx, bookingId);
+        const before = await bookingRepo.loadBooking(tx, bookingId);
         const todo = await repo.todoOfBooking(tx, bookingId, todoId);
         if (!todo) throw notFound('Todo');
         if (!todo.open) throw new AppError(409, 'INVALID_STATE', 'The todo is solved already');

@@ -6,8 +6,9 @@ import {
   type TVesselList,
   ZVesselDetails,
 } from '@atoll/domain/inventory/vessels';
-import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { TSessionUser } from '@atoll/domain/users';
+import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   bookingGuests,
@@ -21,7 +22,7 @@ import {
   rooms,
   schedules,
   tours,
-  type vesselDecks,
+  vesselDecks,
   vesselLists,
   vessels,
 } from '../../db/schema.ts';
@@ -249,3 +250,21 @@ export function createVesselsRepository() {
 export type TVesselsRepository = ReturnType<typeof createVesselsRepository>;
 export type TManifestHoldRow = Awaited<ReturnType<TVesselsRepository['manifestHolds']>>[number];
 export type TManifestGuestRow = Awaited<ReturnType<TVesselsRepository['manifestGuests']>>[number];
+
+/**
+ * Spec platform §6 asset visibility: a user with a vessel list sees only those vessels and what belongs
+ * to them; an empty list sees all. `column` names the vessel id in the table asked.
+ */
+const ownVessels = (user: TSessionUser, column: PgColumn): SQL | undefined =>
+  user.vessels.length > 0 ? inArray(column, user.vessels) : undefined;
+
+export const visibleVessels = (user: TSessionUser) => ownVessels(user, vessels.id);
+/** An agent (agencies.self) books for clients: it lists only the active vessels that are on sale. */
+export const sellableVessels = (): SQL => and(eq(vessels.isActive, true), eq(vessels.isVisible, true)) as SQL;
+export const visibleDecks = (user: TSessionUser) => ownVessels(user, vesselDecks.vesselId);
+export const visibleSchedules = (user: TSessionUser) => ownVessels(user, schedules.vesselId);
+/** Lists without a vessel serve every vessel, so everyone sees them. */
+export const visibleLists = (user: TSessionUser): SQL | undefined => {
+  const own = ownVessels(user, vesselLists.vesselId);
+  return own && or(isNull(vesselLists.vesselId), own);
+};

@@ -24,20 +24,18 @@ import { actor } from '../../http/access.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
 import { registerResource } from '../../http/resource.ts';
 import {
+  sellableVessels,
   type TVesselDeckRow,
   type TVesselListRow,
   type TVesselRow,
   toVessel,
   toVesselDeck,
   toVesselList,
-} from './vessels.repository.ts';
-import {
-  sellableVessels,
-  type TVesselsService,
   visibleDecks,
   visibleLists,
   visibleVessels,
-} from './vessels.service.ts';
+} from './vessels.repository.ts';
+import type { TVesselsService } from './vessels.service.ts';
 
 /** Vessels, their decks and their printable lists all belong to the vessel area (spec platform §2). */
 const ACCESS = {

@@ -16,11 +16,8 @@ import {
   type TUpdateVesselList,
 } from '@atoll/domain/inventory/vessels';
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createElement } from 'react';
 import type { Db, Executor } from '../../db/client.ts';
-import { schedules, vesselDecks, vesselLists, vessels } from '../../db/schema.ts';
 import { loadLetterhead, renderPdf } from '../../documents/pdf.tsx';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TWriteContext } from '../../http/resource.ts';
@@ -34,24 +31,10 @@ import {
   type TVesselRow,
   type TVesselsRepository,
   toVesselList,
+  visibleLists,
+  visibleSchedules,
+  visibleVessels,
 } from './vessels.repository.ts';
-
-/**
- * Spec platform §6 asset visibility: a user with a vessel list sees only those vessels and what belongs
- * to them; an empty list sees all. `column` names the vessel id in the table asked.
- */
-const ownVessels = (user: TSessionUser, column: PgColumn): SQL | undefined =>
-  user.vessels.length > 0 ? inArray(column, user.vessels) : undefined;
-
-export const visibleVessels = (user: TSessionUser) => ownVessels(user, vessels.id);
-/** An agent (agencies.self) books for clients: it lists only the active vessels that are on sale. */
-export const sellableVessels = (): SQL => and(eq(vessels.isActive, true), eq(vessels.isVisible, true)) as SQL;
-export const visibleDecks = (user: TSessionUser) => ownVessels(user, vesselDecks.vesselId);
-/** Lists without a vessel serve every vessel, so everyone sees them. */
-export const visibleLists = (user: TSessionUser): SQL | undefined => {
-  const own = ownVessels(user, vesselLists.vesselId);
-  return own && or(isNull(vesselLists.vesselId), own);
-};
 
 const asGender = (value: string | null | undefined): TGender | null =>
   (GENDERS as readonly string[]).includes(value ?? '') ? (value as TGender) : null;
@@ -199,7 +182,7 @@ export function createVesselsService(deps: {
     async printList(user: TSessionUser, listId: number, scheduleId: number, readerLang: TLanguage) {
       const listRow = await repository.findList(db, listId, visibleLists(user));
       if (!listRow) throw notFound('vessellist');
-      const departure = await repository.findSchedule(db, scheduleId, ownVessels(user, schedules.vesselId));
+      const departure = await repository.findSchedule(db, scheduleId, visibleSchedules(user));
       if (!departure) throw notFound('schedule');
       if (listRow.vesselId !== null && listRow.vesselId !== departure.vesselId) {
         throw badRequest('The list belongs to another vessel than the departure', 'scheduleId');

@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { bookingHooks, todosOfWarnings } from '../write/booking-hooks.ts';
 import {
   assertRoomsChangeable,
@@ -38,6 +38,8 @@ import {
 import { assertForce, type TBookingFlowDeps, termsById } from '../write/write-context.ts';
 import { createBookingRoomWritesRepository } from './booking-rooms.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // The room, guest and stay calls of a stored booking (spec booking §7 Booking POSTs / DELETEs,
 // docs/domain/lifecycle.md check-in/out). Every call: the optimistic lock (lockBooking: version or If-Match,
@@ -160,7 +162,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
     assertForce(writer, force);
     const booking = await db.transaction(async (tx) => {
       const row = await lockBooking(tx, user, id, lock.version);
-      const before = await loadBooking(tx, id);
+      const before = await bookingRepo.loadBooking(tx, id);
       const state = row.state as TBookingState;
       if (options.editable !== false && !isEditable(state)) throw invalidState(state);
       // One after another: the transaction's one connection takes one query at a time.

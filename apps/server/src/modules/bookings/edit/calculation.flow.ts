@@ -10,13 +10,15 @@ import type { Tx } from '../../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking, type TBookingRow, toLine } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, type TBookingRow, toLine } from '../bookings.repository.ts';
 import { priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { createCalculationWritesRepository } from './calculation.repository.ts';
 import { invalidState } from './change-booking.flow.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // Editing a booking's calculation by hand (docs/domain/calculation-lines.md and specials.md; spec booking §7): manual
 // lines added, edited, renamed, sorted and deleted, a recalculation on demand, specials chosen by hand
@@ -140,7 +142,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
       const locked = await lockBooking(tx, user, id, version);
       const allowed = options.states ?? isEditable;
       if (!allowed(locked.state as TBookingState)) throw invalidState(locked.state);
-      const before = await loadBooking(tx, id);
+      const before = await bookingRepo.loadBooking(tx, id);
       await step(tx, locked, await bookingWrites.lines(tx, id));
       if (options.reprice !== false) {
         const row = await bookingWrites.booking(tx, id);

@@ -10,7 +10,7 @@ import { AppError, badRequest, forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { THoldItem } from '../../availability/hold.flow.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { bookingHooks, todosOfWarnings } from '../write/booking-hooks.ts';
 import {
   assertRoomsChangeable,
@@ -35,6 +35,8 @@ import {
   type TBookingFlowDeps,
   termsById,
 } from '../write/write-context.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // POST /api/bookings/{id}/change: what is sent replaces what is stored. Optimistic concurrency (the
 // version read must still be the stored one), the state move checked by canChangeState, new rooms
@@ -86,7 +88,7 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
   async function write(tx: Tx, writer: TWriter, id: number, input: TChangeBooking, version: number) {
     const { user } = writer;
     const row = await lockBooking(tx, user, id, version);
-    const before = await loadBooking(tx, id);
+    const before = await bookingRepo.loadBooking(tx, id);
     const current = row.state as TBookingState;
     const next = input.state ?? current;
     if (!isEditable(current) || !canChangeState(current, next)) throw invalidState(current, next);

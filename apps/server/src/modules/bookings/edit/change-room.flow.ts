@@ -2,7 +2,7 @@ import { isEditable, type TBooking, type TBookingState } from '@atoll/domain/boo
 import { AppError, badRequest, forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking } from '../bookings.repository.ts';
 import { holdStored } from '../lifecycle/booking-lifecycle.ts';
 import { createLifecycleWritesRepository } from '../lifecycle/bookings-lifecycle.repository.ts';
 import { assertRoomsChangeable, writerOf } from '../write/booking-input.ts';
@@ -12,6 +12,8 @@ import { createBookingWritesRepository, type TEntryRow } from '../write/bookings
 import type { TBookingFlowDeps } from '../write/write-context.ts';
 import type { TLock } from './booking-rooms.flow.ts';
 import { invalidState } from './change-booking.flow.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // POST /api/bookings/{id}/changeRoom (docs/domain/moving-and-rebooking.md): one room entry moves to another room of the
 // same resort (same dates) or another cabin of the same vessel (same departure). The occupancy grid's
@@ -40,7 +42,7 @@ export function createChangeRoomFlow(deps: TBookingFlowDeps) {
       const force = lock.force === true;
       const booking = await db.transaction(async (tx) => {
         const row = await lockBooking(tx, user, id, lock.version);
-        const before = await loadBooking(tx, id);
+        const before = await bookingRepo.loadBooking(tx, id);
         if (!isEditable(row.state as TBookingState)) throw invalidState(row.state);
         assertRoomsChangeable(row);
         const entries = await bookingWrites.entries(tx, id);

@@ -6,13 +6,15 @@ import { hasScope } from '@atoll/domain/scopes';
 import { bookingVisibility } from '../../../db/booking-conditions.ts';
 import { AppError, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import { loadBooking, toLine } from '../bookings.repository.ts';
+import { createBookingsRepository, toLine } from '../bookings.repository.ts';
 import { holdStored } from '../lifecycle/booking-lifecycle.ts';
 import { createLifecycleWritesRepository } from '../lifecycle/bookings-lifecycle.repository.ts';
 import { priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/write-context.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // POST /api/bookings/reindex (admin) and {booking}/reindex (bookings.update): rebuilds what is derived
 // from a booking. Its occupancy rows are released and held again from its entries (no force: a booking
@@ -67,7 +69,7 @@ export function createReindexBookingFlow(deps: TBookingFlowDeps) {
           !disagrees(row.total, tax, await bookingWrites.lines(tx, id))
         )
           return { holds: 1, repriced: 0, conflicts: 0 };
-        const before = await loadBooking(tx, id);
+        const before = await bookingRepo.loadBooking(tx, id);
         const bumped = await bookingWrites.bumpVersion(tx, id, row.version);
         if (!bumped) throw new Error(`booking ${id} vanished inside its transaction`);
         await priceBooking(tx, user, bumped, deps.reference?.reads());

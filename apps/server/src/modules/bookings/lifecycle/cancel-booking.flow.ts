@@ -10,7 +10,7 @@ import { forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { createPricingInputRepository } from '../../prices/pricing-input.repository.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking, type TBookingRow, toLine } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, type TBookingRow, toLine } from '../bookings.repository.ts';
 import { invalidState } from '../edit/change-booking.flow.ts';
 import { bookingHooks } from '../write/booking-hooks.ts';
 import { type TWriter, writerOf } from '../write/booking-input.ts';
@@ -19,6 +19,8 @@ import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TLineRow } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // POST /api/bookings/{id}/cancell (docs/domain/cancellation.md): the fee from the totals before, by the terms'
 // tiers or the request's percent or value; every billable line (and the deposit and rest) becomes Info,
@@ -142,7 +144,7 @@ export function createCancelBookingFlow(deps: TBookingFlowDeps) {
   async function write(tx: Tx, writer: TWriter, id: number, input: TCancelBooking): Promise<TBooking> {
     const { user } = writer;
     const row = await lockBooking(tx, user, id, input.version ?? null);
-    const before = await loadBooking(tx, id);
+    const before = await bookingRepo.loadBooking(tx, id);
     if (!canCancel(row.state as TBooking['state'])) throw invalidState(row.state);
     const rows = await bookingWrites.lines(tx, id);
     const fee = feeOf(row, calcLines(rows), input);

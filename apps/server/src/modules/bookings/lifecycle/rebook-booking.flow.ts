@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { ownSchedules } from '../../tours/tours.repository.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { invalidState } from '../edit/change-booking.flow.ts';
 import { bookingHooks } from '../write/booking-hooks.ts';
 import { writerOf } from '../write/booking-input.ts';
@@ -22,6 +22,8 @@ import {
 import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { copiedFields, holdStored, withReference } from './booking-lifecycle.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // POST /api/bookings/{booking}/rebook/{schedule}, {id}/rebook and move/{schedule} (docs/domain/moving-and-rebooking.md):
 // a planned or confirmed departure booking moves to another departure of its vessel as a NEW booking
@@ -129,7 +131,7 @@ export function createRebookBookingFlow(deps: TBookingFlowDeps) {
   /** One rebook inside `tx`: answers the new booking as stored. */
   async function rebook(tx: Tx, user: TSessionUser, id: number, version: number | null, input: TRebook) {
     const row = await lockBooking(tx, user, id, version);
-    const before = await loadBooking(tx, id);
+    const before = await bookingRepo.loadBooking(tx, id);
     if (row.state !== 'planned' && row.state !== 'confirmed') throw invalidState(row.state, 'rebooked');
     // One after another: the transaction's one connection takes one query at a time.
     const entries = await bookingWrites.entries(tx, id);

@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/client.ts';
 import { forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { invalidState } from '../edit/change-booking.flow.ts';
 import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
@@ -12,6 +12,8 @@ import { createBookingWritesRepository, type TBookingPatch } from '../write/book
 import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { assertNoPayments } from './booking-lifecycle.ts';
 import { notifyWaitlist } from './waitlist.flow.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // The office's other state moves on a stored booking (docs/domain/lifecycle.md), each one transaction with
 // its version row: release (a planned option let go with a reason, no fee), the soft delete, and
@@ -35,7 +37,7 @@ export function createReleaseBookingFlow(deps: TBookingFlowDeps) {
     if (!hasScope(user.scopes, [scope])) throw forbidden();
     const booking = await db.transaction(async (tx) => {
       const row = await lockBooking(tx, user, id, version);
-      const before = await loadBooking(tx, id);
+      const before = await bookingRepo.loadBooking(tx, id);
       const patch = await step(tx, row);
       if (patch) await bookingWrites.updateBooking(tx, id, patch);
       return recordVersion(tx, {

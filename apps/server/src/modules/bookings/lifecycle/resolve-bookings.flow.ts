@@ -1,10 +1,12 @@
 import { today } from '../../../clock.ts';
 import type { Tx } from '../../../db/client.ts';
-import { loadBooking } from '../bookings.repository.ts';
+import { createBookingsRepository } from '../bookings.repository.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // The nightly resolve (docs/domain/resolved-bookings.md): a confirmed booking whose stay is over (its last day passed) and
 // which owes nothing more becomes confirmed + resolved, with the resolved date and a booking version. It
@@ -20,7 +22,7 @@ export function createResolveBookingsFlow(deps: Pick<TBookingFlowDeps, 'db'>) {
   const { db } = deps;
   /** One booking in its own transaction, under its version: a write that came first and changed it wins. */
   async function resolve(tx: Tx, id: number, version: number, today: string, now: Date) {
-    const before = await loadBooking(tx, id);
+    const before = await bookingRepo.loadBooking(tx, id);
     const locked = await lifecycleWrites.bumpVersionIfFinished(tx, id, version, today);
     if (!locked || !before) return false;
     await bookingWrites.updateBooking(tx, id, { resolved: true, resolvedDate: now });

@@ -4,9 +4,9 @@ import type { Tx } from '../../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { createBookingRoomWritesRepository } from '../edit/booking-rooms.repository.ts';
-import { versionRows } from '../read/bookings-queries.repository.ts';
+import { createBookingQueriesRepository } from '../read/bookings-queries.repository.ts';
 import { bookingHooks } from '../write/booking-hooks.ts';
 import { writerOf } from '../write/booking-input.ts';
 import { assertPriced, priceBooking, storedTerms } from '../write/booking-pricing.ts';
@@ -21,6 +21,10 @@ import {
   revertNotPossible,
 } from './booking-lifecycle.ts';
 import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
+
+const queriesRepo = createBookingQueriesRepository();
+
+const bookingRepo = createBookingsRepository();
 
 // POST /api/bookings/{id}/revert (docs/domain/lifecycle.md) and {id}/revertRebook
 // (docs/domain/moving-and-rebooking.md). The booking's own
@@ -37,7 +41,7 @@ type TTransition = { kind: 'state' | 'checkin' | 'checkout'; from: TBooking; to:
 
 /** The newest transition: a version whose state differs from the one before it, or a check-in/out. */
 async function lastTransition(tx: Tx, id: number): Promise<TTransition | undefined> {
-  const versions = await versionRows(tx, id, { withSnapshots: true });
+  const versions = await queriesRepo.versionRows(tx, id, { withSnapshots: true });
   for (let i = 0; i + 1 < versions.length; i += 1) {
     const [to, from] = [versions[i]?.snapshot as TBooking, versions[i + 1]?.snapshot as TBooking];
     const action = versions[i]?.action;
@@ -113,7 +117,7 @@ export function createRevertBookingFlow(deps: TBookingFlowDeps) {
 
   async function revertIn(tx: Tx, user: TSessionUser, id: number, version: number | null, input: TRevert) {
     const row = await lockBooking(tx, user, id, version);
-    const before = await loadBooking(tx, id);
+    const before = await bookingRepo.loadBooking(tx, id);
     const transition = await lastTransition(tx, id);
     if (!transition || transition.to.state !== row.state) throw revertNotPossible('Nothing to revert');
     const entries = await bookingWrites.entries(tx, id);
@@ -136,7 +140,7 @@ export function createRevertBookingFlow(deps: TBookingFlowDeps) {
 
   /** The state the old booking had before it was rebooked. */
   async function stateBeforeRebook(tx: Tx, oldId: number) {
-    const versions = await versionRows(tx, oldId, { withSnapshots: true });
+    const versions = await queriesRepo.versionRows(tx, oldId, { withSnapshots: true });
     const previous = versions.map((v) => v.snapshot as TBooking).find((s) => s.state !== 'rebooked');
     if (!previous) throw revertNotPossible('The state before the rebook is not known');
     return previous;
@@ -160,8 +164,8 @@ export function createRevertBookingFlow(deps: TBookingFlowDeps) {
       throw new AppError(409, 'HAS_PAYMENTS', `Booking ${newId} has payments of its own`);
     await bookingHooks().payments.move(tx, newId, oldId, created.createdAt);
     // One after another: the transaction's one connection takes one query at a time.
-    const beforeOld = await loadBooking(tx, oldId);
-    const beforeNew = await loadBooking(tx, newId);
+    const beforeOld = await bookingRepo.loadBooking(tx, oldId);
+    const beforeNew = await bookingRepo.loadBooking(tx, newId);
     const previous = await stateBeforeRebook(tx, oldId);
     const entries = [
       ...(await bookingWrites.entries(tx, oldId)),

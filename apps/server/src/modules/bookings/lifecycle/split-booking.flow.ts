@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client.ts';
 import { badRequest, forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { lockBooking } from '../booking-lock.ts';
-import { loadBooking, redactBooking, type TBookingRow } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { summaryOf } from '../edit/booking-rooms.flow.ts';
 import { invalidState } from '../edit/change-booking.flow.ts';
 import { assertRoomsChangeable, writerOf } from '../write/booking-input.ts';
@@ -19,6 +19,8 @@ import {
 import type { TBookingFlowDeps } from '../write/write-context.ts';
 import { copiedFields, holdStored, referencesOf } from './booking-lifecycle.ts';
 import { createLifecycleWritesRepository } from './bookings-lifecycle.repository.ts';
+
+const bookingRepo = createBookingsRepository();
 
 // POST /api/bookings/{id}/splitByCustomer: the guests of each chosen room entry become a booking of
 // their own (same terms, agency, currency and state; own number; references both ways). A room entry
@@ -101,7 +103,7 @@ export function createSplitBookingFlow(deps: TBookingFlowDeps) {
     input: TSplitByCustomer,
   ) {
     const row = await lockBooking(tx, user, id, version);
-    const before = await loadBooking(tx, id);
+    const before = await bookingRepo.loadBooking(tx, id);
     if (!isEditable(row.state as TBookingState)) throw invalidState(row.state, 'splitted');
     assertRoomsChangeable(row);
     // One after another: the transaction's one connection takes one query at a time.

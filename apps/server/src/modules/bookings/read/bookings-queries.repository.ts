@@ -142,13 +142,13 @@ function fromBookings<T extends Record<string, unknown>>(ex: Executor, columns: 
     .leftJoin(vessels, eq(vessels.id, bookings.vesselId));
 }
 
-export async function countBookings(ex: Executor, where: SQL | undefined): Promise<number> {
+async function countBookings(ex: Executor, where: SQL | undefined): Promise<number> {
   const [row] = (await fromBookings(ex, { total: count() }).where(where)) as { total: number }[];
   return row?.total ?? 0;
 }
 
 /** The rows the condition lets through, counted up to `limit` (the count stops there, the scan too). */
-export async function countBookingsUpTo(ex: Executor, where: SQL | undefined, limit: number) {
+async function countBookingsUpTo(ex: Executor, where: SQL | undefined, limit: number) {
   const matching = fromBookings(ex, { one: sql`1`.as('one') })
     .where(where)
     .limit(limit)
@@ -158,7 +158,7 @@ export async function countBookingsUpTo(ex: Executor, where: SQL | undefined, li
 }
 
 /** Summary rows (and, for staff CSV, the commission) of one page. */
-export async function pageOfBookings(
+async function pageOfBookings(
   ex: Executor,
   where: SQL | undefined,
   order: SQL[],
@@ -181,7 +181,7 @@ export async function pageOfBookings(
 }
 
 /** A quick lookup by any number or the customer's name. */
-export async function findBookings(
+async function findBookings(
   ex: Executor,
   visibility: SQL | undefined,
   text: string,
@@ -197,7 +197,7 @@ export async function findBookings(
 }
 
 /** The id and version of a booking the condition lets through, or undefined. */
-export async function findVisible(ex: Executor, id: number, visibility: SQL | undefined) {
+async function findVisible(ex: Executor, id: number, visibility: SQL | undefined) {
   const [row] = await ex
     .select({ id: bookings.id, version: bookings.version, customerId: bookings.customerId })
     .from(bookings)
@@ -206,7 +206,7 @@ export async function findVisible(ex: Executor, id: number, visibility: SQL | un
 }
 
 /** The years in which visible bookings start or end. */
-export async function bookingYears(ex: Executor, visibility: SQL | undefined): Promise<number[]> {
+async function bookingYears(ex: Executor, visibility: SQL | undefined): Promise<number[]> {
   const first = ex
     .selectDistinct({ year: sql<number>`extract(year from ${bookings.from})::int`.as('year') })
     .from(bookings)
@@ -238,7 +238,7 @@ export type TVersionRow = {
 };
 
 /** Versions of a booking, newest first; with their snapshots when asked (to diff them). */
-export async function versionRows(
+async function versionRows(
   ex: Executor,
   bookingId: number,
   page: { limit?: number; offset?: number; withSnapshots?: boolean } = {},
@@ -257,7 +257,7 @@ export async function versionRows(
   return query;
 }
 
-export async function countVersions(ex: Executor, bookingId: number): Promise<number> {
+async function countVersions(ex: Executor, bookingId: number): Promise<number> {
   const [row] = await ex
     .select({ total: count() })
     .from(bookingVersions)
@@ -266,7 +266,7 @@ export async function countVersions(ex: Executor, bookingId: number): Promise<nu
 }
 
 /** The snapshot of one version; `before`: of the newest version older than it instead. */
-export async function versionSnapshot(
+async function versionSnapshot(
   ex: Executor,
   bookingId: number,
   version: number,
@@ -287,7 +287,7 @@ export async function versionSnapshot(
 }
 
 /** The guests of a booking with their customer records and rooms, in room and guest order. */
-export async function bookingCustomers(ex: Executor, bookingId: number) {
+async function bookingCustomers(ex: Executor, bookingId: number) {
   return ex
     .select({
       guestId: bookingGuests.id,
@@ -313,7 +313,7 @@ export async function bookingCustomers(ex: Executor, bookingId: number) {
  * The room entries of a booking with room and room type names and the number of guests. The room type
  * is the entry's (what was booked), else the room's.
  */
-export async function bookingCabins(ex: Executor, bookingId: number) {
+async function bookingCabins(ex: Executor, bookingId: number) {
   const roomTypeId = sql<number | null>`coalesce(${bookingRooms.roomTypeId}, ${rooms.roomTypeId})`;
   return ex
     .select({
@@ -337,3 +337,22 @@ export async function bookingCabins(ex: Executor, bookingId: number) {
     .where(eq(bookingRooms.bookingId, bookingId))
     .orderBy(asc(bookingRooms.sort), asc(bookingRooms.id));
 }
+
+/** The queries of the booking lists, counts, years, versions and a booking's customers and cabins. */
+export function createBookingQueriesRepository() {
+  return {
+    countBookings,
+    countBookingsUpTo,
+    pageOfBookings,
+    findBookings,
+    findVisible,
+    bookingYears,
+    versionRows,
+    countVersions,
+    versionSnapshot,
+    bookingCustomers,
+    bookingCabins,
+  };
+}
+
+export type TBookingQueriesRepository = ReturnType<typeof createBookingQueriesRepository>;

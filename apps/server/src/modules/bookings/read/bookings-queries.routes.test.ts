@@ -12,7 +12,9 @@ import {
   updateTestBooking,
 } from '../../../../test/test-bookings.ts';
 import { bookings, users } from '../../../db/schema.ts';
-import { countBookingsUpTo } from './bookings-queries.repository.ts';
+import { createBookingQueriesRepository } from './bookings-queries.repository.ts';
+
+const queriesRepo = createBookingQueriesRepository();
 
 let t: TTestApp;
 let staff: string;
@@ -263,9 +265,9 @@ describe('GET /api/bookings', () => {
     expect((await list('size=2')).totalCapped).toBeUndefined();
     // The cap itself (1,000) is too large for a test: the repository counts up to any limit.
     const db = t.database.db;
-    expect(await countBookingsUpTo(db, undefined, 3)).toBe(3);
-    expect(await countBookingsUpTo(db, undefined, 100)).toBe(5);
-    expect(await countBookingsUpTo(db, eq(bookings.id, a), 100)).toBe(1);
+    expect(await queriesRepo.countBookingsUpTo(db, undefined, 3)).toBe(3);
+    expect(await queriesRepo.countBookingsUpTo(db, undefined, 100)).toBe(5);
+    expect(await queriesRepo.countBookingsUpTo(db, eq(bookings.id, a), 100)).toBe(1);
   });
 
   it('filters by states, notResolved included', async () => {

@@ -26,22 +26,17 @@ import { notFound } from '../../../http/errors.ts';
 import { MAX_LIST_ROWS } from '../../../http/resource.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TSettingsService } from '../../settings/settings.service.ts';
-import { loadBooking, redactBooking, toSummary } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, toSummary } from '../bookings.repository.ts';
 import {
-  bookingCabins,
-  bookingCustomers,
-  bookingYears,
-  countBookingsUpTo,
-  countVersions,
-  findBookings,
-  findVisible,
+  createBookingQueriesRepository,
   listCondition,
   listOrder,
-  pageOfBookings,
   type TVersionRow,
-  versionRows,
-  versionSnapshot,
 } from './bookings-queries.repository.ts';
+
+const queriesRepo = createBookingQueriesRepository();
+
+const bookingRepo = createBookingsRepository();
 
 // The read side of the bookings (spec booking §7 "Bookings … GET"). Every call takes the acting user
 // first and sees only what bookingVisibility lets through; a booking the user may not see is 404, never
@@ -123,7 +118,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
 
   /** The booking's id and version if the user may see it; else 404. */
   async function visible(user: TSessionUser, id: number) {
-    const row = await findVisible(db, id, bookingVisibility(user));
+    const row = await queriesRepo.findVisible(db, id, bookingVisibility(user));
     if (!row) throw bookingNotFound();
     return row;
   }
@@ -134,7 +129,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
     let older: unknown = null;
     if (redacted && rows.length) {
       const last = rows[rows.length - 1] as TVersionRow;
-      older = (await versionSnapshot(db, bookingId, last.version, true))?.snapshot ?? null;
+      older = (await queriesRepo.versionSnapshot(db, bookingId, last.version, true))?.snapshot ?? null;
     }
     // Newest first: the snapshot before row i is row i + 1's, the last row's the one just loaded.
     return rows.map((row, i): TBookingVersion => {
@@ -164,8 +159,8 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
       // Counted up to the cap or just past the page asked for: the exact count of 100,000 rows costs more than the page.
       const limit = Math.max(LIST_COUNT_CAP, offset + size) + 1;
       const [counted, rows] = await Promise.all([
-        countBookingsUpTo(db, where, limit),
-        pageOfBookings(db, where, order, size, offset),
+        queriesRepo.countBookingsUpTo(db, where, limit),
+        queriesRepo.pageOfBookings(db, where, order, size, offset),
       ]);
       const totalCapped = counted === limit;
       const total = totalCapped ? limit - 1 : counted;
@@ -187,7 +182,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
       const order = listOrder(query);
       yield columns;
       for (let offset = 0; offset < MAX_LIST_ROWS; offset += CSV_BATCH) {
-        const rows = await pageOfBookings(db, where, order, CSV_BATCH, offset, staff);
+        const rows = await queriesRepo.pageOfBookings(db, where, order, CSV_BATCH, offset, staff);
         for (const row of rows) {
           const out: Record<string, unknown> = { ...toSummary(row), ...row };
           out.optionExpiry = row.optionExpiry?.toISOString() ?? null;
@@ -200,7 +195,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
     },
 
     async get(user: TSessionUser, id: number): Promise<TBooking> {
-      const booking = await loadBooking(db, id, bookingVisibility(user));
+      const booking = await bookingRepo.loadBooking(db, id, bookingVisibility(user));
       if (!booking) throw bookingNotFound();
       return redactBooking(user, booking);
     },
@@ -211,14 +206,14 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
 
     async history(user: TSessionUser, id: number) {
       await visible(user, id);
-      const rows = await versionRows(db, id, { withSnapshots: !canReadAllBookings(user) });
+      const rows = await queriesRepo.versionRows(db, id, { withSnapshots: !canReadAllBookings(user) });
       return toVersions(user, id, rows);
     },
 
     async log(user: TSessionUser, id: number, paging: { page: number; size: number }) {
       await visible(user, id);
-      const total = await countVersions(db, id);
-      const rows = await versionRows(db, id, {
+      const total = await queriesRepo.countVersions(db, id);
+      const rows = await queriesRepo.versionRows(db, id, {
         limit: paging.size,
         offset: (paging.page - 1) * paging.size,
         withSnapshots: !canReadAllBookings(user),
@@ -228,7 +223,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
 
     async version(user: TSessionUser, id: number, version: number): Promise<TBooking> {
       await visible(user, id);
-      const row = await versionSnapshot(db, id, version);
+      const row = await queriesRepo.versionSnapshot(db, id, version);
       const parsed = ZBooking.safeParse(row?.snapshot);
       if (!parsed.success) throw notFound('Booking version');
       return redactBooking(user, parsed.data);
@@ -237,8 +232,8 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
     async diff(user: TSessionUser, id: number, range: { from: number; to: number }): Promise<THistoryDiff> {
       await visible(user, id);
       const [from, to] = await Promise.all([
-        versionSnapshot(db, id, range.from),
-        versionSnapshot(db, id, range.to),
+        queriesRepo.versionSnapshot(db, id, range.from),
+        queriesRepo.versionSnapshot(db, id, range.to),
       ]);
       if (!from || !to) throw notFound('Booking version');
       return {
@@ -248,7 +243,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
       };
     },
 
-    years: (user: TSessionUser) => bookingYears(db, bookingVisibility(user)),
+    years: (user: TSessionUser) => queriesRepo.bookingYears(db, bookingVisibility(user)),
 
     async actionStates(): Promise<TActionState[]> {
       const offersHoldInventory = (await settings.get('booking', 'offersHoldInventory', false)) === true;
@@ -261,7 +256,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
     },
 
     async find(user: TSessionUser, query: { query: string; onlyActive: boolean }) {
-      const rows = await findBookings(
+      const rows = await queriesRepo.findBookings(
         db,
         bookingVisibility(user),
         query.query,
@@ -273,7 +268,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
 
     async customers(user: TSessionUser, id: number): Promise<TBookingCustomer[]> {
       const booking = await visible(user, id);
-      const rows = await bookingCustomers(db, id);
+      const rows = await queriesRepo.bookingCustomers(db, id);
       return rows.map((r) => ({
         guestId: r.guestId,
         bookingRoomId: r.bookingRoomId,
@@ -290,7 +285,7 @@ export function createBookingQueries(deps: { db: Db; settings: TSettingsService 
 
     async cabins(user: TSessionUser, id: number): Promise<TBookingCabin[]> {
       await visible(user, id);
-      const rows = await bookingCabins(db, id);
+      const rows = await queriesRepo.bookingCabins(db, id);
       return rows.map((r) => ({
         ...r,
         checkIn: r.checkIn?.toISOString() ?? null,

@@ -26,13 +26,11 @@ import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TSettingsService } from '../../settings/settings.service.ts';
-import { loadBooking, redactBooking, toLine } from '../bookings.repository.ts';
+import { createBookingsRepository, redactBooking, toLine } from '../bookings.repository.ts';
 import {
-  countBookings,
-  findVisible,
+  createBookingQueriesRepository,
   listCondition,
   listOrder,
-  pageOfBookings,
 } from '../read/bookings-queries.repository.ts';
 import {
   createBookingReportsRepository,
@@ -40,6 +38,10 @@ import {
   type TStayKind,
   type TStayQueryRow,
 } from './bookings-reports.repository.ts';
+
+const queriesRepo = createBookingQueriesRepository();
+
+const bookingRepo = createBookingsRepository();
 
 // The reports over the bookings (spec booking §7 "Bookings … GET"): the full list, arrivals, statistics,
 // the end of day, the guests in house, the todo names and a booking's product lines. Every call sees
@@ -111,11 +113,11 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
       const where = listCondition(bookingVisibility(user), query);
       const order = listOrder(query);
       const size = query.size === 0 ? MAX_FULL_PAGE : Math.min(query.size, MAX_FULL_PAGE);
-      const total = await countBookings(db, where);
-      const rows = await pageOfBookings(db, where, order, size, (query.page - 1) * size);
+      const total = await queriesRepo.countBookings(db, where);
+      const rows = await queriesRepo.pageOfBookings(db, where, order, size, (query.page - 1) * size);
       const data: TBooking[] = [];
       for (const row of rows) {
-        const booking = await loadBooking(db, row.id);
+        const booking = await bookingRepo.loadBooking(db, row.id);
         if (booking) data.push(redactBooking(user, booking));
       }
       return { data, total, page: query.page, size };
@@ -301,7 +303,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
     },
 
     async products(user: TSessionUser, id: number): Promise<TBookingLine[]> {
-      if (!(await findVisible(db, id, bookingVisibility(user)))) throw notFound('Booking');
+      if (!(await queriesRepo.findVisible(db, id, bookingVisibility(user)))) throw notFound('Booking');
       return (await repo.linesOfTypes(db, id, PRODUCT_LINE_TYPES)).map(toLine);
     },
   };

@@ -4,9 +4,7 @@ import type { TReads } from '../../../db/change-feed.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { bookingRooms } from '../../../db/schema.ts';
 import {
-  bookingOf,
-  loadBooking,
-  loadBookingWith,
+  createBookingsRepository,
   type TBookingDetailRow,
   toLines,
   toRooms,
@@ -17,6 +15,8 @@ import {
   type TGuestRow,
   type TLineRow,
 } from './bookings-writes.repository.ts';
+
+const bookingRepo = createBookingsRepository();
 
 const bookingWrites = createBookingWritesRepository();
 
@@ -51,14 +51,14 @@ async function snapshotAfter(
   created: TCreatedBooking | undefined,
   settled: { linesChanged: boolean; rowChanged: boolean },
 ) {
-  if (!created || settled.linesChanged) return loadBooking(tx, bookingId);
+  if (!created || settled.linesChanged) return bookingRepo.loadBooking(tx, bookingId);
   const parts = {
     rooms: toRooms(created.entries, created.guests, created.roomNames),
     calculation: toLines(created.lines),
   };
   return created.rowChanged || settled.rowChanged
-    ? loadBookingWith(tx, bookingId, parts)
-    : bookingOf(tx, created.booking, parts);
+    ? bookingRepo.loadBookingWith(tx, bookingId, parts)
+    : bookingRepo.bookingOf(tx, created.booking, parts);
 }
 
 // Every successful write adds a version row (the booking's history): who, when, the action, what changed (the

@@ -5,34 +5,62 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // Relative: the config is bundled, a workspace package would be loaded by Node as untranspiled TS.
 import {
+  LOGIN_SHELL_CSS,
+  loginShellHtml,
   PUBLIC_ENTRY_PREFIXES,
   PUBLIC_SHELL_CSS,
   publicShellHtml,
 } from '../../packages/domain/src/navigation/public-entry.ts';
 
-/** The booking pages' first screen in public.html (public-entry.ts), its heading from the online feature's texts. */
-function publicShell(): Plugin {
-  const title = (lang: 'de' | 'en'): string => {
-    const path = new URL(`src/features/online/i18n/${lang}.json`, import.meta.url);
-    return JSON.parse(readFileSync(path, 'utf8')).online.step.search;
+type TTexts = { [key: string]: string | TTexts };
+/** A text of an i18n file (src/i18n or a feature's), by its dotted key, in both languages. */
+function text(file: (lang: 'de' | 'en') => string, key: string): Record<'de' | 'en', string> {
+  const read = (lang: 'de' | 'en') => {
+    const tree = JSON.parse(readFileSync(new URL(file(lang), import.meta.url), 'utf8')) as TTexts;
+    const found = key
+      .split('.')
+      .reduce<TTexts | string | undefined>(
+        (node, part) => (typeof node === 'object' ? node[part] : undefined),
+        tree,
+      );
+    if (typeof found !== 'string') throw new Error(`shell text ${key} missing in ${file(lang)}`);
+    return found;
   };
+  return { de: read('de'), en: read('en') };
+}
+
+/**
+ * The entry's stylesheet without blocking the shell's paint: fetched at once (preload), applied by
+ * src/app/styles.ts (media all) before React's first render, so nothing renders unstyled.
+ */
+const nonBlockingStyles = (html: string) =>
+  html.replace(
+    /<link rel="stylesheet" crossorigin href="([^"]+)">/,
+    '<link rel="preload" as="style" crossorigin href="$1">' +
+      '<link rel="stylesheet" crossorigin href="$1" media="print" id="entry-styles">',
+  );
+
+/** The first screens painted from the HTML (public-entry.ts): the booking pages in public.html, the login in index.html. */
+function shells(): Plugin {
+  const online = (lang: 'de' | 'en') => `src/features/online/i18n/${lang}.json`;
+  const shell = (lang: 'de' | 'en') => `src/i18n/${lang}.json`;
   return {
-    name: 'atoll-public-shell',
+    name: 'atoll-shells',
     transformIndexHtml: {
       order: 'post',
       handler: (html, { filename }) =>
-        filename.endsWith('public.html')
-          ? html
-              .replace('<!-- public-shell:css -->', `<style>${PUBLIC_SHELL_CSS}</style>`)
-              .replace('<!-- public-shell:html -->', publicShellHtml({ de: title('de'), en: title('en') }))
-              // Mantine's stylesheet without blocking the shell's paint: fetched at once (preload), applied by
-              // src/public/main.tsx (media all) before React's first render, so nothing renders unstyled.
-              .replace(
-                /<link rel="stylesheet" crossorigin href="([^"]+)">/,
-                '<link rel="preload" as="style" crossorigin href="$1">' +
-                  '<link rel="stylesheet" crossorigin href="$1" media="print" id="public-styles">',
-              )
-          : html,
+        nonBlockingStyles(
+          filename.endsWith('public.html')
+            ? html
+                .replace('<!-- shell:css -->', `<style>${PUBLIC_SHELL_CSS}</style>`)
+                .replace('<!-- shell:html -->', publicShellHtml(text(online, 'online.step.search')))
+            : html
+                .replace('<!-- shell:css -->', `<style>${LOGIN_SHELL_CSS}</style>`)
+                .replace(
+                  '<!-- shell:html -->',
+                  loginShellHtml(text(shell, 'auth.login.title'), text(shell, 'auth.login.intro')),
+                ),
+        ),
     },
   };
 }
@@ -40,7 +68,7 @@ function publicShell(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    publicShell(),
+    shells(),
     // Service worker at the site root; the app announces a new version (prompt), never reloads by itself.
     VitePWA({
       registerType: 'prompt',

@@ -27,3 +27,36 @@ test('a German browser gets the German login page', async ({ browser }) => {
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   await context.close();
 });
+
+test('the login paints its title and intro from the HTML, in the browser’s language, before any script', async ({
+  browser,
+}) => {
+  // index.html's shell: the same inline script as the booking pages', allowed by its hash (CSP).
+  for (const [locale, title, intro] of [
+    ['en-GB', 'Log in to Atoll', 'Sign in with your e-mail address and password.'],
+    ['de-DE', 'Bei Atoll anmelden', 'Melden Sie sich mit E-Mail-Adresse und Passwort an.'],
+  ] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('net::ERR_FAILED'))
+        errors.push(message.text());
+    });
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(intro)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+    // Any other back-office path shows no shell.
+    await page.goto('/booking/list');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    expect(errors).toEqual([]);
+    // With its scripts, the real form replaces the shell.
+    await page.unroute('**/assets/*.js');
+    await page.goto('/login');
+    await expect(page.getByRole('textbox', { name: /e-mail/i })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await context.close();
+  }
+});

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { PUBLIC_SHELL_SCRIPT } from '@atoll/domain/navigation/public-entry';
+import { SHELL_SCRIPT } from '@atoll/domain/navigation/public-entry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from './harness.ts';
 
@@ -72,7 +72,7 @@ describe('web assets', () => {
     const scripts = String(csp)
       .split(';')
       .find((d) => d.startsWith('script-src'));
-    const hash = createHash('sha256').update(PUBLIC_SHELL_SCRIPT).digest('base64');
+    const hash = createHash('sha256').update(SHELL_SCRIPT).digest('base64');
     expect(scripts).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });

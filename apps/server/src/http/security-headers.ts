@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PUBLIC_SHELL_SCRIPT } from '@atoll/domain/navigation/public-entry';
+import { SHELL_SCRIPT } from '@atoll/domain/navigation/public-entry';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -18,11 +18,8 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
       directives: {
         upgradeInsecureRequests: opts.https ? [] : null,
         defaultSrc: ["'self'"],
-        // The one inline script: public.html's shell (public-entry.ts), allowed by its hash.
-        scriptSrc: [
-          "'self'",
-          `'sha256-${createHash('sha256').update(PUBLIC_SHELL_SCRIPT).digest('base64')}'`,
-        ],
+        // The one inline script: the shells of public.html and index.html (public-entry.ts), allowed by its hash.
+        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -2,27 +2,29 @@ import { LANGUAGE_COOKIE_DAYS, LANGUAGES, type TLanguage } from '@atoll/domain/c
 import { pickLanguage } from '@atoll/domain/language';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../i18n/de.json';
-import en from '../i18n/en.json';
+import type { TTree } from '../i18n/merge.ts';
 import { api } from './api.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 
-type TTree = { [key: string]: string | TTree };
+// Each language's texts are one chunk (src/i18n/texts-<lang>.ts), fetched when that language is first shown:
+// the first screen (e.g. /login) loads only the language it shows.
+const TEXTS: Record<TLanguage, () => Promise<{ default: TTree }>> = {
+  de: () => import('../i18n/texts-de.ts'),
+  en: () => import('../i18n/texts-en.ts'),
+};
+const loaded = new Map<TLanguage, Promise<void>>();
 
-/** Shell texts (src/i18n) plus each feature's own `features/<feature>/i18n/{de,en}.json`, merged deeply. */
-function merge(target: TTree, source: TTree): TTree {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    target[key] =
-      typeof value === 'object' && typeof current === 'object' ? merge({ ...current }, value) : value;
+/** Loads a language's built-in texts once; texts already there (the operator's overrides) stay. */
+export function loadLanguage(lang: TLanguage): Promise<void> {
+  let done = loaded.get(lang);
+  if (!done) {
+    done = TEXTS[lang]().then(({ default: tree }) => {
+      i18n.addResourceBundle(lang, 'translation', tree, true, false);
+    });
+    loaded.set(lang, done);
   }
-  return target;
+  return done;
 }
-const featureTexts = import.meta.glob<TTree>('../features/*/i18n/*.json', { eager: true, import: 'default' });
-const texts = (lang: 'de' | 'en', shell: TTree) =>
-  Object.entries(featureTexts)
-    .filter(([path]) => path.endsWith(`/${lang}.json`))
-    .reduce((all, [, tree]) => merge(all, tree), merge({}, shell));
 
 const LANG_COOKIE = 'lang';
 
@@ -33,7 +35,7 @@ function initialLanguage(): TLanguage {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { de: { translation: texts('de', de) }, en: { translation: texts('en', en) } },
+  resources: {},
   lng: initialLanguage(),
   fallbackLng: 'de',
   interpolation: { escapeValue: false },
@@ -42,12 +44,17 @@ void i18n.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 });
 document.documentElement.lang = i18n.language;
+// A page that switches the language itself (a guest form's preview) gets its texts too; they render when added.
+i18n.on('languageChanged', (lng) => {
+  if ((LANGUAGES as readonly string[]).includes(lng)) void loadLanguage(lng as TLanguage);
+});
 
-/** Switches the language and keeps it for 14 days (spec platform §9). */
-export function setLanguage(lang: TLanguage) {
+/** Switches the language once its texts are there, and keeps it for 14 days (spec platform §9). */
+export async function setLanguage(lang: TLanguage) {
   writeCookie(LANG_COOKIE, lang, LANGUAGE_COOKIE_DAYS * 86_400);
+  await loadLanguage(lang);
   document.documentElement.lang = lang;
-  void i18n.changeLanguage(lang);
+  await i18n.changeLanguage(lang);
 }
 
 export const currentLanguage = () => i18n.language as TLanguage;

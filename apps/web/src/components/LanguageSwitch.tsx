@@ -10,7 +10,7 @@ export function LanguageSwitch() {
   const { i18n, t } = useTranslation();
   const change = (value: string) => {
     const lang = value as TLanguage;
-    setLanguage(lang);
+    void setLanguage(lang);
     if (session.token()) {
       void api('/users/self', { method: 'POST', body: { settings: { language: lang } }, silent: true }).catch(
         () => {},

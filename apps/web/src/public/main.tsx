@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from '../app/query.ts';
+import { applyStyles } from '../app/styles.ts';
 import { baseTheme, cssVariablesResolver } from '../app/theme-base.ts';
 import './i18n.ts';
 import { PUBLIC_PAGES } from './pages.ts';
@@ -13,21 +14,6 @@ import { matchPath } from './route.ts';
 // drawer, no router library, no back-office texts. Budget enforced by apps/web/scripts/check-bundle.mjs.
 const match = PUBLIC_PAGES.find(({ path }) => matchPath(path, location.pathname) !== null);
 const root = document.getElementById('root');
-
-/** Applies Mantine's stylesheet, which public.html loads without blocking the shell's paint (vite.config.ts). */
-function applyStyles(): Promise<void> {
-  const link = document.getElementById('public-styles');
-  if (!(link instanceof HTMLLinkElement)) return Promise.resolve();
-  const apply = () => {
-    link.media = 'all';
-  };
-  if (link.sheet) return Promise.resolve(apply());
-  return new Promise((resolve) => {
-    const done = () => resolve(apply());
-    link.addEventListener('load', done, { once: true });
-    link.addEventListener('error', done, { once: true });
-  });
-}
 
 // The first render waits for the page's chunk and the styles: until then the booking pages show the shell from
 // public.html (@atoll/domain/navigation/public-entry) instead of a spinner. A transition renders in short

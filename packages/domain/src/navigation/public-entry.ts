@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage } from '../constants.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '../constants.ts';
 
 // The paths served by the light public entry (apps/web/public.html) instead of the back office
 // (index.html): online booking, the widget, guest forms and custom forms. Prefix match.
@@ -14,39 +14,64 @@ export const PUBLIC_ENTRY_PREFIXES = [
 export const isPublicEntryPath = (path: string) =>
   PUBLIC_ENTRY_PREFIXES.some((prefix) => path.startsWith(prefix));
 
-// The first screen of the booking pages, painted straight from public.html (for Lighthouse on a phone):
-// React, Mantine and the page's chunk need a few seconds on a slow phone, the heading then stood on an empty
-// page until they ran. The shell is the page's heading with the same font, size and place (Mantine Title h3
-// in the flow's Stack, theme-base.ts's font); React replaces it with the real page on its first render
-// (src/public/main.tsx renders once the page's chunk and the styles are loaded: no spinner in between).
-// The vite build puts PUBLIC_SHELL_HTML (texts from the online feature's i18n files) and the inline
-// PUBLIC_SHELL_SCRIPT into public.html; the server allows that one inline script by its hash (CSP).
+// First screens painted straight from the HTML (for Lighthouse on a phone): React, Mantine and the page's chunk
+// need a few seconds on a slow phone, and the page stood empty until they ran. A shell is the page's heading
+// (and intro) with the same font and size; React replaces it with the real page on its first render. Two
+// shells, one script: the guests' booking pages (public.html, src/public/main.tsx renders once the page's
+// chunk and the styles are loaded: no spinner in between) and the login (index.html). The vite build puts
+// the markup (texts from the i18n files) and the inline SHELL_SCRIPT into both HTML files; the server allows
+// that one inline script by its hash (CSP).
 
-/** The paths that get the shell: the guests' booking pages (the widget and the forms look different). */
-const SHELL_PATH = '^/book/(online|resort)(-v2)?/?$';
-
-/** Shows the shell on the booking pages in the language src/public/i18n.ts will choose (?lang=, cookie, browser). */
-export const PUBLIC_SHELL_SCRIPT = `(function () {
+/**
+ * Shows `#shell` when the path matches its `data-paths`, in the language the app will choose: ?lang= (only
+ * with `data-query-lang`: the guests' pages), the language cookie, the browser, else `data-default`. Every
+ * element with `data-<lang>` gets that text.
+ */
+export const SHELL_SCRIPT = `(function () {
   var shell = document.getElementById('shell');
-  if (!shell || !new RegExp(${JSON.stringify(SHELL_PATH)}).test(location.pathname)) return;
-  var wanted = [new URLSearchParams(location.search).get('lang')];
+  if (!shell || !new RegExp(shell.getAttribute('data-paths')).test(location.pathname)) return;
+  var wanted = shell.hasAttribute('data-query-lang') ? [new URLSearchParams(location.search).get('lang')] : [];
   var cookie = document.cookie.split('; ').filter(function (c) { return c.indexOf('lang=') === 0; })[0];
   if (cookie) wanted.push(decodeURIComponent(cookie.slice(5)));
   wanted = wanted.concat(navigator.languages || []);
-  var lang = 'en';
+  var lang = shell.getAttribute('data-default');
   for (var i = 0; i < wanted.length; i++) {
     var code = (wanted[i] || '').toLowerCase().slice(0, 2);
     if (${JSON.stringify(LANGUAGES)}.indexOf(code) >= 0) { lang = code; break; }
   }
   document.documentElement.lang = lang;
-  shell.querySelector('h1').textContent = shell.getAttribute('data-' + lang);
+  var texts = shell.querySelectorAll('[data-' + lang + ']');
+  for (var j = 0; j < texts.length; j++) texts[j].textContent = texts[j].getAttribute('data-' + lang);
   shell.hidden = false;
 })();`;
 
 const attribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
-/** The shell's CSS, inlined in public.html's head: the shell paints without waiting for any stylesheet. */
+type TShell = {
+  /** The paths (a regular expression) that show the shell. */
+  paths: string;
+  /** The language when neither the cookie nor the browser names one the app has. */
+  fallback: TLanguage;
+  /** Whether ?lang= chooses the language (the guests' pages). */
+  queryLang: boolean;
+  /** The texts in order, each an element with its text by language. */
+  parts: { tag: 'h1' | 'p'; text: Record<TLanguage, string> }[];
+};
+
+/** A shell's markup for `#root`, followed by SHELL_SCRIPT. */
+export function shellHtml(shell: TShell): string {
+  const parts = shell.parts
+    .map(({ tag, text }) => {
+      const data = LANGUAGES.map((lang) => `data-${lang}="${attribute(text[lang])}"`).join(' ');
+      return `<${tag} ${data}></${tag}>`;
+    })
+    .join('');
+  const query = shell.queryLang ? ' data-query-lang' : '';
+  return `<main id="shell" hidden data-paths="${attribute(shell.paths)}" data-default="${shell.fallback}"${query}><div>${parts}</div></main><script>${SHELL_SCRIPT}</script>`;
+}
+
+/** The booking pages' shell CSS, inlined in public.html's head: it paints without waiting for any stylesheet. */
 export const PUBLIC_SHELL_CSS = [
   'body{margin:0}',
   '#shell{display:flex;flex-direction:column;padding:16px 0;color:#000;-webkit-font-smoothing:antialiased;',
@@ -56,8 +81,42 @@ export const PUBLIC_SHELL_CSS = [
   '#shell h1{margin:0;font-size:22px;font-weight:700;line-height:1.4}',
 ].join('');
 
-/** The shell's markup for `#root` in public.html; `titles`: the search step's heading by language. */
-export function publicShellHtml(titles: Record<TLanguage, string>): string {
-  const data = LANGUAGES.map((lang) => `data-${lang}="${attribute(titles[lang])}"`).join(' ');
-  return `<main id="shell" hidden ${data}><div><h1></h1></div></main><script>${PUBLIC_SHELL_SCRIPT}</script>`;
-}
+/**
+ * The booking pages' shell (the widget and the forms look different): the search step's heading (Mantine
+ * Title h3 in the flow's Stack, theme-base.ts's font).
+ */
+export const publicShellHtml = (titles: Record<TLanguage, string>) =>
+  shellHtml({
+    paths: '^/book/(online|resort)(-v2)?/?$',
+    fallback: 'en',
+    queryLang: true,
+    parts: [{ tag: 'h1', text: titles }],
+  });
+
+/**
+ * The login's shell CSS (index.html): the login card's heading and intro as AuthLayout and PageHeader draw
+ * them (Title size h2, dimmed Text sm, the card's width and padding, the page's grey).
+ */
+export const LOGIN_SHELL_CSS = [
+  'body{margin:0}',
+  '#shell{display:block;box-sizing:border-box;min-height:100dvh;padding:76px 12px 0;background:#f8f9fa;',
+  '-webkit-font-smoothing:antialiased;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
+  '#shell[hidden]{display:none}',
+  '#shell>div{box-sizing:border-box;max-width:440px;margin:0 auto;padding:20px;background:#fff;',
+  'border:1px solid #dee2e6;border-radius:16px}',
+  '@media (min-width:36em){#shell>div{padding:32px}}',
+  '#shell h1{margin:0;font-size:26px;font-weight:700;line-height:1.35;color:#000}',
+  '#shell p{margin:4px 0 0;font-size:14px;line-height:1.45;color:#495057}',
+].join('');
+
+/** The login's shell: its title and intro (auth.login.title, auth.login.intro), in the language the app will show. */
+export const loginShellHtml = (title: Record<TLanguage, string>, intro: Record<TLanguage, string>) =>
+  shellHtml({
+    paths: '^/login/?$',
+    fallback: DEFAULT_LANGUAGE,
+    queryLang: false,
+    parts: [
+      { tag: 'h1', text: title },
+      { tag: 'p', text: intro },
+    ],
+  });

@@ -60,9 +60,9 @@ export function ProfileSettingsCard({ user }: { user: TSessionUser }) {
         },
       },
       {
-        onSuccess: () => {
-          if (language !== currentLanguage()) setLanguage(language);
-          // In the language just chosen, whatever the switch's timing.
+        onSuccess: async () => {
+          if (language !== currentLanguage()) await setLanguage(language);
+          // In the language just chosen.
           showSuccess(i18n.getFixedT(language)('users.profile.saved'));
         },
       },

@@ -10,7 +10,12 @@ import {
   settleBookingPayments,
 } from './modules/payments/booking-settlement.ts';
 import { syncBookingStock } from './modules/products/booking-stock.ts';
-import { addAutoTodos, closeTodosOnAbort, raiseBookingTodos } from './modules/todos/raise-todos.flow.ts';
+import {
+  addAutoTodos,
+  closeOptionTodos,
+  closeTodosOnAbort,
+  raiseBookingTodos,
+} from './modules/todos/raise-todos.flow.ts';
 
 /** What the modules around bookings do for a booking write (modules/bookings/write/booking-hooks.ts). */
 export const bookingHooks: TBookingHooks = {
@@ -20,7 +25,12 @@ export const bookingHooks: TBookingHooks = {
       settleBookingPayments(tx, bookingId, undefined, created && { ...created, payments: [] }),
     stateMail: async (tx, change) => void (await queueStateMail(tx, change)),
   },
-  todos: { raise: raiseBookingTodos, addAuto: addAutoTodos, closeOnAbort: closeTodosOnAbort },
+  todos: {
+    raise: raiseBookingTodos,
+    addAuto: addAutoTodos,
+    closeOnAbort: closeTodosOnAbort,
+    closeOption: closeOptionTodos,
+  },
   payments: {
     has: bookingHasPayments,
     hasSince: hasPaymentsSince,

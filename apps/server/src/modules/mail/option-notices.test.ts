@@ -117,4 +117,40 @@ describe('options that lapse', () => {
     ok(await w.t.post('/api/settings/group/booking', w.tokens.admin, { optionWarningHours: 24 }));
     expect(await flow().warnOptions(now)).toContain(other);
   });
+
+  it('closes the warning once the option is confirmed or given a new expiry, and when it lapses', async () => {
+    const now = new Date();
+    const openCodes = async (bookingId: number) =>
+      (
+        await w.db
+          .select({ code: bookingTodos.code })
+          .from(bookingTodos)
+          .where(and(eq(bookingTodos.bookingId, bookingId), eq(bookingTodos.open, true)))
+      ).map((t) => t.code);
+    const change = async (bookingId: number, body: Record<string, unknown>) => {
+      const current = ok(await w.t.get(`/api/bookings/${bookingId}`, w.tokens.staff));
+      return ok(
+        await w.t.post(`/api/bookings/${bookingId}/change`, w.tokens.staff, {
+          ...body,
+          version: current.version,
+        }),
+      );
+    };
+    const confirmed = await option(now, 4);
+    const extended = await option(now, 4);
+    const untouched = await option(now, 4);
+    const warned = await flow().warnOptions(now);
+    for (const id of [confirmed, extended, untouched]) {
+      expect(warned).toContain(id);
+      expect(await openCodes(id)).toEqual(['optionExpiring']);
+    }
+    await change(confirmed, { state: 'confirmed' });
+    expect(await openCodes(confirmed)).toEqual([]);
+    await change(extended, { optionExpiry: new Date(now.getTime() + 72 * HOUR).toISOString() });
+    expect(await openCodes(extended)).toEqual([]);
+    expect(await openCodes(untouched)).toEqual(['optionExpiring']);
+    // It lapses: the warning is done, the lapse is what is left to look at.
+    expect(await flow().expireOptions(new Date(now.getTime() + 5 * HOUR))).toContain(untouched);
+    expect(await openCodes(untouched)).toEqual(['optionExpired']);
+  });
 });

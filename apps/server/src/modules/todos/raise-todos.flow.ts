@@ -85,6 +85,16 @@ export async function addAutoTodos(tx: Tx, bookingId: number, type: string, read
       );
 }
 
+/**
+ * An option that was confirmed, cancelled or given a new expiry needs no more warning: its open
+ * `optionExpiring` and `optionExpiredPaid` todos close (docs/domain/options.md).
+ */
+export async function closeOptionTodos(tx: Tx, bookingId: number, userId: number | null) {
+  const closed = await repo.closeCodes(tx, bookingId, ['optionExpiring', 'optionExpiredPaid'], userId);
+  if (closed.length > 0) await repo.syncOpenFlag(tx, bookingId);
+  return closed;
+}
+
 /** A cancel closes the open todos whose definition has `closeOnAbort` (docs/domain/lifecycle.md). */
 export async function closeTodosOnAbort(tx: Tx, bookingId: number, userId: number | null) {
   const closed = await repo.closeOnAbort(tx, bookingId, userId);

@@ -209,6 +209,22 @@ export function createTodosRepository() {
         .returning({ id: bookingTodos.id });
     },
 
+    /** Closes a booking's open todos of these codes; answers those closed. */
+    async closeCodes(tx: Tx, bookingId: number, codes: readonly string[], userId: number | null) {
+      const now = new Date();
+      return tx
+        .update(bookingTodos)
+        .set({ open: false, solvedAt: now, editedBy: userId, updatedAt: now })
+        .where(
+          and(
+            eq(bookingTodos.bookingId, bookingId),
+            eq(bookingTodos.open, true),
+            inArray(bookingTodos.code, [...codes]),
+          ),
+        )
+        .returning({ id: bookingTodos.id });
+    },
+
     async solve(tx: Tx, bookingId: number, id: number, userId: number) {
       const now = new Date();
       const [row] = await tx

@@ -48,6 +48,8 @@ export function createExpireOptionsFlow(deps: TBookingFlowDeps) {
       optionExpiry: null,
     });
     await recordVersion(tx, { bookingId: id, version: locked.version, userId: null, action: 'expire' });
+    // It lapsed: the warning of its lapsing is done, the notice below raises that it lapsed.
+    await bookingHooks().todos.closeOption(tx, id, null);
     if (row.optionExpiry) await bookingHooks().options.notice(tx, id, 'expired', row.optionExpiry);
     return true;
   }

@@ -68,6 +68,8 @@ export type TBookingHooks = {
     addAuto(tx: Tx, bookingId: number, type: string, reads?: TReads): Promise<readonly unknown[]>;
     /** A cancel closes the open todos whose definition says so. */
     closeOnAbort(tx: Tx, bookingId: number, userId: number | null): Promise<unknown>;
+    /** An option confirmed, cancelled or moved: its warning todos close. */
+    closeOption(tx: Tx, bookingId: number, userId: number | null): Promise<unknown>;
   };
   payments: {
     has(ex: Executor, bookingId: number): Promise<boolean>;

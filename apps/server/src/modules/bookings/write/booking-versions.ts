@@ -99,6 +99,13 @@ export async function recordVersion(
     changes: args.before ? diffSnapshots(args.before, snapshot) : [],
     snapshot,
   });
+  // An option confirmed, cancelled or given a new expiry: its warnings are done (docs/domain/options.md).
+  const { before } = args;
+  if (
+    before?.state === 'planned' &&
+    (snapshot.state !== 'planned' || snapshot.optionExpiry !== before.optionExpiry)
+  )
+    await bookingHooks().todos.closeOption(tx, args.bookingId, args.userId);
   // The automatic mail of a new state (planned, confirmed, aborted), when the operator switched it on.
   await stateMail(tx, {
     bookingId: args.bookingId,

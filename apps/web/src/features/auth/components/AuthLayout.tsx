@@ -1,5 +1,5 @@
 import { LOGIN_PATH } from '@atoll/domain/navigation/guard';
-import { Anchor, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Center, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconRipple } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,13 +29,7 @@ export function AuthLayout({ children, home, wide = false }: TProps) {
   return (
     <div className={`${classes.root} ${readable.readable}`}>
       <Group component="header" justify="space-between" wrap="nowrap" px="md" py="sm">
-        <Anchor
-          component={Link}
-          to={brandTarget}
-          underline="never"
-          c="inherit"
-          aria-label={t('auth.layout.home')}
-        >
+        <Anchor component={Link} to={brandTarget} underline="never" c="inherit">
           <Group gap={8} wrap="nowrap">
             <IconRipple size={28} stroke={1.8} className={classes.brandMark} aria-hidden />
             <Stack gap={0}>
@@ -48,6 +42,8 @@ export function AuthLayout({ children, home, wide = false }: TProps) {
                 </Text>
               )}
             </Stack>
+            {/* The link's name starts with what it shows (WCAG 2.5.3), then says where it leads. */}
+            <VisuallyHidden>{t('auth.layout.home')}</VisuallyHidden>
           </Group>
         </Anchor>
         <Group gap="xs" wrap="nowrap">

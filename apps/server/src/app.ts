@@ -174,7 +174,7 @@ export async function buildApp(opts: TAppOptions) {
   registerPaymentsRoutes(app, { db: c.db, payments: c.payments });
   registerOnlinePaymentRoutes(app, { onlinePayments: c.onlinePayments });
   registerBanksRoutes(app, { db: c.db, settings: c.settings, banks: c.banks, currencies: c.currencies });
-  registerDocumentsRoutes(app, { db: c.db, config: opts.config });
+  registerDocumentsRoutes(app, { documents: c.documents, config: opts.config });
   registerMailRoutes(app, {
     db: c.db,
     config: opts.config,

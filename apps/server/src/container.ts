@@ -21,6 +21,8 @@ import { createCustomerDataGroupsRepository } from './modules/customer-data-grou
 import { createCustomerDataGroupsService } from './modules/customer-data-groups/customer-data-groups.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createGuestFormsService } from './modules/guestforms/guestforms.service.ts';
@@ -31,6 +33,7 @@ import { createMediaService } from './modules/media/media.service.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
 import { createOnlineConfirmFlow } from './modules/online/online-confirm.flow.ts';
 import { createOnlinePaymentsService } from './modules/online/online-payments.service.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPriceLookupsRepository } from './modules/prices/price-lookups.repository.ts';
 import { createPriceLookupsService } from './modules/prices/price-lookups.service.ts';
@@ -112,7 +115,13 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const bookings = createBookingParts({ db, settings, availability, reference });
   const jobs = createJobs({ db, bookings });
   const onlineConfirm = createOnlineConfirmFlow({ availability });
-  const mailWorker = createMailWorker({ db, config: opts.config, log: opts.log });
+  const documents = createDocumentsService({
+    db,
+    config: opts.config,
+    repository: createDocumentsRepository(),
+    payments: createPaymentsRepository(),
+  });
+  const mailWorker = createMailWorker({ db, config: opts.config, log: opts.log, documents });
   const mail = createMailService({ db, appUrl: opts.config.appUrl, nudge: () => mailWorker.nudge() });
   configureStateMails({ appUrl: opts.config.appUrl });
   const widgets = createWidgetsService(db);
@@ -178,6 +187,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     jobs,
     online,
     onlinePayments,
+    documents,
     mailWorker,
     mail,
     widgets,

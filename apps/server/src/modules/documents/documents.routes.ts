@@ -1,8 +1,5 @@
 import {
   DOCUMENT_KINDS,
-  documentKindForState,
-  type TDocumentKind,
-  TEMPLATE_KINDS,
   ZBookingDocument,
   ZDocumentTemplateSummary,
   ZPublicLink,
@@ -13,31 +10,15 @@ import {
   ZStoreBody,
 } from '@atoll/domain/documents';
 import { ZFlag } from '@atoll/domain/schema';
-import { hasScope } from '@atoll/domain/scopes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
-import type { Db, Executor } from '../../db/client.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
-import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingNumber, letterheadOf } from './booking-data.ts';
-import { renderBookingDocument, renderBookingDocuments, renderInvoicePdf } from './booking-documents.tsx';
-import { renderBookingReport } from './booking-report.tsx';
-import { createDocumentsRepository } from './documents.repository.ts';
-import { epcQrPng, payeeOf } from './invoice-context.ts';
-import {
-  activeInvoices,
-  issueInvoice,
-  latestInvoice,
-  splitInvoice,
-  visibleBooking,
-} from './invoices.flow.ts';
-import { registerInvoiceRoutes, toInvoice } from './invoices.routes.ts';
+import type { TDocumentsService } from './documents.service.ts';
+import { registerInvoiceRoutes } from './invoices.routes.ts';
 
 const tags = ['documents'];
 /** Staff read all bookings; agents their agency's; customers their own (a booking they may not see: 404). */
@@ -67,40 +48,16 @@ const ZDownloadQuery = ZLanguageQuery.extend({
 });
 const ZBinary = { 200: z.any().describe('application/pdf') };
 
-const repository = createDocumentsRepository();
-
-/** A booking by any of its numbers (offer, reservation, booking) or its id, if the user may see it. */
-async function bookingByNumber(ex: Executor, user: TSessionUser, value: string) {
-  const byId = /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
-  const row = await repository.bookingByNumber(ex, user, value, byId);
-  if (!row || row.state === 'deleted') throw notFound('Booking');
-  return row;
-}
-
-async function templateRow(ex: Executor, id: number) {
-  const row = await repository.template(ex, id);
-  if (!row) throw notFound('Document template');
-  return row;
-}
-
-/** The document kind a template renders: the manifest template prints the guest list of one booking. */
-const renderKind = (kind: string): Exclude<TDocumentKind, 'invoice'> | 'invoice' =>
-  kind === 'manifest'
-    ? 'guestlist'
-    : (DOCUMENT_KINDS as readonly string[]).includes(kind)
-      ? (kind as TDocumentKind)
-      : 'confirmation';
-
 const sendPng = (reply: FastifyReply, png: Buffer) =>
   reply.type('image/png').header('cache-control', 'private, no-store').send(png);
 
 /** The documents of spec booking §7 (Bookings GET and POSTs) and the invoices list (an addition to the spec). */
-/** What the document and invoice routes call: the database (their flows take it) and the app's address and limits. */
-export type TDocumentsDeps = { db: Db; config: TConfig };
+/** What the document and invoice routes call: the documents service, and the limits of the public invoice page. */
+export type TDocumentsDeps = { documents: TDocumentsService; config: TConfig };
 
 export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { documents } = deps;
 
   r.get(
     '/api/bookings/:bookingNo/download',
@@ -120,16 +77,11 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
       },
     },
     async (request, reply) => {
-      const booking = await bookingByNumber(db, actor(request), request.params.bookingNo);
-      const { kind: asked, template, language } = request.query;
-      const kind =
-        asked ??
-        (template ? renderKind((await templateRow(db, template)).kind) : documentKindForState(booking.state));
-      const doc = await renderBookingDocument(db, {
-        bookingId: booking.id,
+      const { kind, template, language } = request.query;
+      const doc = await documents.download(actor(request), request.params.bookingNo, {
         kind,
-        ...(template ? { templateId: template } : {}),
-        ...(language ? { language } : {}),
+        template,
+        language,
       });
       return sendPdf(reply, doc.pdf, doc.fileName);
     },
@@ -149,11 +101,9 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
       },
     },
     async (request, reply) => {
-      const booking = await bookingByNumber(db, actor(request), request.params.bookingNo);
-      const doc = await renderBookingDocument(db, {
-        bookingId: booking.id,
+      const doc = await documents.download(actor(request), request.params.bookingNo, {
         kind: 'voucher',
-        ...(request.query.language ? { language: request.query.language } : {}),
+        language: request.query.language,
       });
       return sendPdf(reply, doc.pdf, doc.fileName);
     },
@@ -171,17 +121,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
         response: { 200: z.array(ZDocumentTemplateSummary) },
       },
     },
-    async (request) => {
-      const user = actor(request);
-      const booking = await repository.visibleBookingAsset(db, user, request.params.id);
-      if (!booking || booking.state === 'deleted') throw notFound('Booking');
-      const rows = await repository.activeTemplates(db);
-      return rows.filter(
-        (t) =>
-          (TEMPLATE_KINDS as readonly string[]).includes(t.kind) &&
-          (t.kind !== 'manifest' || booking.vesselId),
-      );
-    },
+    async (request) => documents.templates(actor(request), request.params.id),
   );
 
   r.get(
@@ -199,14 +139,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
     },
     async (request, reply) => {
       const { id, templateId } = request.params;
-      await visibleBooking(db, actor(request), id);
-      const template = await templateRow(db, templateId);
-      const doc = await renderBookingDocument(db, {
-        bookingId: id,
-        kind: renderKind(template.kind),
-        templateId,
-        ...(request.query.language ? { language: request.query.language } : {}),
-      });
+      const doc = await documents.withTemplate(actor(request), id, templateId, request.query.language);
       return sendPdf(reply, doc.pdf, doc.fileName);
     },
   );
@@ -228,29 +161,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
       },
     },
     async (request, reply) => {
-      const user = actor(request);
-      const { bookingIds, custom, persist, language } = request.body;
-      const template = await templateRow(db, request.params.templateId);
-      const kind = renderKind(template.kind);
-      if (kind === 'invoice')
-        throw badRequest('Invoice templates render issued invoices only', 'params/templateId');
-      for (const id of bookingIds) await visibleBooking(db, user, id);
-      if (persist && custom) {
-        if (!hasScope(user.scopes, ['settings.update'])) throw forbidden();
-        const texts = (template.texts ?? {}) as Record<string, unknown>;
-        const merged = { ...texts };
-        for (const lang of ['de', 'en'] as const) {
-          if (custom[lang]) merged[lang] = { ...((texts[lang] as object) ?? {}), ...custom[lang] };
-        }
-        await repository.setTemplateTexts(db, template.id, merged);
-      }
-      const doc = await renderBookingDocuments(db, {
-        bookingIds,
-        kind,
-        templateId: template.id,
-        language,
-        custom,
-      });
+      const doc = await documents.renderTemplate(actor(request), request.params.templateId, request.body);
       return sendPdf(reply, doc.pdf, doc.fileName);
     },
   );
@@ -270,11 +181,9 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
       },
     },
     async (request, reply) => {
-      const user = actor(request);
       const language = request.body.language ?? requestLanguage(request);
-      const doc = await renderBookingReport(db, user, {
+      const doc = await documents.report(actor(request), request.params.templateId, {
         bookingIds: request.body.bookingIds,
-        templateId: request.params.templateId,
         language,
       });
       return sendPdf(reply, doc.pdf, doc.fileName);
@@ -303,31 +212,12 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
     },
     async (request, reply) => {
       const user = actor(request);
-      const bookingId = request.params.id;
       const { template, store } = request.body;
-      const templateId = typeof template === 'number' ? template : undefined;
-      const kind = templateId
-        ? renderKind((await templateRow(db, templateId)).kind)
-        : (template as TDocumentKind);
       if (!store) {
-        await visibleBooking(db, user, bookingId);
-        const doc = await renderBookingDocument(db, {
-          bookingId,
-          kind,
-          ...(templateId ? { templateId } : {}),
-        });
+        const doc = await documents.render(user, request.params.id, template);
         return sendPdf(reply, doc.pdf, doc.fileName);
       }
-      const result = await db.transaction(async (tx) => {
-        await visibleBooking(tx, user, bookingId);
-        const invoice = kind === 'invoice' ? await issueInvoice(tx, user, bookingId) : null;
-        const doc = invoice
-          ? await renderInvoicePdf(tx, invoice.id, { templateId })
-          : await renderBookingDocument(tx, { bookingId, kind, ...(templateId ? { templateId } : {}) });
-        const document = await keepDocument(tx, { bookingId, kind, templateId, userId: user.id, ...doc });
-        return { document, invoiceId: invoice?.id ?? null };
-      });
-      return reply.code(201).send(result);
+      return reply.code(201).send(await documents.store(user, request.params.id, template));
     },
   );
 
@@ -343,10 +233,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
         response: { 200: z.array(ZBookingDocument) },
       },
     },
-    async (request) => {
-      await visibleBooking(db, actor(request), request.params.id);
-      return storedDocuments(db, request.params.id);
-    },
+    async (request) => documents.storedDocuments(actor(request), request.params.id),
   );
 
   r.get(
@@ -362,10 +249,9 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
       },
     },
     async (request, reply) => {
-      await visibleBooking(db, actor(request), request.params.id);
-      const row = await repository.storedDocument(db, request.params.id, request.params.documentId);
-      if (!row) throw notFound('Document');
-      return sendPdf(reply, row.data, row.name);
+      const { id, documentId } = request.params;
+      const doc = await documents.storedDocument(actor(request), id, documentId);
+      return sendPdf(reply, doc.pdf, doc.fileName);
     },
   );
 
@@ -381,11 +267,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
         response: { 200: z.any().describe('image/png') },
       },
     },
-    async (request, reply) => {
-      const booking = await visibleBooking(db, actor(request), request.params.id);
-      const url = `${deps.config.appUrl.replace(/\/$/, '')}/booking/${booking.id}`;
-      return sendPng(reply, await QRCode.toBuffer(url, { type: 'png', margin: 2, width: 300 }));
-    },
+    async (request, reply) => sendPng(reply, await documents.bookingQr(actor(request), request.params.id)),
   );
 
   r.post(
@@ -403,14 +285,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
         response: { 200: z.any().describe('image/png') },
       },
     },
-    async (request, reply) => {
-      await visibleBooking(db, actor(request), request.params.id);
-      const booking = await repository.booking(db, request.params.id);
-      if (!booking) throw notFound('Booking');
-      const payee = await payeeOf(db, await letterheadOf(db));
-      const png = await epcQrPng(payee, booking.openAmount, booking.currency, bookingNumber(booking));
-      return sendPng(reply, png);
-    },
+    async (request, reply) => sendPng(reply, await documents.paymentQr(actor(request), request.params.id)),
   );
 
   r.post(
@@ -429,23 +304,8 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
         response: { 200: ZPublicLink },
       },
     },
-    async (request) => {
-      await visibleBooking(db, actor(request), request.params.id);
-      const active = await activeInvoices(db, request.params.id);
-      const invoice = active.at(-1) ?? (await latestInvoice(db, request.params.id));
-      if (!invoice) throw notFound('Invoice');
-      const body = request.body ?? { level: 'public' as const };
-      const base = deps.config.appUrl.replace(/\/$/, '');
-      const path = body.level === 'club' ? '/club/invoice/' : '/invoice/';
-      const query =
-        body.provider !== undefined ? `?provider=${encodeURIComponent(String(body.provider))}` : '';
-      return {
-        invoiceId: invoice.id,
-        number: invoice.number,
-        token: invoice.publicToken,
-        url: `${base}${path}${invoice.publicToken}${query}`,
-      };
-    },
+    async (request) =>
+      documents.publicLink(actor(request), request.params.id, request.body ?? { level: 'public' as const }),
   );
 
   r.post(
@@ -464,64 +324,11 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
       },
     },
     async (request, reply) => {
-      const user = actor(request);
       const data = request.body.data;
-      const rows = await db.transaction((tx) =>
-        splitInvoice(
-          tx,
-          user,
-          request.params.id,
-          'byGuests' in data ? { byGuests: true } : { parts: data.parts },
-        ),
-      );
-      return reply.code(201).send(await Promise.all(rows.map((row) => toInvoice(db, row))));
+      const input = 'byGuests' in data ? { byGuests: true as const } : { parts: data.parts };
+      return reply.code(201).send(await documents.splitInvoice(actor(request), request.params.id, input));
     },
   );
 
   registerInvoiceRoutes(app, deps);
-}
-
-async function keepDocument(
-  ex: Executor,
-  doc: {
-    bookingId: number;
-    kind: string;
-    templateId: number | undefined;
-    userId: number;
-    fileName: string;
-    pdf: Buffer;
-  },
-) {
-  const file = await repository.insertStoredFile(ex, {
-    kind: 'booking_document',
-    name: doc.fileName,
-    mime: 'application/pdf',
-    size: doc.pdf.length,
-    data: doc.pdf,
-    userId: doc.userId,
-  });
-  if (!file) throw new AppError(500, 'INTERNAL_ERROR', 'The document was not stored');
-  const row = await repository.insertBookingDocument(ex, {
-    bookingId: doc.bookingId,
-    kind: doc.kind,
-    templateId: doc.templateId ?? null,
-    fileId: file.id,
-    userId: doc.userId,
-  });
-  if (!row) throw new AppError(500, 'INTERNAL_ERROR', 'The document was not stored');
-  return {
-    id: row.id,
-    bookingId: row.bookingId,
-    kind: row.kind,
-    templateId: row.templateId,
-    fileId: row.fileId,
-    name: doc.fileName,
-    size: doc.pdf.length,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-async function storedDocuments(ex: Executor, bookingId: number) {
-  const rows = await repository.storedDocuments(ex, bookingId);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -1,29 +1,12 @@
-import {
-  type TInvoice,
-  type TInvoiceKind,
-  type TPublicInvoice,
-  ZInvoice,
-  ZInvoiceListQuery,
-  ZPublicInvoice,
-} from '@atoll/domain/documents';
+import { ZInvoice, ZInvoiceListQuery, ZPublicInvoice } from '@atoll/domain/documents';
 import { listAnswer } from '@atoll/domain/list';
-import { D } from '@atoll/domain/money';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
-import { MAX_LIST_ROWS } from '../../http/resource.ts';
-import { guestToken } from '../payments/payment-links.ts';
-import { createPaymentsRepository } from '../payments/payments.repository.ts';
-import { bookingNumber, letterheadOf } from './booking-data.ts';
-import { renderInvoicePdf } from './booking-documents.tsx';
-import { createDocumentsRepository } from './documents.repository.ts';
 import type { TDocumentsDeps } from './documents.routes.ts';
-import { frozenPeriod } from './invoice-context.ts';
-import { cancelInvoice, invoiceByToken, invoiceForActor, type TInvoiceRow } from './invoices.flow.ts';
 
 const tags = ['invoices'];
 const READ = { access: { scopes: ['bookings.read', 'agencies.self', 'customers.self'] } };
@@ -32,44 +15,10 @@ const SEEN =
   'bookings.read: all; agencies.self: the agency’s bookings’; customers.self: their own. Others: 404.';
 const ZTokenParams = z.object({ token: z.string().max(64) });
 
-const repository = createDocumentsRepository();
-const paymentsRepository = createPaymentsRepository();
-
-/** An invoice row as the API answers it, with its booking's number and the invoice that cancels it. */
-export async function toInvoice(ex: Executor, row: TInvoiceRow): Promise<TInvoice> {
-  const booking = await repository.bookingNumbers(ex, row.bookingId);
-  const [cancelledBy] = await repository.cancellationsOf(ex, row.id);
-  return shape(row, booking ? bookingNumber(booking) : '', cancelledBy?.id ?? null);
-}
-
-function shape(row: TInvoiceRow, bookingNo: string, cancelledById: number | null): TInvoice {
-  return {
-    id: row.id,
-    bookingId: row.bookingId,
-    bookingNo,
-    number: row.number,
-    year: row.year,
-    seq: row.seq,
-    kind: row.kind as TInvoiceKind,
-    date: row.date,
-    cancelsId: row.cancelsId,
-    cancelledById,
-    currency: row.currency,
-    language: row.language,
-    recipient: row.recipient as TInvoice['recipient'],
-    lines: row.lines as TInvoice['lines'],
-    net: row.net,
-    tax: row.tax,
-    gross: row.gross,
-    taxBreakdown: row.taxBreakdown as TInvoice['taxBreakdown'],
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 /** The invoices list (/finance/invoices), the PDF, cancellation invoices and the public invoice page's calls. */
 export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { documents } = deps;
   const publicLimit = { max: Math.max(60, deps.config.authRateLimit * 6), timeWindow: '1 minute' };
 
   r.get(
@@ -84,25 +33,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps
         response: { 200: listAnswer(ZInvoice) },
       },
     },
-    async (request) => {
-      const user = actor(request);
-      const q = request.query;
-      const size = q.size === 0 ? MAX_LIST_ROWS : Math.min(q.size, MAX_LIST_ROWS);
-      const { total, rows } = await repository.invoicePage(
-        db,
-        user,
-        { year: q.year, bookingId: q.bookingId, kind: q.kind, search: q.search },
-        { size, offset: (q.page - 1) * size },
-      );
-      return {
-        data: rows.map((row) =>
-          shape(row.invoice, bookingNumber({ ...row, id: row.bookingId }), row.cancelledById ?? null),
-        ),
-        total,
-        page: q.page,
-        size,
-      };
-    },
+    async (request) => documents.invoices(actor(request), request.query),
   );
 
   r.get(
@@ -117,7 +48,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps
         response: { 200: ZInvoice },
       },
     },
-    async (request) => toInvoice(db, await invoiceForActor(db, actor(request), request.params.id)),
+    async (request) => documents.invoice(actor(request), request.params.id),
   );
 
   r.get(
@@ -133,8 +64,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps
       },
     },
     async (request, reply) => {
-      const invoice = await invoiceForActor(db, actor(request), request.params.id);
-      const doc = await renderInvoicePdf(db, invoice.id);
+      const doc = await documents.invoicePdf(actor(request), request.params.id);
       return sendPdf(reply, doc.pdf, doc.fileName);
     },
   );
@@ -153,11 +83,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps
         response: { 201: ZInvoice },
       },
     },
-    async (request, reply) => {
-      const user = actor(request);
-      const row = await db.transaction((tx) => cancelInvoice(tx, user, { invoiceId: request.params.id }));
-      return reply.code(201).send(await toInvoice(db, row));
-    },
+    async (request, reply) =>
+      reply.code(201).send(await documents.cancelInvoice(actor(request), request.params.id)),
   );
 
   r.get(
@@ -172,7 +99,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps
         response: { 200: ZPublicInvoice },
       },
     },
-    async (request) => publicInvoice(db, await invoiceByToken(db, request.params.token)),
+    async (request) => documents.publicInvoice(request.params.token),
   );
 
   r.get(
@@ -188,55 +115,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps
       },
     },
     async (request, reply) => {
-      const invoice = await invoiceByToken(db, request.params.token);
-      const doc = await renderInvoicePdf(db, invoice.id);
+      const doc = await documents.publicInvoicePdf(request.params.token);
       return sendPdf(reply, doc.pdf, doc.fileName);
     },
   );
-}
-
-async function publicInvoice(ex: Executor, invoice: TInvoiceRow): Promise<TPublicInvoice> {
-  const booking = await repository.booking(ex, invoice.bookingId);
-  const company = await letterheadOf(ex);
-  const cancelled = await repository.cancellationsOf(ex, invoice.id);
-  const open = booking?.openAmount ?? '0';
-  const payable =
-    invoice.kind !== 'cancellation' &&
-    cancelled.length === 0 &&
-    new D(open).greaterThan(0) &&
-    booking?.state !== 'deleted';
-  const recipient = (invoice.recipient ?? {}) as { name?: string };
-  return {
-    number: invoice.number,
-    kind: invoice.kind as TInvoiceKind,
-    date: invoice.date,
-    currency: invoice.currency,
-    language: invoice.language,
-    company: company.name,
-    recipient: recipient.name ?? '',
-    bookingNo: booking ? bookingNumber(booking) : '',
-    servicePeriod: frozenPeriod(invoice) ?? {
-      from: booking?.from ?? invoice.date,
-      to: booking?.to ?? invoice.date,
-    },
-    lines: invoice.lines as TPublicInvoice['lines'],
-    net: invoice.net,
-    tax: invoice.tax,
-    gross: invoice.gross,
-    taxBreakdown: invoice.taxBreakdown as TPublicInvoice['taxBreakdown'],
-    paid: booking?.paid ?? '0',
-    open,
-    payable,
-    bookingId: payable && booking ? booking.id : null,
-    providers: payable && booking ? await paymentOptions(ex, booking.id) : [],
-  };
-}
-
-/** The active providers a guest can pay with, each with the guest token its checkout accepts. */
-async function paymentOptions(ex: Executor, bookingId: number) {
-  const rows = await paymentsRepository.activeProviders(ex);
-  return rows.flatMap((row) => {
-    const token = guestToken(row, bookingId);
-    return token ? [{ id: row.id, name: row.name, type: row.type, token }] : [];
-  });
 }

@@ -2,7 +2,7 @@ import { backoffMs, MAIL_RETRY, messageIdFor, type TMailAttachment } from '@atol
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { renderBookingDocument, renderInvoicePdf } from '../documents/booking-documents.tsx';
+import type { TDocumentsService } from '../documents/documents.service.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createMailRepository, type TMailQueueRow } from './mail.repository.ts';
 import { accountTransport, fromOf, installationTransport, type TMailTransport } from './mail-transport.ts';
@@ -31,6 +31,8 @@ export function createMailWorker(deps: {
   db: Db;
   config: TConfig;
   log: FastifyBaseLogger;
+  /** Renders the attachments when a mail is sent. */
+  documents: Pick<TDocumentsService, 'renderBookingDocument' | 'renderInvoice'>;
   retry?: TMailRetry;
 }): TMailWorker {
   const repo = createMailRepository();
@@ -46,8 +48,8 @@ export function createMailWorker(deps: {
     for (const a of list) {
       const doc =
         a.invoiceId !== undefined
-          ? await renderInvoicePdf(db, a.invoiceId)
-          : await renderBookingDocument(db, {
+          ? await deps.documents.renderInvoice(a.invoiceId)
+          : await deps.documents.renderBookingDocument({
               bookingId: a.bookingId ?? row.bookingId ?? 0,
               kind: a.kind,
               ...(a.templateId !== undefined ? { templateId: a.templateId } : {}),

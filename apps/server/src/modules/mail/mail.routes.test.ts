@@ -12,6 +12,9 @@ import { demoIds, insertBooking } from '../../../test/test-bookings.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { invoices, mailQueue, schedules } from '../../db/schema.ts';
+import { createDocumentsRepository } from '../documents/documents.repository.ts';
+import { createDocumentsService } from '../documents/documents.service.ts';
+import { createPaymentsRepository } from '../payments/payments.repository.ts';
 import { createMailWorker } from './mail-worker.ts';
 
 let t: TTestApp;
@@ -273,10 +276,18 @@ describe('retries', () => {
   });
 
   it('gives up after the maximum attempts with the last error', async () => {
+    const config = { ...t.config, smtpUrl: 'smtp://127.0.0.1:9?ignoreTLS=true' };
+    const db = t.database.db;
     const worker = createMailWorker({
-      db: t.database.db,
-      config: { ...t.config, smtpUrl: 'smtp://127.0.0.1:9?ignoreTLS=true' },
+      db,
+      config,
       log: t.app.log,
+      documents: createDocumentsService({
+        db,
+        config,
+        repository: createDocumentsRepository(),
+        payments: createPaymentsRepository(),
+      }),
       retry: { baseMs: 1000, maxMs: 1000, maxAttempts: 2 },
     });
     const mail = ok(

@@ -285,7 +285,8 @@ describe('evaluateAccess / decideNavigation', () => {
       { path: '/booking/list', user: STAFF, expected: 'allow' },
       { path: '/booking/list', user: AGENT, expected: 'allow' },
       { path: '/booking/5', user: AGENT, expected: 'allow' },
-      { path: '/booking/5', user: MEMBER, expected: 'forbidden' },
+      { path: '/booking/5', user: MEMBER, expected: 'allow' },
+      { path: '/booking/list', user: MEMBER, expected: 'forbidden' },
       {
         path: '/booking/wizard',
         user: { scopes: ['bookings.create'], userType: 'Default' },

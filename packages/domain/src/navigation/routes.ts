@@ -203,12 +203,12 @@ const BOOKING: TRouteInput[] = [
   },
   { ...booking, path: '/pos/list', name: 'posList', scopes: ['pos.read'], feature: 'pos', hidden: true },
   // "The rest of the booking group is not shown": the detail page takes the list's scopes, so that
-  // agents open their own bookings (the server answers only those).
+  // agents open their own bookings, and customers theirs from their home (the server answers only those).
   {
     ...booking,
     path: '/booking/:id',
     name: 'bookingDetail',
-    scopes: ['bookings.read', 'agencies.self'],
+    scopes: ['bookings.read', 'agencies.self', 'customers.self'],
     feature: RV,
   },
 ];

@@ -40,7 +40,7 @@ export function CustomerBookingsCard() {
               {rows.map((b) => (
                 <Table.Tr key={b.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/booking/${b.id}`}>
+                    <Anchor component={Link} to={`/booking/${b.id}`} state={{ back: '/' }}>
                       {shownNumber(b)}
                     </Anchor>
                   </Table.Td>

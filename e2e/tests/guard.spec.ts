@@ -60,6 +60,43 @@ test('an agent opening /users gets the forbidden message and goes back', async (
   await expect(page).not.toHaveURL(/\/users/);
 });
 
+for (const [who, user, loginPath] of [
+  ['an agent', DEMO.agent, '/login'],
+  ['a customer', DEMO.customer, '/club/login'],
+] as const) {
+  test(`no menu entry leads ${who} to a refusal`, async ({ page }) => {
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403 && response.url().includes('/api/')) refused.push(response.url());
+    });
+    await login(page, user, loginPath);
+    const links = menu(page).getByRole('link');
+    await expect(links.first()).toBeVisible();
+    const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs).not.toContain('/mail');
+    expect(hrefs).not.toContain('/media/list');
+    for (const href of hrefs) {
+      await menu(page).locator(`a[href="${href}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${href.replace(/\//g, '\\/')}$`));
+      await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+      await expect(page.getByText('You may not open this page.')).toHaveCount(0);
+    }
+    expect(refused).toEqual([]);
+  });
+}
+
+test('an agent typing the mailbox address sees the forbidden message and goes back', async ({ page }) => {
+  await login(page, DEMO.agent);
+  await menu(page).locator('a[href="/booking/list"]').click();
+  await expect(page).toHaveURL(/\/booking\/list$/);
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/mail');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByText('You may not open this page.')).toBeVisible();
+  await expect(page).toHaveURL(/\/booking\/list\?t=\d+$/);
+});
+
 test('an unknown address shows the not-found page', async ({ page }) => {
   await login(page, DEMO.staff);
   await page.goto('/no/such/page');

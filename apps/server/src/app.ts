@@ -30,6 +30,7 @@ import { registerCurrenciesRoutes } from './modules/currencies/currencies.routes
 import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups/customer-data-groups.routes.ts';
 import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(opts: TAppOptions) {
   registerCustomerGroupsRoutes(app, { db: c.db });
   registerCustomerDataGroupsRoutes(app, { db: c.db, customerDataGroups: c.customerDataGroups });
   registerCreditsRoutes(app, { credits: c.credits });
+  registerDashboardRoutes(app, { dashboard: c.dashboard });
   registerCustomersRoutes(app, {
     db: c.db,
     service: c.customers,

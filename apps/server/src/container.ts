@@ -21,6 +21,8 @@ import { createCustomerDataGroupsRepository } from './modules/customer-data-grou
 import { createCustomerDataGroupsService } from './modules/customer-data-groups/customer-data-groups.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
@@ -108,6 +110,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const customersRepository = createCustomersRepository();
   const customers = createCustomersService({ db, settings, repository: customersRepository });
   const credits = createCreditsService({ db, repository: createCreditsRepository() });
+  const dashboard = createDashboardService({ db, repository: createDashboardRepository() });
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
   const availability = createAvailabilityService({ db });
@@ -178,6 +181,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     agencies,
     customerDataGroups,
     credits,
+    dashboard,
     customers,
     customersRepository,
     mailer,

@@ -15,6 +15,8 @@ type TSeedAgency = {
   contacts: [name: string, position: string][];
   isActive?: boolean;
   note?: string;
+  /** A fixed default commission percent; else one from the agency's place in the list. */
+  commission?: string;
 };
 
 const GROUPS = [
@@ -40,8 +42,10 @@ const LOCALE: Record<string, { language: 'de' | 'en'; currency: string }> = {
 };
 
 // Blue Reef Travel, the demo agent's agency, is created in seed.ts and completed here.
+// Its 15 % agrees with its commission special and its commission row (seed-pricing.ts).
 const BLUE_REEF: TSeedAgency = {
   name: 'Blue Reef Travel',
+  commission: '15.00',
   group: 'Germany',
   street: 'Große Elbstraße 145',
   zip: '22767',
@@ -616,7 +620,8 @@ function values(a: TSeedAgency, i: number, groupId: number) {
   const type = a.type ?? 'travel';
   // 10 to 20 percent in half-percent steps; resellers and staff have their fixed terms.
   const commission =
-    type === 'resell' ? '20.00' : type === 'employee' ? '10.00' : (10 + ((i * 13) % 21) / 2).toFixed(2);
+    a.commission ??
+    (type === 'resell' ? '20.00' : type === 'employee' ? '10.00' : (10 + ((i * 13) % 21) / 2).toFixed(2));
   return {
     name: a.name,
     type,

@@ -199,7 +199,7 @@ export async function seedPricing(tx: Tx) {
   await tx.insert(commissions).values({
     agencyId,
     resortId,
-    percent: '12',
-    note: 'Framework contract: 12 % on Coral Garden Resort stays.',
+    percent: '15',
+    note: 'Framework contract: 15 % on Coral Garden Resort stays.',
   });
 }

@@ -36,10 +36,16 @@ const SPEC = JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as TSpecRoute[];
 const EXTRA_PATHS = ['/config/channel-manager', '*'];
 
 // Deliberate departures from routes.json (see routes.ts): rooms and room types serve resorts too;
-// agents open their own bookings' detail (the server shows them only their agency's).
+// agents and customers open their own bookings' detail (the server shows them only theirs); the mailbox and
+// the media list need the scopes of the calls they show, so that no menu entry leads to a refusal.
 const ROOM_DEVIATION = { scopes: ['resort.read', 'vessel.read'], feature: 'resort or vessel' };
-const DEVIATIONS: Record<string, { scopes: string[]; feature: string }> = {
-  '/booking/:id': { scopes: ['bookings.read', 'agencies.self'], feature: 'resort or vessel' },
+const DEVIATIONS: Record<string, { scopes: string[]; feature: string | null }> = {
+  '/booking/:id': {
+    scopes: ['bookings.read', 'agencies.self', 'customers.self'],
+    feature: 'resort or vessel',
+  },
+  '/mail': { scopes: ['mail.read', 'mailqueue.read'], feature: null },
+  '/media/list': { scopes: ['media.read'], feature: null },
   '/room/list': ROOM_DEVIATION,
   '/room/type/list': ROOM_DEVIATION,
   '/room/create': ROOM_DEVIATION,

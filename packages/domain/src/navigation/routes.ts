@@ -13,6 +13,8 @@
 //   entity serves both (type Cabin or Room), so this deliberately widens routes.json, which lists
 //   the /room/* paths under the Vessel group only.
 import type { TFeature, TView } from '../constants.ts';
+import { MEDIA_READ_SCOPES } from '../inventory/media.ts';
+import { MAILBOX_READ_SCOPES } from '../mail/mail.ts';
 
 /** Route metadata group of spec platform §3. */
 export type TRouteGroup = 'masterData' | 'stats';
@@ -119,7 +121,8 @@ const BASE: TRouteInput[] = [
     icon: 'IconBell',
     hidden: true,
   },
-  { ...base, path: '/mail', name: 'mail', scopes: [], icon: 'IconMail' },
+  // The spec states no scope; the page lists what the mailbox calls return, so it needs their scopes.
+  { ...base, path: '/mail', name: 'mail', scopes: MAILBOX_READ_SCOPES, icon: 'IconMail' },
   // No scope stated in the spec: guard rule 1 opens it; the embedded system checks its own access.
   { ...base, path: '/jump/:system', name: 'jump', scopes: [] },
   { ...base, path: '/jumpto/:token', name: 'jumpTo', scopes: ['guest', '$$IsAuthorized$$'], public: true },
@@ -200,12 +203,12 @@ const BOOKING: TRouteInput[] = [
   },
   { ...booking, path: '/pos/list', name: 'posList', scopes: ['pos.read'], feature: 'pos', hidden: true },
   // "The rest of the booking group is not shown": the detail page takes the list's scopes, so that
-  // agents open their own bookings (the server answers only those).
+  // agents open their own bookings, and customers theirs from their home (the server answers only those).
   {
     ...booking,
     path: '/booking/:id',
     name: 'bookingDetail',
-    scopes: ['bookings.read', 'agencies.self'],
+    scopes: ['bookings.read', 'agencies.self', 'customers.self'],
     feature: RV,
   },
 ];
@@ -627,8 +630,15 @@ const MASTER: TRouteInput[] = [
 ];
 
 const MEDIA_AND_GEO: TRouteInput[] = [
-  // No scope stated in the spec, so guard rule 1 opens the list; create and edit need media scopes.
-  { ...media, path: '/media/list', name: 'media', scopes: [], group: 'masterData', icon: 'IconPhoto' },
+  // The spec states no scope; the list shows what the media calls return, so it needs their scope.
+  {
+    ...media,
+    path: '/media/list',
+    name: 'media',
+    scopes: MEDIA_READ_SCOPES,
+    group: 'masterData',
+    icon: 'IconPhoto',
+  },
   { ...media, path: '/media/create', name: 'mediaCreate', scopes: ['media.create'], icon: 'IconUpload' },
   { ...media, path: '/media/:id', name: 'mediaEdit', scopes: ['media.update'] },
   { ...geo, path: '/geo/destination', name: 'destinations', icon: 'IconWorld' },

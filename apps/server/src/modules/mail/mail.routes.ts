@@ -6,6 +6,7 @@ import {
   MAIL_FOLDERS,
   MAIL_STATUSES,
   MAIL_TEMPLATE_STATES,
+  MAILBOX_READ_SCOPES,
   ZMailBody,
   ZMailboxItem,
   ZMailFolder,
@@ -50,7 +51,7 @@ const repo = createMailRepository();
 
 const tags = ['mail'];
 const SEND_ACCESS = { scopes: ['mail.create', 'bookings.update', 'agencies.self'] };
-const MAILBOX_READ = { access: { scopes: ['mail.read', 'mailqueue.read'] } };
+const MAILBOX_READ = { access: { scopes: [...MAILBOX_READ_SCOPES] } };
 const MAILBOX_DELETE = { access: { scopes: ['mail.delete', 'mailqueue.delete'] } };
 const ZFolderParams = z.object({ folder: z.enum(MAIL_FOLDERS) });
 const ZMailParams = ZFolderParams.extend({ mail: ZIdParams.shape.id });

@@ -1,10 +1,11 @@
 import type { TLocalizedText } from '@atoll/domain/geo';
-import type {
-  TCreateMediaFolder,
-  TMediaImagesQuery,
-  TMoveMediaToFolder,
-  TUpdateMedia,
-  TUpdateMediaFolder,
+import {
+  MEDIA_READ_SCOPES,
+  type TCreateMediaFolder,
+  type TMediaImagesQuery,
+  type TMoveMediaToFolder,
+  type TUpdateMedia,
+  type TUpdateMediaFolder,
 } from '@atoll/domain/inventory/media';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
@@ -15,7 +16,7 @@ import { createMediaRepository, type TMediaFolderRow, type TMediaRow, toMedia } 
 import { prepareFile } from './media-file.ts';
 
 /** Scopes that read media; the files of public media need none. */
-export const MEDIA_READ = ['media.read'];
+export const MEDIA_READ = [...MEDIA_READ_SCOPES];
 
 export type TMediaUpload = { data: Buffer; truncated: boolean };
 export type TStoreMedia = {

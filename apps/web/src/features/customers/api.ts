@@ -116,3 +116,16 @@ export function useOptions(path: string, enabled: boolean) {
     staleTime: 60_000,
   });
 }
+
+/** An agent's own clients (the server lists an agent only its agency's customers). */
+export function useAgencyClients(search: string) {
+  return useQuery({
+    queryKey: [...customerKeys.lists(), 'agency', search] as const,
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TCustomer>>('/customers', {
+        query: { search, size: 8, sort: 'fullName', order: 1 },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

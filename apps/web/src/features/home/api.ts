@@ -1,5 +1,8 @@
+import type { TBookingSummary } from '@atoll/domain/bookings';
+import type { TAgencyDashboard } from '@atoll/domain/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
+import type { TListAnswer } from '../../components/DataTable.tsx';
 
 export type TNotification = {
   id: number;
@@ -21,5 +24,25 @@ export const useNotifications = (userId: number, enabled: boolean) =>
   useQuery({
     queryKey: homeKeys.notifications(userId),
     queryFn: () => api<TNotifications>('/events/notifications', { silent: true }),
+    enabled,
+  });
+
+/** The agent's agency at a glance (GET /api/dashboard/agency). */
+export const useAgencyDashboard = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...homeKeys.all, 'agency'] as const,
+    queryFn: ({ signal }) => api<TAgencyDashboard>('/dashboard/agency', { signal }),
+    enabled,
+  });
+
+/** The customer's own bookings, latest travel first (the server lists a customer only theirs). */
+export const useOwnBookings = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...homeKeys.all, 'ownBookings'] as const,
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TBookingSummary>>('/bookings', {
+        query: { size: 20, sort: 'from', order: -1 },
+        signal,
+      }),
     enabled,
   });

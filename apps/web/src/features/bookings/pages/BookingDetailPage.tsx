@@ -85,7 +85,7 @@ export default function BookingDetailPage() {
       <BookingTotalsCard booking={booking} />
       <BookingPaymentsCard booking={booking} />
       <BookingDocumentsCard booking={booking} />
-      {hasScope(scopes, ['customers.read', 'bookings.read', 'agencies.self']) && (
+      {hasScope(scopes, ['customers.read', 'bookings.read', 'agencies.self', 'customers.self']) && (
         <BookingGuestFormsCard booking={booking} />
       )}
       <BookingHistoryCard bookingId={booking.id} version={booking.version} />

@@ -6,7 +6,10 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '../../../app/bootstrap.ts';
 import { useSession } from '../../../app/session.ts';
+import { AgencyClientsCard } from '../../customers/components/AgencyClientsCard.tsx';
 import { AccessCard } from '../components/AccessCard.tsx';
+import { AgencyHomeCard } from '../components/AgencyHomeCard.tsx';
+import { CustomerBookingsCard } from '../components/CustomerBookingsCard.tsx';
 import { HomeGreeting } from '../components/HomeGreeting.tsx';
 import { ModulesCard } from '../components/ModulesCard.tsx';
 import { NotificationsCard } from '../components/NotificationsCard.tsx';
@@ -59,9 +62,14 @@ export default function HomePage() {
           {t('home.unassigned.text')}
         </Alert>
       )}
+      {kind === 'agency' && (
+        <AgencyHomeCard canBook={mayOpen('/booking/wizard')} canList={mayOpen('/booking/list')} />
+      )}
+      {kind === 'customer' && <CustomerBookingsCard />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">
+            {kind === 'agency' && <AgencyClientsCard />}
             <QuickLinksCard routes={quickLinks} />
             {showNotifications && <NotificationsCard userId={user.id} />}
           </Stack>

@@ -1,0 +1,122 @@
+import type { TAgencyDashboard } from '@atoll/domain/dashboard';
+import { formatMoney } from '@atoll/domain/money';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../app/i18n.ts';
+import { useAgencyDashboard } from '../api.ts';
+
+type TProps = { canBook: boolean; canList: boolean };
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="li">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Stack gap={0} mt={4}>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** One amount per currency; "–" when there is none. */
+function Amounts({ rows }: { rows: readonly { currency: string; amount: string }[] }) {
+  const lang = currentLanguage();
+  if (rows.length === 0)
+    return (
+      <Text fw={700} size="xl">
+        –
+      </Text>
+    );
+  return rows.map((row) => (
+    <Text key={row.currency} fw={700} size="xl">
+      {formatMoney(row.amount, row.currency, lang)}
+    </Text>
+  ));
+}
+
+function Figures({ data, canList }: { data: TAgencyDashboard; canList: boolean }) {
+  const { t } = useTranslation();
+  const count = (n: number) => (
+    <Text fw={700} size="xl">
+      {n}
+    </Text>
+  );
+  return (
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, lg: 4 }}
+      spacing="sm"
+      component="ul"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      <Figure label={t('home.agency.bookings')}>
+        {count(data.bookings.active)}
+        <Text size="sm" c="dimmed">
+          {t('home.agency.upcoming', { count: data.bookings.upcoming })}
+        </Text>
+        {canList && (
+          <Anchor component={Link} to="/booking/list" size="sm">
+            {t('home.agency.toBookings')}
+          </Anchor>
+        )}
+      </Figure>
+      <Figure label={t('home.agency.open')}>
+        <Amounts
+          rows={data.money
+            .filter((m) => Number(m.open) !== 0)
+            .map((m) => ({ currency: m.currency, amount: m.open }))}
+        />
+        <Text size="sm" c="dimmed">
+          {t('home.agency.openBookings', { count: data.bookings.withOpenPayments })}
+        </Text>
+      </Figure>
+      <Figure label={t('home.agency.commission')}>
+        <Amounts rows={data.money.map((m) => ({ currency: m.currency, amount: m.commission }))} />
+        <Text size="sm" c="dimmed">
+          {t('home.agency.commissionRate', { percent: data.agency.commission })}
+        </Text>
+      </Figure>
+      <Figure label={t('home.agency.credit')}>
+        <Amounts rows={data.credit.map((c) => ({ currency: c.currency, amount: c.balance }))} />
+      </Figure>
+    </SimpleGrid>
+  );
+}
+
+/** The agent's start: its agency by name, its bookings, open payments, earned commission and credit. */
+export function AgencyHomeCard({ canBook, canList }: TProps) {
+  const { t } = useTranslation();
+  const dashboard = useAgencyDashboard(true);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="home-agency">
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <div>
+          <Text size="sm" c="dimmed">
+            {t('home.agency.title')}
+          </Text>
+          <Title order={2} size="h3" id="home-agency">
+            {dashboard.data?.agency.name ?? t('home.agency.title')}
+          </Title>
+        </div>
+        {canBook && (
+          <Button component={Link} to="/booking/wizard" leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('home.agency.book')}
+          </Button>
+        )}
+      </Group>
+      {dashboard.data ? (
+        <Figures data={dashboard.data} canList={canList} />
+      ) : dashboard.isError ? (
+        <Text c="dimmed" size="sm">
+          {t('home.agency.unavailable')}
+        </Text>
+      ) : (
+        <Skeleton height={120} radius="md" />
+      )}
+    </Card>
+  );
+}

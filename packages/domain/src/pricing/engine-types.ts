@@ -275,6 +275,8 @@ export type TSpecialWhy = {
   amount?: TDecimal;
   /** The special that beat it (same rule set or group). */
   beatenBy?: number;
+  /** An AgencyCommission special, applied or not: staff's business only (docs/domain/tax-and-commission.md). */
+  commission?: true;
 };
 
 export type TPricingProblem = {
@@ -384,6 +386,7 @@ export const ZPricingResult = z.object({
       matchedRules: z.array(z.string()).optional(),
       amount: z.string().optional(),
       beatenBy: z.number().optional(),
+      commission: z.literal(true).optional(),
     }),
   ),
   problems: z.array(

@@ -118,12 +118,10 @@ function prepare(input: TPricingInput): TPrepared[] {
   return list;
 }
 
-const base = (p: TPrepared): TSpecialWhy => ({
-  specialId: p.special.id,
-  name: p.special.name,
-  applied: false,
-  reason: 'applied',
-});
+const base = (p: TPrepared): TSpecialWhy =>
+  p.special.type === 'AgencyCommission'
+    ? { specialId: p.special.id, name: p.special.name, applied: false, reason: 'applied', commission: true }
+    : { specialId: p.special.id, name: p.special.name, applied: false, reason: 'applied' };
 
 /** Records why: applied or the first reason it was not (one object per special, no spreading). */
 function note(run: TRun, p: TPrepared, why: Partial<TSpecialWhy>) {

@@ -42,6 +42,15 @@ beforeAll(async () => {
       includeIn: ['Booking', 'AgentDirectBooking'],
       rules: [{ field: 'Agencies', operator: 'IsIn', value: [w.ownAgency] }],
     },
+    {
+      ...special,
+      name: 'Partner commission',
+      type: 'AgencyCommission',
+      discountValue: '20',
+      includeIn: ['Booking', 'AgentDirectBooking'],
+      // No agency is this one: it never applies, and its why says so to staff only.
+      rules: [{ field: 'Agencies', operator: 'IsIn', value: [2_000_000_000] }],
+    },
   ]);
 });
 afterAll(() => w?.t.close());
@@ -84,6 +93,19 @@ describe('an agent', () => {
     for (const key of COMMISSION_KEYS) expect(result.totals).not.toHaveProperty(key);
     expect(result.lines.some((l) => l.customData.generator === 'commission')).toBe(false);
     expect(whyOf(result, 'Blue Reef commission')).toBeUndefined();
+  });
+
+  it('does not see why a commission special did not apply either', async () => {
+    const result: TResult = ok(await simulate(stay(), w.tokens.agent));
+    expect(whyOf(result, 'Partner commission')).toBeUndefined();
+    const full: TResult = ok(
+      await simulate(stay({ agencyId: w.ownAgency, channel: 'AgentDirectBooking' }), w.tokens.staff),
+    );
+    expect(whyOf(full, 'Partner commission')).toMatchObject({
+      applied: false,
+      reason: 'rule',
+      commission: true,
+    });
   });
 });
 

@@ -66,6 +66,21 @@ export const ZOnlineRooms = z.object({
 });
 export type TOnlineRooms = z.infer<typeof ZOnlineRooms>;
 
+/** The online price of one room (or cabin) of a type for the asked guests: what POST booking/price answers. */
+export const ZOnlineQuote = z.object({
+  /** The room priced: a free one of the type, to book as is. */
+  roomId: z.number().int(),
+  /** false: berths in a shared cabin. */
+  whole: z.boolean(),
+  guests: z.number().int(),
+  currency: z.string(),
+  total: z.string(),
+  /** The total shared by the guests, rounded to cents. */
+  perPerson: z.string(),
+  specials: z.array(z.object({ name: z.string(), total: z.string() })),
+});
+export type TOnlineQuote = z.infer<typeof ZOnlineQuote>;
+
 export const ZOnlineRoomType = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -78,6 +93,8 @@ export const ZOnlineRoomType = z.object({
   mediaIds: z.array(z.number().int()),
   /** With from/to: rooms of the type free over the whole stay. */
   free: z.number().int().nullable(),
+  /** With `guests` and a stay or departure: the price of a free room of the type; null when none fits. */
+  price: ZOnlineQuote.nullable().optional(),
 });
 export type TOnlineRoomType = z.infer<typeof ZOnlineRoomType>;
 
@@ -107,9 +124,16 @@ export const ZOnlineVessel = z.object({
 });
 export type TOnlineVessel = z.infer<typeof ZOnlineVessel>;
 
+export const ZOnlineTripQuery = z.object({
+  /** Guests per cabin the cabin types are priced for (default 2, at most the type's places). */
+  guests: z.coerce.number().int().min(1).max(20).optional(),
+});
 export const ZOnlineTrip = ZOnlineSchedule.extend({
   rooms: z.array(ZOnlineRoom),
   bookable: z.boolean(),
+  /** The cabin types of the departure's cabins with their free cabins and price (one answer for the search). */
+  roomTypes: z.array(ZOnlineRoomType).optional(),
+  decks: z.array(ZOnlineDeck).optional(),
 });
 export type TOnlineTrip = z.infer<typeof ZOnlineTrip>;
 
@@ -234,6 +258,10 @@ export const ZOnlineRoomTypesQuery = z.object({
   vesselId: ZId.optional(),
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
+  /** A departure: its vessel's cabin types with the cabins free on it. */
+  scheduleId: ZId.optional(),
+  /** Guests in one room: with a stay or a departure each type is priced for them (`price`). */
+  guests: z.coerce.number().int().min(1).max(20).optional(),
 });
 /** Room types of one asset; with a resort and from/to also the free rooms per type and the allowed days. */
 export const ZOnlineRoomTypes = z.object({

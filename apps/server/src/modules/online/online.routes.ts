@@ -26,7 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { today } from '../../clock.ts';
-import { createChangeCache, type TChangeFeed } from '../../db/change-feed.ts';
+import { createChangeCache, type TChangeCache, type TChangeFeed } from '../../db/change-feed.ts';
 import { actor } from '../../http/access.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { sendCsv } from '../../http/csv.ts';
@@ -57,8 +57,11 @@ const LOOKUP_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 /** Search answers kept (by URL): a month of departures, a phone's stays and cabins. */
 const SEARCH_CACHE_SIZE = 2000;
-/** A kept search answer lasts at most this long: an unpaid hold lapses by the clock, not by a write. */
-const SEARCH_MAX_AGE_MS = 30_000;
+/**
+ * A kept search answer lasts at most this long: an unpaid hold lapses by the clock, not by a write, so a kept
+ * answer may show its room taken up to a minute longer (never the other way: a write ends it at once).
+ */
+const SEARCH_MAX_AGE_MS = 60_000;
 
 const open = (rateLimit: { max: number; timeWindow: string }) =>
   ({ access: { public: true }, rateLimit }) as const;
@@ -104,15 +107,22 @@ export function registerOnlineRoutes(
   const { online: service, queries, changes } = deps;
   // The search's answers with availability and prices, kept while nothing they read changes (topic `offer`).
   // Public calls sync the feed themselves (no session lookup does it for them).
-  const searchCache = createChangeCache<string>(changes, 'offer', SEARCH_CACHE_SIZE);
+  const kept = createChangeCache<{ at: number; body: string }>(changes, 'offer', SEARCH_CACHE_SIZE);
+  const searchCache: TChangeCache<string> = {
+    generation: kept.generation,
+    get(key) {
+      const entry = kept.get(key);
+      return entry && Date.now() - entry.at <= SEARCH_MAX_AGE_MS ? entry.body : undefined;
+    },
+    set: (key, generation, body) => kept.set(key, generation, { at: Date.now(), body }),
+  };
   const cachedSearch = async (
     request: FastifyRequest,
     reply: FastifyReply,
     compute: () => Promise<unknown>,
   ) => {
     await changes.sync();
-    const slot = Math.floor(Date.now() / SEARCH_MAX_AGE_MS);
-    return sendCachedJson(reply, searchCache, `${slot} ${today()} ${request.url}`, compute);
+    return sendCachedJson(reply, searchCache, `${today()} ${request.url}`, compute);
   };
 
   r.get(

@@ -212,8 +212,34 @@ export const ZOnlinePrice = z.object({
   lines: z.array(ZOnlineLine),
   /** The specials applied (channel CustomerDirectBooking). */
   specials: z.array(z.object({ name: z.string(), total: z.string() })),
+  /** When what is paid: the deposit and the rest, as the booking's terms set them. */
+  schedule: z
+    .array(z.object({ type: z.enum(['deposit', 'rest']), name: z.string(), total: z.string() }))
+    .optional(),
+  /** The booking's terms: cancellation fees by days before arrival, and whether the deposit is kept. */
+  terms: z
+    .object({
+      name: z.string(),
+      cancellation: z.array(z.object({ daysBefore: z.number(), percent: z.number() })),
+      depositNonRefundable: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TOnlinePrice = z.infer<typeof ZOnlinePrice>;
+
+/** How to pay by bank transfer right away (no card provider): account, reference, amount, EPC QR code. */
+export const ZOnlineBankTransfer = z.object({
+  accountHolder: z.string().nullable(),
+  iban: z.string(),
+  bic: z.string().nullable(),
+  reference: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  /** The EPC (SEPA) QR code as a PNG data URL; null where none is possible (not EUR). */
+  qrCode: z.string().nullable(),
+});
+export type TOnlineBankTransfer = z.infer<typeof ZOnlineBankTransfer>;
 
 export const ZOnlineProvider = z.object({
   id: z.number().int(),
@@ -229,6 +255,10 @@ export const ZOnlineCreated = ZOnlinePrice.extend({
   token: z.string().nullable(),
   providers: z.array(ZOnlineProvider),
   replayed: z.boolean(),
+  /** The number the guest quotes (the reservation number while planned). */
+  bookingNo: z.string().nullable().optional(),
+  /** Bank transfer details when the operator takes no card payments online. */
+  bankTransfer: ZOnlineBankTransfer.nullable().optional(),
 });
 export type TOnlineCreated = z.infer<typeof ZOnlineCreated>;
 

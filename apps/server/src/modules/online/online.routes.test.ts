@@ -11,7 +11,9 @@ import { expectError } from '../../../test/harness.ts';
 import {
   arrivalDepartureRules,
   bookings,
+  mailQueue,
   onlineRequests,
+  paymentProviders,
   priceEntries,
   prices,
   priceVariants,
@@ -225,6 +227,53 @@ describe('one search with availability and prices', () => {
     } finally {
       await w.db.update(priceEntries).set({ value: '100.00' }).where(eq(priceEntries.priceId, w.seasons.a));
     }
+  });
+});
+
+describe('a checkout that ends well', () => {
+  it('without a card provider answers the number, the transfer details with the EPC QR code, terms and mails', async () => {
+    const admin = w.tokens.admin;
+    await w.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.id, stripeId));
+    ok(await w.t.post('/api/settings/group/booking', admin, { stateMails: true }));
+    try {
+      const room = await w.resortRoom();
+      const email = 'bea.transfer@example.com';
+      const created = ok(
+        await guest('POST', '/api/book/booking/create', stay(room, { lead: { ...lead, email } })),
+        201,
+      );
+      expect(created.bookingNo).toMatch(/\S/);
+      expect(created.bankTransfer).toMatchObject({
+        accountHolder: 'Atoll Dive GmbH',
+        iban: 'DE02120300000000202051',
+        reference: created.bookingNo,
+        currency: 'EUR',
+      });
+      expect(created.bankTransfer.qrCode).toMatch(/^data:image\/png;base64,/);
+      expect(Number(created.bankTransfer.amount)).toBeGreaterThan(0);
+      expect(Number(created.bankTransfer.amount)).toBeLessThanOrEqual(Number(created.total));
+      // The terms the price showed before the booking, and the deposit in the schedule.
+      expect(created.terms).toMatchObject({ cancellation: expect.any(Array) });
+      const price = ok(await guest('POST', '/api/book/booking/price', stay(await w.resortRoom())));
+      expect(price.terms?.name).toBe(created.terms?.name);
+      expect(price.schedule).toEqual(created.schedule);
+      // The mail to the guest is queued with the booking's number.
+      const mails = await w.db
+        .select({ to: mailQueue.to, subject: mailQueue.subject, text: mailQueue.text })
+        .from(mailQueue)
+        .where(eq(mailQueue.bookingId, created.bookingId));
+      expect(mails.map((m) => m.to)).toContain(email);
+      expect(mails.some((m) => `${m.subject} ${m.text}`.includes(created.bookingNo))).toBe(true);
+    } finally {
+      await w.db.update(paymentProviders).set({ isActive: true }).where(eq(paymentProviders.id, stripeId));
+      ok(await w.t.post('/api/settings/group/booking', admin, { stateMails: false }));
+    }
+  });
+
+  it('with a card provider answers no transfer details (the guest pays by card or chooses)', async () => {
+    const created = ok(await guest('POST', '/api/book/booking/create', stay(await w.resortRoom())), 201);
+    expect(created.bankTransfer).toBeNull();
+    expect(created.providers.map((p: { type: string }) => p.type)).toContain('stripe');
   });
 });
 

@@ -288,12 +288,14 @@ export function registerOnlineRoutes(
         summary: 'The online price of a departure or stay, with the specials for the online channel',
         description:
           'Public. The whole create (availability, online prices, specials with includeIn ' +
-          'CustomerDirectBooking) run and rolled back: nothing is kept. NOT_AVAILABLE (409) when taken.',
+          'CustomerDirectBooking) run and rolled back: nothing is kept. NOT_AVAILABLE (409) when taken. The ' +
+          'lines in the language of `accept-language` (de or en, default en), as the booking will have them.',
+        headers: ZCreateHeaders.omit({ 'idempotency-key': true }),
         body: ZOnlinePriceRequest,
         response: { 200: ZOnlinePrice },
       },
     },
-    async (request) => service.price(request.body),
+    async (request) => service.price(request.body, { language: request.headers['accept-language'] }),
   );
 
   const create = {

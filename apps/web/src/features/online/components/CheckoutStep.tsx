@@ -30,15 +30,61 @@ export function CheckoutStep({ created }: { created: TOnlineCreated }) {
       },
     );
   };
+  // Without a card provider the answer carries the transfer details: shown at once, nothing to choose.
+  const transfer = created.bankTransfer;
+  const canPay = created.providers.length > 0;
   return (
     <Stack gap="sm">
       <Alert color="teal" role="status" data-testid="held">
-        {until ? t('online.heldUntil', { time: until }) : t('online.held')}
+        {created.bookingNo && (
+          <Text fw={700} data-testid="booking-number">
+            {t('online.bookingNumber', { number: created.bookingNo })}
+          </Text>
+        )}
+        {transfer
+          ? t('online.nextTransfer')
+          : !canPay
+            ? t('online.nextContact')
+            : until
+              ? t('online.heldUntil', { time: until })
+              : t('online.held')}
       </Alert>
+      <Text size="sm">{t('online.nextMail')}</Text>
+      {transfer && (
+        <Card withBorder padding="sm" data-testid="bank-transfer">
+          <Title order={2} size="h5" mb="xs">
+            {t('online.bankTitle')}
+          </Title>
+          <Text size="sm">
+            {t('online.bankAmount', { amount: formatMoney(transfer.amount, transfer.currency, lang) })}
+          </Text>
+          {transfer.accountHolder && <Text size="sm">{transfer.accountHolder}</Text>}
+          <Text size="sm">IBAN: {transfer.iban}</Text>
+          {transfer.bic && <Text size="sm">BIC: {transfer.bic}</Text>}
+          <Text size="sm" fw={600}>
+            {t('online.bankReference', { reference: transfer.reference })}
+          </Text>
+          {transfer.qrCode && (
+            <>
+              <img
+                src={transfer.qrCode}
+                alt={t('online.qrAlt')}
+                width={180}
+                height={180}
+                style={{ alignSelf: 'flex-start' }}
+                data-testid="epc-qr"
+              />
+              <Text size="xs" c="gray.7">
+                {t('online.qrHint')}
+              </Text>
+            </>
+          )}
+        </Card>
+      )}
       <Card withBorder padding="sm">
         <PriceLines price={created} lang={lang} />
       </Card>
-      {bank?.instructions ? (
+      {transfer ? null : bank?.instructions ? (
         <Card withBorder padding="sm" data-testid="bank-instructions">
           <Title order={2} size="h5" mb="xs">
             {t('online.bankTitle')}
@@ -53,12 +99,11 @@ export function CheckoutStep({ created }: { created: TOnlineCreated }) {
             {t('online.bankReference', { reference: bank.instructions.reference })}
           </Text>
         </Card>
-      ) : (
+      ) : !canPay ? null : (
         <Stack gap="xs">
           <Title order={2} size="h5">
             {t('online.payWith')}
           </Title>
-          {created.providers.length === 0 && <Text>{t('online.noProviders')}</Text>}
           {created.providers.map((p) => (
             <Button
               color="blue.8"

@@ -101,6 +101,15 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
       </Text>
       <MonthSwitcher month={month} onChange={setMonth} />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }}>
+        {WEEKDAYS.map((d) => (
+          <abbr
+            key={d}
+            title={t(`online.weekdays.${d}`)}
+            style={{ textAlign: 'center', fontSize: 'var(--mantine-font-size-xs)', textDecoration: 'none' }}
+          >
+            {t(`online.weekdaysShort.${d}`)}
+          </abbr>
+        ))}
         {Array.from({ length: firstWeekday }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the 1st, never reordered
           <span key={`pad-${i}`} />
@@ -114,6 +123,7 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
               key={d.date}
               date={d.date}
               label={formatDate(t, d.date)}
+              past={d.date < today}
               allowed={Boolean(allowed)}
               inStay={Boolean(inStay)}
               onPick={pickDay}
@@ -191,17 +201,28 @@ const DAY_STYLES = [
   [dayStyle(false, false), dayStyle(false, true)],
   [dayStyle(true, false), dayStyle(true, true)],
 ] as const;
+/** A day gone by: greyed, not struck (nothing to explain). */
+const PAST_DAY: CSSProperties = {
+  ...DAY,
+  background: 'transparent',
+  color: 'var(--mantine-color-gray-5)',
+  cursor: 'default',
+};
+/** Monday first, as the days below. */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** One day of the month, a button named by its date. */
 const Day = memo(function Day({
   date,
   label,
+  past,
   allowed,
   inStay,
   onPick,
 }: {
   date: string;
   label: string;
+  past: boolean;
   allowed: boolean;
   inStay: boolean;
   onPick: (date: string) => void;
@@ -215,7 +236,7 @@ const Day = memo(function Day({
       aria-pressed={inStay}
       aria-label={label}
       onClick={() => onPick(date)}
-      style={DAY_STYLES[inStay ? 1 : 0][allowed ? 1 : 0]}
+      style={past ? PAST_DAY : DAY_STYLES[inStay ? 1 : 0][allowed ? 1 : 0]}
     >
       {Number(date.slice(8))}
     </button>

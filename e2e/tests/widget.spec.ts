@@ -122,6 +122,7 @@ test('staff create a widget, a page on another site embeds it, the stats show th
   const bookedCall = page.waitForRequest((r) =>
     /\/api\/widget\/t\/\d+\/[a-f0-9]{32}\/booking$/.test(r.url()),
   );
+  await widget.getByRole('checkbox', { name: /I accept the terms/ }).check();
   await widget.getByTestId('book-now').click();
   // The create runs the whole booking write (availability, price, hold): give a loaded machine time.
   await expect(widget.getByRole('heading', { name: 'Pay your booking' })).toBeVisible({ timeout: 15_000 });

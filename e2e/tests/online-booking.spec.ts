@@ -141,7 +141,8 @@ async function twoBerths(page: Page, months: number, cabin: string) {
     page.getByText(new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(month)),
   ).toBeVisible();
   const departure = page.getByTestId('departure').first();
-  await expect(departure).toBeVisible();
+  // The month's first search prices each departure's cabin types (later ones come from the search cache).
+  await expect(departure).toBeVisible({ timeout: 20_000 });
   await expect(departure.getByTestId('price-from')).toContainText('from');
   await departure.getByRole('button', { name: 'Choose' }).click();
   await expect(page.getByTestId('cabin-price').first()).toContainText('p.p.');

@@ -1,7 +1,6 @@
 import type { TOnlineRoom, TOnlineRoomType, TOnlineSchedule } from '@atoll/domain/online/api';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -67,9 +66,10 @@ function Departure({ schedule, onChoose }: { schedule: TOnlineSchedule; onChoose
           )}
         </div>
         <Stack gap={4} align="flex-end">
-          <Badge color={soldOut ? 'red.9' : 'teal.9'} variant="outline">
+          {/* Plain text, not a badge: a badge cuts "12 berths free" short on a 375 px phone. */}
+          <Text size="sm" fw={600} c={soldOut ? 'red.9' : 'teal.9'} ta="right" data-testid="departure-free">
             {soldOut ? t('online.soldOut') : t('online.freeBerths', { count: schedule.freeBerths })}
-          </Badge>
+          </Text>
           <Button color="blue.8" size="sm" onClick={onChoose} disabled={soldOut}>
             {t('online.choose')}
           </Button>

@@ -98,10 +98,12 @@ async function confirmationMail(to: string) {
   }
 }
 
+/** The lead guest's details and the terms accepted (the booking needs both). */
 async function fillLead(page: Page, first: string, last: string, email: string) {
   await page.getByRole('textbox', { name: 'First name' }).fill(first);
   await page.getByRole('textbox', { name: 'Last name' }).fill(last);
   await page.getByRole('textbox', { name: 'E-mail' }).first().fill(email);
+  await page.getByRole('checkbox', { name: /I accept the terms/ }).check();
 }
 
 /**
@@ -139,13 +141,49 @@ async function twoBerths(page: Page, months: number, cabin: string) {
     page.getByText(new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(month)),
   ).toBeVisible();
   const departure = page.getByTestId('departure').first();
-  await expect(departure).toBeVisible();
+  // The month's first search prices each departure's cabin types (later ones come from the search cache).
+  await expect(departure).toBeVisible({ timeout: 20_000 });
+  await expect(departure.getByTestId('price-from')).toContainText('from');
   await departure.getByRole('button', { name: 'Choose' }).click();
+  await expect(page.getByTestId('cabin-price').first()).toContainText('p.p.');
   await page.getByRole('combobox', { name: `Guests in ${cabin}` }).selectOption('2');
   await page.getByTestId('continue').click();
   await expect(page.getByRole('heading', { name: 'Guests and price' })).toBeVisible();
   await expect(page.getByTestId('total')).toBeVisible();
   await expectLinesAddUp(page);
+}
+
+/**
+ * Opens /book/resort-v2, `months` ahead: an allowed arrival, the first allowed departure at least four days
+ * later, two guests; the room types come with their prices; the first free one is chosen.
+ */
+async function stayForTwo(page: Page, months: number) {
+  await page.goto('/book/resort-v2');
+  await expect(page.getByRole('heading', { name: 'Book your trip' })).toBeVisible();
+  const month = new Date();
+  month.setDate(1);
+  month.setMonth(month.getMonth() + months);
+  for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Next month' }).click();
+  const prefix = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
+  await expect(page.locator(`button[data-date^="${prefix}"]`).first()).toBeVisible();
+  await expect(page.getByTitle('Monday')).toBeVisible();
+  const enabled = page.locator('button[data-date]:not([disabled])');
+  await expect(enabled.first()).toBeVisible();
+  await enabled.nth(2).click();
+  await expect(page.getByText('Choose your departure day.')).toBeVisible();
+  const arrival =
+    (await page.locator('button[data-date][aria-pressed="true"]').getAttribute('data-date')) ?? '';
+  const days = await page
+    .locator('button[data-date]:not([disabled])')
+    .evaluateAll((list) => list.map((b) => b.getAttribute('data-date') ?? ''));
+  const departure = days.find((d) => d > arrival && Date.parse(d) - Date.parse(arrival) >= 4 * 86_400_000);
+  await page.locator(`button[data-date="${departure}"]`).click();
+  await expect(page.getByText(/Your stay:/)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Guests' }).selectOption('2');
+  const type = page.getByTestId('room-type').filter({ hasText: /free/ }).first();
+  await expect(type.getByTestId('room-type-price')).toContainText('per person');
+  await type.getByRole('button', { name: 'Choose' }).click();
+  await expect(page.getByTestId('chosen-room')).toBeInViewport();
 }
 
 /** The price lines the guest sees (options apart, not counted) add up to the total shown. */
@@ -191,30 +229,7 @@ test('a guest books a resort stay, pays with Stripe, gets the confirmation and f
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/book/resort-v2');
-  await expect(page.getByRole('heading', { name: 'Book your trip' })).toBeVisible();
-  const month = new Date();
-  month.setDate(1);
-  month.setMonth(month.getMonth() + 3);
-  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next month' }).click();
-  const prefix = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
-  await expect(page.locator(`button[data-date^="${prefix}"]`).first()).toBeVisible();
-  const enabled = page.locator('button[data-date]:not([disabled])');
-  await expect(enabled.first()).toBeVisible();
-  await enabled.nth(2).click();
-  await expect(page.getByText('Choose your departure day.')).toBeVisible();
-  // The first allowed departure at least four days later.
-  const arrival =
-    (await page.locator('button[data-date][aria-pressed="true"]').getAttribute('data-date')) ?? '';
-  const days = await page
-    .locator('button[data-date]:not([disabled])')
-    .evaluateAll((list) => list.map((b) => b.getAttribute('data-date') ?? ''));
-  const departure = days.find((d) => d > arrival && Date.parse(d) - Date.parse(arrival) >= 4 * 86_400_000);
-  await page.locator(`button[data-date="${departure}"]`).click();
-  await expect(page.getByText(/Your stay:/)).toBeVisible();
-  const type = page.getByTestId('room-type').filter({ hasText: /free/ }).first();
-  await type.getByRole('button', { name: 'Choose' }).click();
-  await page.getByRole('combobox', { name: 'Guests' }).selectOption('2');
+  await stayForTwo(page, 3);
   await page.getByTestId('continue').click();
   await expect(page.getByTestId('total')).toBeVisible();
   await expectLinesAddUp(page);
@@ -233,6 +248,51 @@ test('a guest books a resort stay, pays with Stripe, gets the confirmation and f
     ['Rita', 'Resort'],
     ['Rolf', 'Resort'],
   ]);
+});
+
+test('on a phone a guest books a stay where no card is taken: number, transfer details with QR code, the mail', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const admin = await apiAs(request, DEMO.admin);
+  // Only a bank transfer: the card providers off for this journey, our own account on.
+  const cards = (
+    (await admin.get('/api/payprovider?size=100')).data as { id: number; type: string; isActive: boolean }[]
+  ).filter((p) => p.type !== 'bank_transfer' && p.isActive);
+  const bank = await admin.post('/api/payprovider', {
+    name: 'Transfer e2e',
+    type: 'bank_transfer',
+    config: { accountHolder: 'Atoll Dive GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
+  });
+  for (const p of cards) await admin.post(`/api/payprovider/${p.id}`, { isActive: false }, 200);
+  try {
+    await stayForTwo(page, 5);
+    await expectAccessible(page);
+    await page.getByTestId('continue').click();
+    await expect(page.getByTestId('total')).toBeVisible();
+    await expect(page.getByTestId('payment-schedule')).toBeVisible();
+    await expect(page.getByTestId('cancellation-terms')).toBeVisible();
+    await fillLead(page, 'Paula', 'Phone', 'paula.phone@example.test');
+    await expectAccessible(page);
+    await page.getByTestId('book-now').click();
+    const number = page.getByTestId('booking-number');
+    await expect(number).toBeVisible({ timeout: 15_000 });
+    const bookingNo = ((await number.textContent()) ?? '').replace('Booking number: ', '');
+    const transfer = page.getByTestId('bank-transfer');
+    await expect(transfer).toContainText('DE02120300000000202051');
+    await expect(transfer).toContainText(`Reference: ${bookingNo}`);
+    await expect(page.getByTestId('epc-qr')).toBeVisible();
+    await expect(page.getByText('Online payment is not available')).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshots(page, 'online-booking-transfer');
+    const mail = await mailbox.latest('paula.phone@example.test');
+    expect(`${mail.subject} ${mail.text}`).toContain(bookingNo);
+  } finally {
+    for (const p of cards) await admin.post(`/api/payprovider/${p.id}`, { isActive: true }, 200);
+    await admin.post(`/api/payprovider/${bank.id}`, { isActive: false }, 200);
+  }
 });
 
 async function guestPage(browser: Browser) {

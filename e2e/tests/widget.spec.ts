@@ -108,7 +108,8 @@ test('staff create a widget, a page on another site embeds it, the stats show th
   await expect(widget.getByRole('heading', { name: 'Book your trip' })).toBeVisible();
   for (let i = 0; i < 5; i++) await widget.getByRole('button', { name: 'Next month' }).click();
   const departure = widget.getByTestId('departure').first();
-  await expect(departure).toBeVisible();
+  // The month's first search prices each departure's cabin types (later ones come from the search cache).
+  await expect(departure).toBeVisible({ timeout: 20_000 });
   await departure.getByRole('button', { name: 'Choose' }).click();
   await widget.getByRole('combobox', { name: 'Guests in L3' }).selectOption('2');
   await widget.getByTestId('continue').click();
@@ -122,6 +123,7 @@ test('staff create a widget, a page on another site embeds it, the stats show th
   const bookedCall = page.waitForRequest((r) =>
     /\/api\/widget\/t\/\d+\/[a-f0-9]{32}\/booking$/.test(r.url()),
   );
+  await widget.getByRole('checkbox', { name: /I accept the terms/ }).check();
   await widget.getByTestId('book-now').click();
   // The create runs the whole booking write (availability, price, hold): give a loaded machine time.
   await expect(widget.getByRole('heading', { name: 'Pay your booking' })).toBeVisible({ timeout: 15_000 });

@@ -171,7 +171,7 @@ export async function buildApp(opts: TAppOptions) {
   registerBookingsRoutes(app, { ...c.bookings, changes });
   registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
   registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
-  registerOnlineRoutes(app, { online: c.online, queries: c.bookings.queries });
+  registerOnlineRoutes(app, { online: c.online, queries: c.bookings.queries, changes });
   registerWidgetsRoutes(app, { db: c.db, settings: c.settings, widgets: c.widgets });
   registerPaymentsRoutes(app, { db: c.db, payments: c.payments });
   registerOnlinePaymentRoutes(app, { onlinePayments: c.onlinePayments });

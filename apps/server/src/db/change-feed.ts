@@ -7,6 +7,22 @@ import type { Database } from './client.ts';
 // on any instance, has then moved the generations, and whatever the request reads from a cache after that is
 // at least as new as the request.
 
+/** The price calculation's data with the seasons, the auto-todo definitions, the settings (topic `reference`). */
+const REFERENCE_TABLES = [
+  'prices',
+  'price_entries',
+  'room_types',
+  'price_variants',
+  'currencies',
+  'supplements',
+  'specials',
+  'payment_terms',
+  'exchange_rates',
+  'commissions',
+  'todos',
+  'settings',
+] as const;
+
 /** Topics and the tables whose writes change them; migration 0013 puts the trigger on each table. */
 export const CHANGE_TOPICS = {
   /** The session lookup: token, user, roles. */
@@ -17,19 +33,24 @@ export const CHANGE_TOPICS = {
    * What booking writes read again and again and operators rarely change (`createReferenceCache`, migrations
    * 0014, 0015): the price calculation's data with the seasons, the auto-todo definitions, the settings.
    */
-  reference: [
-    'prices',
-    'price_entries',
-    'room_types',
-    'price_variants',
-    'currencies',
-    'supplements',
-    'specials',
-    'payment_terms',
-    'exchange_rates',
-    'commissions',
-    'todos',
-    'settings',
+  reference: REFERENCE_TABLES,
+  /**
+   * The guest's online search (migration 0018): what is free where, at what price, on which days; the
+   * bookings, their holds and blocks, the inventory and the reference data of the price.
+   */
+  offer: [
+    ...REFERENCE_TABLES,
+    'bookings',
+    'occupancy',
+    'room_blocks',
+    'rooms',
+    'schedules',
+    'tours',
+    'resorts',
+    'vessels',
+    'vessel_decks',
+    'arrival_departure_rules',
+    'products',
   ],
 } as const;
 export type TChangeTopic = keyof typeof CHANGE_TOPICS;

@@ -66,6 +66,21 @@ export const ZOnlineRooms = z.object({
 });
 export type TOnlineRooms = z.infer<typeof ZOnlineRooms>;
 
+/** The online price of one room (or cabin) of a type for the asked guests: what POST booking/price answers. */
+export const ZOnlineQuote = z.object({
+  /** The room priced: a free one of the type, to book as is. */
+  roomId: z.number().int(),
+  /** false: berths in a shared cabin. */
+  whole: z.boolean(),
+  guests: z.number().int(),
+  currency: z.string(),
+  total: z.string(),
+  /** The total shared by the guests, rounded to cents. */
+  perPerson: z.string(),
+  specials: z.array(z.object({ name: z.string(), total: z.string() })),
+});
+export type TOnlineQuote = z.infer<typeof ZOnlineQuote>;
+
 export const ZOnlineRoomType = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -78,6 +93,8 @@ export const ZOnlineRoomType = z.object({
   mediaIds: z.array(z.number().int()),
   /** With from/to: rooms of the type free over the whole stay. */
   free: z.number().int().nullable(),
+  /** With `guests` and a stay or departure: the price of a free room of the type; null when none fits. */
+  price: ZOnlineQuote.nullable().optional(),
 });
 export type TOnlineRoomType = z.infer<typeof ZOnlineRoomType>;
 
@@ -107,9 +124,16 @@ export const ZOnlineVessel = z.object({
 });
 export type TOnlineVessel = z.infer<typeof ZOnlineVessel>;
 
+export const ZOnlineTripQuery = z.object({
+  /** Guests per cabin the cabin types are priced for (default 2, at most the type's places). */
+  guests: z.coerce.number().int().min(1).max(20).optional(),
+});
 export const ZOnlineTrip = ZOnlineSchedule.extend({
   rooms: z.array(ZOnlineRoom),
   bookable: z.boolean(),
+  /** The cabin types of the departure's cabins with their free cabins and price (one answer for the search). */
+  roomTypes: z.array(ZOnlineRoomType).optional(),
+  decks: z.array(ZOnlineDeck).optional(),
 });
 export type TOnlineTrip = z.infer<typeof ZOnlineTrip>;
 
@@ -188,8 +212,34 @@ export const ZOnlinePrice = z.object({
   lines: z.array(ZOnlineLine),
   /** The specials applied (channel CustomerDirectBooking). */
   specials: z.array(z.object({ name: z.string(), total: z.string() })),
+  /** When what is paid: the deposit and the rest, as the booking's terms set them. */
+  schedule: z
+    .array(z.object({ type: z.enum(['deposit', 'rest']), name: z.string(), total: z.string() }))
+    .optional(),
+  /** The booking's terms: cancellation fees by days before arrival, and whether the deposit is kept. */
+  terms: z
+    .object({
+      name: z.string(),
+      cancellation: z.array(z.object({ daysBefore: z.number(), percent: z.number() })),
+      depositNonRefundable: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TOnlinePrice = z.infer<typeof ZOnlinePrice>;
+
+/** How to pay by bank transfer right away (no card provider): account, reference, amount, EPC QR code. */
+export const ZOnlineBankTransfer = z.object({
+  accountHolder: z.string().nullable(),
+  iban: z.string(),
+  bic: z.string().nullable(),
+  reference: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  /** The EPC (SEPA) QR code as a PNG data URL; null where none is possible (not EUR). */
+  qrCode: z.string().nullable(),
+});
+export type TOnlineBankTransfer = z.infer<typeof ZOnlineBankTransfer>;
 
 export const ZOnlineProvider = z.object({
   id: z.number().int(),
@@ -205,6 +255,10 @@ export const ZOnlineCreated = ZOnlinePrice.extend({
   token: z.string().nullable(),
   providers: z.array(ZOnlineProvider),
   replayed: z.boolean(),
+  /** The number the guest quotes (the reservation number while planned). */
+  bookingNo: z.string().nullable().optional(),
+  /** Bank transfer details when the operator takes no card payments online. */
+  bankTransfer: ZOnlineBankTransfer.nullable().optional(),
 });
 export type TOnlineCreated = z.infer<typeof ZOnlineCreated>;
 
@@ -234,6 +288,10 @@ export const ZOnlineRoomTypesQuery = z.object({
   vesselId: ZId.optional(),
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
+  /** A departure: its vessel's cabin types with the cabins free on it. */
+  scheduleId: ZId.optional(),
+  /** Guests in one room: with a stay or a departure each type is priced for them (`price`). */
+  guests: z.coerce.number().int().min(1).max(20).optional(),
 });
 /** Room types of one asset; with a resort and from/to also the free rooms per type and the allowed days. */
 export const ZOnlineRoomTypes = z.object({

@@ -12,6 +12,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound, pgError } from '../../http/errors.ts';
 import { createBookingsRepository } from '../bookings/bookings.repository.ts';
 import type { TCreateBookingFlow } from '../bookings/write/create-booking.flow.ts';
+import { bookingNumber, letterheadOf } from '../documents/booking-data.ts';
+import { epcQrPng, payeeOf } from '../documents/invoice-context.ts';
 import { guestToken } from '../payments/payment-links.ts';
 import { createPaymentsRepository } from '../payments/payments.repository.ts';
 import type { TOnlineRepository } from './online.repository.ts';
@@ -66,15 +68,20 @@ export function languageOf(header: string | undefined): 'de' | 'en' | undefined 
   return undefined;
 }
 
+const isScheduleLine = (type: string): type is 'deposit' | 'rest' => type === 'deposit' || type === 'rest';
+
 const priceOf = (booking: TBooking): TOnlinePrice => {
   const counted = booking.calculation.filter((l) => l.customerType !== 'Info');
   return {
     currency: booking.currency,
     total: booking.total,
     lines: counted
-      .filter((l) => l.type !== 'payment' && l.type !== 'deposit' && l.type !== 'rest')
+      .filter((l) => l.type !== 'payment' && !isScheduleLine(l.type))
       .map((l) => ({ type: l.type, name: l.text, quantity: l.amount, total: l.total })),
     specials: counted.filter((l) => l.type === 'special').map((l) => ({ name: l.text, total: l.total })),
+    schedule: booking.calculation.flatMap((l) =>
+      isScheduleLine(l.type) ? [{ type: l.type, name: l.text, total: l.total }] : [],
+    ),
   };
 };
 
@@ -168,11 +175,60 @@ export function createOnlineBookService(deps: {
     });
   }
 
+  /** The price with the booking's terms (cancellation fees, deposit kept or not). */
+  function pricedWithTerms(booking: TBooking): TOnlinePrice {
+    const terms = booking.termsOfPayment;
+    return {
+      ...priceOf(booking),
+      terms: terms
+        ? {
+            name: terms.name,
+            cancellation: [...terms.cancellationTiers]
+              .map((t) => ({ daysBefore: Number(t.daysBefore), percent: Number(t.percent) }))
+              .sort((x, y) => y.daysBefore - x.daysBefore),
+            depositNonRefundable: terms.depositNonRefundable,
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Without a card provider the guest pays by transfer: the operator's account (the bank transfer provider's
+   * or the company's), the booking's number as reference, the deposit (or the total) and its EPC QR code.
+   */
+  async function bankTransferOf(booking: TBooking, price: TOnlinePrice, reference: string) {
+    const payee = await payeeOf(db, await letterheadOf(db));
+    if (!payee) return null;
+    const deposit = price.schedule?.find((l) => l.type === 'deposit');
+    const amount = deposit && Number(deposit.total) > 0 ? deposit.total : booking.total;
+    let qrCode: string | null = null;
+    try {
+      const png = await epcQrPng(payee, amount, booking.currency, reference);
+      qrCode = `data:image/png;base64,${png.toString('base64')}`;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+    return {
+      accountHolder: payee.name,
+      iban: payee.iban,
+      bic: payee.bic ?? null,
+      reference,
+      amount,
+      currency: booking.currency,
+      qrCode,
+    };
+  }
+
   async function createdAnswer(booking: TBooking, replayed: boolean): Promise<TOnlineCreated> {
     const providers = await payments.activeProviders(db);
     const token = providers.map((p) => guestToken(p, booking.id)).find((t) => t !== null) ?? null;
+    const price = pricedWithTerms(booking);
+    const bookingNo = bookingNumber(booking);
+    const card = providers.some((p) => p.type !== 'bank_transfer');
     return {
-      ...priceOf(booking),
+      ...price,
+      bookingNo,
+      bankTransfer: card ? null : await bankTransferOf(booking, price, bookingNo ?? String(booking.id)),
       bookingId: booking.id,
       state: booking.state,
       holdUntil: booking.optionExpiry,
@@ -219,16 +275,23 @@ export function createOnlineBookService(deps: {
   }
 
   return {
-    /** The price the guest would pay: the whole create, rolled back (nothing stays, no number used). */
-    async price(req: TOnlinePriceRequest): Promise<TOnlinePrice> {
+    /**
+     * The price the guest would pay, its lines in the language of `Accept-Language`: the whole create, rolled
+     * back (nothing stays, no number used).
+     */
+    async price(
+      req: TOnlinePriceRequest,
+      opts: { language?: string | undefined } = {},
+    ): Promise<TOnlinePrice> {
       const addons = await addonsOf(req, await assertOnlineAsset(req));
-      const input = await bookingInput(req, {});
+      // The lines in the guest's language, as the booking will have them.
+      const input = await bookingInput(req, { language: languageOf(opts.language) ?? 'en' });
       try {
         await db.transaction(async (tx) => {
           throw new PreviewDone(await flow.createOnlineBooking(tx, input, addons));
         });
       } catch (error) {
-        if (error instanceof PreviewDone) return priceOf(error.booking);
+        if (error instanceof PreviewDone) return pricedWithTerms(error.booking);
         throw error;
       }
       throw new Error('unreachable');

@@ -1,7 +1,11 @@
 import { isSellable, type TRoomAvailability } from '@atoll/domain/inventory/availability';
 import { allowedDays } from '@atoll/domain/inventory/resorts';
+import { D, round2 } from '@atoll/domain/money';
 import type {
   TOnlineAddon,
+  TOnlinePrice,
+  TOnlinePriceRequest,
+  TOnlineQuote,
   TOnlineRoom,
   TOnlineRoomType,
   TOnlineSchedule,
@@ -10,7 +14,7 @@ import type {
 } from '@atoll/domain/online/api';
 import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
 import type { TOnlineRepository, TProductRow } from './online.repository.ts';
 import { addDays, CHANNEL, type TOnlineOffer } from './online-offer.ts';
@@ -36,13 +40,70 @@ const sellableRoom = (r: TRoomAvailability, maxPax: number): TOnlineRoom => {
   };
 };
 
+/** Guests per cabin a departure's cabin types are priced for when the guest has not said. */
+const DEFAULT_GUESTS = 2;
+
+type TStayOrDeparture = { scheduleId: number } | { from: string; to: string };
+
 export function createOnlineSearchService(deps: {
   db: Db;
   availability: TAvailabilityService;
   repository: TOnlineRepository;
   offer: TOnlineOffer;
+  /** The online price (POST booking/price): the search answers the same numbers. */
+  price: (req: TOnlinePriceRequest) => Promise<TOnlinePrice>;
 }) {
   const { db, availability, repository, offer } = deps;
+
+  /**
+   * The price of the first free room of the type that takes the guests (`cap`: as many of them as the room
+   * takes); null when none does, or the price call refuses the room (not sellable, no price).
+   */
+  async function quoteOf(
+    where: TStayOrDeparture,
+    candidates: TOnlineRoom[],
+    guests: number,
+    cap: boolean,
+  ): Promise<TOnlineQuote | null> {
+    const places = (r: TOnlineRoom) => (r.shared ? r.freeBeds : r.free ? r.maxPax : 0);
+    const room = candidates.find((r) => places(r) >= (cap ? 1 : guests));
+    if (!room) return null;
+    const n = Math.min(guests, places(room));
+    try {
+      const answer = await deps.price({
+        ...where,
+        rooms: [{ roomId: room.id, whole: !room.shared, guests: Array.from({ length: n }, () => ({})) }],
+      });
+      return {
+        roomId: room.id,
+        whole: !room.shared,
+        guests: n,
+        currency: answer.currency,
+        total: answer.total,
+        perPerson: round2(new D(answer.total).div(n).toFixed()),
+        specials: answer.specials,
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return null;
+      throw error;
+    }
+  }
+
+  /** Each type's free rooms and price, the types of the rooms given (in the order of `types`). */
+  async function pricedTypes(
+    where: TStayOrDeparture,
+    types: TOnlineRoomType[],
+    list: TOnlineRoom[],
+    guests: number,
+    cap: boolean,
+  ): Promise<TOnlineRoomType[]> {
+    return Promise.all(
+      types.map(async (t) => {
+        const ofType = list.filter((r) => r.roomTypeId === t.id);
+        return { ...t, price: await quoteOf(where, ofType, guests, cap) };
+      }),
+    );
+  }
 
   async function maxPaxOf(typeIds: (number | null)[]) {
     const ids = [...new Set(typeIds.filter((i): i is number => i !== null))];
@@ -65,6 +126,42 @@ export function createOnlineSearchService(deps: {
     return { schedule, answer, rooms: await onlineRooms(answer.rooms) };
   }
 
+  /**
+   * The visible room types of the asset, with `free` when the rooms are given: those of the type with a
+   * free place (a free cabin or a free berth).
+   */
+  async function typesOf(
+    asset: { resortId?: number | undefined; vesselId?: number | undefined },
+    rooms: TOnlineRoom[] | null,
+  ): Promise<TOnlineRoomType[]> {
+    const types = await repository.roomTypes(db, { resortId: asset.resortId, vesselId: asset.vesselId });
+    return types
+      .filter(({ type: t }) => rooms === null || rooms.some((r) => r.roomTypeId === t.id))
+      .map(
+        ({ type: t, resortName, vesselName }): TOnlineRoomType => ({
+          id: t.id,
+          assetName: resortName ?? vesselName ?? '',
+          name: t.name,
+          description: description(t.description),
+          resortId: t.resortId,
+          vesselId: t.vesselId,
+          maxPax: t.maxNoOfPax,
+          mediaIds: t.images,
+          free:
+            rooms === null
+              ? null
+              : rooms.filter((r) => r.roomTypeId === t.id && (r.free || r.freeBeds > 0)).length,
+        }),
+      );
+  }
+
+  /** A departure's cabin types, each priced for the guests (as many as a cabin of it takes). */
+  async function departureTypes(scheduleId: number, guests: number) {
+    const { schedule, rooms } = await tripRooms(scheduleId);
+    const types = await typesOf({ vesselId: schedule.vesselId }, rooms);
+    return pricedTypes({ scheduleId }, types, rooms, guests, true);
+  }
+
   return {
     async schedules(query: { vesselId?: number | undefined; month?: string | undefined }) {
       const start = query.month ? `${query.month}-01` : today();
@@ -79,7 +176,7 @@ export function createOnlineSearchService(deps: {
           )
         ).map((c) => [c.scheduleId, c]),
       );
-      return rows.map(
+      const list = rows.map(
         (r): TOnlineSchedule => ({
           id: r.id,
           vesselId: r.vesselId,
@@ -94,10 +191,22 @@ export function createOnlineSearchService(deps: {
           currency: r.currency,
         }),
       );
+      // The lowest price per person of each departure with free places (its cabin types priced for two).
+      return Promise.all(
+        list.map(async (s) => {
+          if (s.freeBerths === 0 && s.freeCabins === 0) return s;
+          return { ...s, priceFrom: lowest(await departureTypes(s.id, DEFAULT_GUESTS)) };
+        }),
+      );
     },
 
-    async trip(id: number): Promise<TOnlineTrip> {
+    async trip(id: number, guests = DEFAULT_GUESTS): Promise<TOnlineTrip> {
       const { schedule, answer, rooms } = await tripRooms(id);
+      const [types, vessels] = await Promise.all([
+        typesOf({ vesselId: schedule.vesselId }, rooms),
+        repository.decks(db, [schedule.vesselId]),
+      ]);
+      const roomTypes = await pricedTypes({ scheduleId: schedule.id }, types, rooms, guests, true);
       return {
         id: schedule.id,
         vesselId: schedule.vesselId,
@@ -108,10 +217,12 @@ export function createOnlineSearchService(deps: {
         to: schedule.to,
         freeCabins: rooms.filter((r) => r.free).length,
         freeBerths: rooms.reduce((n, r) => n + r.freeBeds, 0),
-        priceFrom: null,
+        priceFrom: lowest(roomTypes),
         currency: schedule.currency,
         bookable: answer.bookable,
         rooms,
+        roomTypes,
+        decks: vessels.map(({ vesselId: _v, ...d }) => d),
       };
     },
 
@@ -144,50 +255,46 @@ export function createOnlineSearchService(deps: {
       vesselId?: number | undefined;
       from?: string | undefined;
       to?: string | undefined;
+      scheduleId?: number | undefined;
+      guests?: number | undefined;
     }) {
-      if (query.resortId !== undefined && query.vesselId !== undefined)
-        throw badRequest('Ask for one resort (resortId) or one vessel (vesselId)', 'resortId');
+      const asked = [query.resortId, query.vesselId, query.scheduleId].filter((x) => x !== undefined);
+      if (asked.length > 1)
+        throw badRequest(
+          'Ask for one resort (resortId), one vessel (vesselId) or one departure (scheduleId)',
+          'resortId',
+        );
+      if (query.scheduleId !== undefined) {
+        const { schedule, rooms } = await tripRooms(query.scheduleId);
+        const types = await typesOf({ vesselId: schedule.vesselId }, rooms);
+        const where = { scheduleId: schedule.id };
+        return {
+          days: [],
+          roomTypes:
+            query.guests === undefined ? types : await pricedTypes(where, types, rooms, query.guests, false),
+        };
+      }
       if (query.resortId !== undefined) await offer.visibleResort(query.resortId);
       else if (query.vesselId !== undefined) {
         const vessel = await repository.visibleVessel(db, query.vesselId);
         if (!vessel) throw notFound('Vessel');
       }
       // Neither: the room types of every visible resort (a booking page without a resort picks from them).
-      const types = await repository.roomTypes(db, { resortId: query.resortId, vesselId: query.vesselId });
-      let freeByType = new Map<number | null, number>();
-      let days: { date: string; arrival: boolean; departure: boolean }[] = [];
-      if (query.resortId !== undefined && query.from && query.to) {
-        if (query.to <= query.from) throw badRequest('to must come after from', 'to');
-        const answer = await availability.resort(query.resortId, {
-          from: query.from,
-          to: query.to,
-          channel: CHANNEL,
-        });
-        freeByType = new Map(answer.roomTypes.map((t) => [t.roomTypeId, t.freeForStay]));
-        const last = addDays(query.from, MAX_DAY_RANGE);
-        const rules = await repository.arrivalDepartureRules(db, query.resortId);
-        days = allowedDays(rules, query.from, query.to < last ? query.to : last);
-      }
-      const description = (d: unknown) => {
-        const text = d && typeof d === 'object' ? Object.values(d as Record<string, unknown>)[0] : undefined;
-        return typeof text === 'string' ? text : null;
-      };
-      return {
-        days,
-        roomTypes: types.map(
-          ({ type: t, resortName, vesselName }): TOnlineRoomType => ({
-            id: t.id,
-            assetName: resortName ?? vesselName ?? '',
-            name: t.name,
-            description: description(t.description),
-            resortId: t.resortId,
-            vesselId: t.vesselId,
-            maxPax: t.maxNoOfPax,
-            mediaIds: t.images,
-            free: query.from && query.to && query.resortId !== undefined ? (freeByType.get(t.id) ?? 0) : null,
-          }),
-        ),
-      };
+      if (query.resortId === undefined || !query.from || !query.to)
+        return { days: [], roomTypes: await typesOf(query, null) };
+      if (query.to <= query.from) throw badRequest('to must come after from', 'to');
+      const [answer, rules] = await Promise.all([
+        availability.resort(query.resortId, { from: query.from, to: query.to, channel: CHANNEL }),
+        repository.arrivalDepartureRules(db, query.resortId),
+      ]);
+      const last = addDays(query.from, MAX_DAY_RANGE);
+      const days = allowedDays(rules, query.from, query.to < last ? query.to : last);
+      const freeByType = new Map(answer.roomTypes.map((t) => [t.roomTypeId, t.freeForStay]));
+      const types = (await typesOf(query, null)).map((t) => ({ ...t, free: freeByType.get(t.id) ?? 0 }));
+      if (query.guests === undefined) return { days, roomTypes: types };
+      const rooms = await onlineRooms(answer.rooms);
+      const where = { from: query.from, to: query.to };
+      return { days, roomTypes: await pricedTypes(where, types, rooms, query.guests, false) };
     },
 
     async addons(query: { resortId?: number | undefined; vesselId?: number | undefined }) {
@@ -220,6 +327,18 @@ export function createOnlineSearchService(deps: {
       }));
     },
   };
+}
+
+/** The lowest price per person of the types priced; null when none is. */
+function lowest(types: TOnlineRoomType[]): string | null {
+  const prices = types.flatMap((t) => (t.price ? [t.price.perPerson] : []));
+  return prices.length === 0 ? null : prices.reduce((a, b) => (new D(b).lt(a) ? b : a));
+}
+
+/** The first language's text of a translated description. */
+function description(d: unknown): string | null {
+  const text = d && typeof d === 'object' ? Object.values(d as Record<string, unknown>)[0] : undefined;
+  return typeof text === 'string' ? text : null;
 }
 
 function toAddon(row: TProductRow): TOnlineAddon {

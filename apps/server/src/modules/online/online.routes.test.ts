@@ -11,7 +11,9 @@ import { expectError } from '../../../test/harness.ts';
 import {
   arrivalDepartureRules,
   bookings,
+  mailQueue,
   onlineRequests,
+  paymentProviders,
   priceEntries,
   prices,
   priceVariants,
@@ -152,6 +154,126 @@ describe('what is on sale', () => {
     expect(vessels).toEqual([{ id: w.vessel, name: 'MY Booking Test', decks: [] }]);
     expect(ok(await guest('GET', `/api/book/addons?vesselId=${w.vessel}`))).toEqual(expect.any(Array));
     expect(ok(await guest('GET', `/api/book/products?asset=vessel:${w.vessel}`))).toEqual(expect.any(Array));
+  });
+});
+
+describe('one search with availability and prices', () => {
+  type TType = { id: number; free: number | null; price?: TQuote | null };
+  type TQuote = { roomId: number; whole: boolean; guests: number; total: string; perPerson: string };
+  const typeOf = (answer: { roomTypes: TType[] }, id: number) => {
+    const found = answer.roomTypes.find((t) => t.id === id);
+    if (!found) throw new Error(`no room type ${id} in the answer`);
+    return found;
+  };
+  const samePrice = async (quote: TQuote, where: Record<string, unknown>) => {
+    const body = { ...where, rooms: [{ roomId: quote.roomId, whole: quote.whole, guests: [{}, {}] }] };
+    const price = ok(await guest('POST', '/api/book/booking/price', body));
+    expect(quote.total).toBe(price.total);
+    expect(quote.perPerson).toBe((Number(price.total) / 2).toFixed(2));
+  };
+
+  it('answers each room type of a stay with its free rooms and the price call’s price for the guests', async () => {
+    await w.resortRoom();
+    const url = `/api/book/roomTypes?resortId=${w.resort}&from=2041-03-29&to=2041-04-02&guests=2`;
+    const deluxe = typeOf(ok(await guest('GET', url)), w.deluxe);
+    expect(deluxe.free).toBeGreaterThanOrEqual(1);
+    if (!deluxe.price) throw new Error('the free Deluxe room has no price');
+    expect(deluxe.price.guests).toBe(2);
+    await samePrice(deluxe.price, { from: '2041-03-29', to: '2041-04-02' });
+    // More guests than a room of the type takes: no price, the free count stays.
+    const three = typeOf(ok(await guest('GET', url.replace('guests=2', 'guests=3'))), w.deluxe);
+    expect(three.price).toBeNull();
+    expect(three.free).toBe(deluxe.free);
+    // Without guests: no prices (the calendar's call).
+    expect(typeOf(ok(await guest('GET', url.replace('&guests=2', ''))), w.deluxe).price).toBeUndefined();
+    expectError(await guest('GET', `${url}&scheduleId=${w.departure}`), 400, 'ValidationError');
+    expectError(await guest('GET', url.replace('guests=2', 'guests=0')), 400, 'ValidationError');
+  });
+
+  it('answers a departure’s cabin types, decks and lowest price in the trip and the departures', async () => {
+    await w.cabin(2);
+    const trip = ok(await guest('GET', `/api/book/trip/${w.departure}`));
+    const cabins = typeOf(trip, w.cabinType);
+    expect(cabins.free).toBeGreaterThanOrEqual(1);
+    if (!cabins.price) throw new Error('the free cabin has no price');
+    await samePrice(cabins.price, { scheduleId: w.departure });
+    expect(trip.priceFrom).toBe(cabins.price.perPerson);
+    expect(trip.decks).toEqual([]);
+    const byType = ok(await guest('GET', `/api/book/roomTypes?scheduleId=${w.departure}&guests=2`));
+    expect(typeOf(byType, w.cabinType).price).toEqual(cabins.price);
+    const month = ok(await guest('GET', '/api/book/schedules?month=2041-05'));
+    expect(month.find((d: { id: number }) => d.id === w.departure).priceFrom).toBe(cabins.price.perPerson);
+  });
+
+  it('keeps an answer until what it read changes: a booking, a price, a room', async () => {
+    await w.resortRoom();
+    const url = `/api/book/roomTypes?resortId=${w.resort}&from=2041-03-29&to=2041-04-02&guests=2`;
+    const first = typeOf(ok(await guest('GET', url)), w.deluxe);
+    expect(typeOf(ok(await guest('GET', url)), w.deluxe)).toEqual(first);
+    // A booking takes the priced room: one room less.
+    const quote = first.price as TQuote;
+    ok(await guest('POST', '/api/book/booking/create', stay(quote.roomId)), 201);
+    const booked = typeOf(ok(await guest('GET', url)), w.deluxe);
+    expect(booked.free).toBe((first.free ?? 0) - 1);
+    // A new room: one more.
+    await w.resortRoom();
+    expect(typeOf(ok(await guest('GET', url)), w.deluxe).free).toBe(first.free);
+    // The season's price changes: the answer follows.
+    await w.db.update(priceEntries).set({ value: '150.00' }).where(eq(priceEntries.priceId, w.seasons.a));
+    try {
+      const dearer = typeOf(ok(await guest('GET', url)), w.deluxe).price as TQuote;
+      expect(Number(dearer.total)).toBeGreaterThan(Number(quote.total));
+      await samePrice(dearer, { from: '2041-03-29', to: '2041-04-02' });
+    } finally {
+      await w.db.update(priceEntries).set({ value: '100.00' }).where(eq(priceEntries.priceId, w.seasons.a));
+    }
+  });
+});
+
+describe('a checkout that ends well', () => {
+  it('without a card provider answers the number, the transfer details with the EPC QR code, terms and mails', async () => {
+    const admin = w.tokens.admin;
+    await w.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.id, stripeId));
+    ok(await w.t.post('/api/settings/group/booking', admin, { stateMails: true }));
+    try {
+      const room = await w.resortRoom();
+      const email = 'bea.transfer@example.com';
+      const created = ok(
+        await guest('POST', '/api/book/booking/create', stay(room, { lead: { ...lead, email } })),
+        201,
+      );
+      expect(created.bookingNo).toMatch(/\S/);
+      expect(created.bankTransfer).toMatchObject({
+        accountHolder: 'Atoll Dive GmbH',
+        iban: 'DE02120300000000202051',
+        reference: created.bookingNo,
+        currency: 'EUR',
+      });
+      expect(created.bankTransfer.qrCode).toMatch(/^data:image\/png;base64,/);
+      expect(Number(created.bankTransfer.amount)).toBeGreaterThan(0);
+      expect(Number(created.bankTransfer.amount)).toBeLessThanOrEqual(Number(created.total));
+      // The terms the price showed before the booking, and the deposit in the schedule.
+      expect(created.terms).toMatchObject({ cancellation: expect.any(Array) });
+      const price = ok(await guest('POST', '/api/book/booking/price', stay(await w.resortRoom())));
+      expect(price.terms?.name).toBe(created.terms?.name);
+      expect(price.schedule).toEqual(created.schedule);
+      // The mail to the guest is queued with the booking's number.
+      const mails = await w.db
+        .select({ to: mailQueue.to, subject: mailQueue.subject, text: mailQueue.text })
+        .from(mailQueue)
+        .where(eq(mailQueue.bookingId, created.bookingId));
+      expect(mails.map((m) => m.to)).toContain(email);
+      expect(mails.some((m) => `${m.subject} ${m.text}`.includes(created.bookingNo))).toBe(true);
+    } finally {
+      await w.db.update(paymentProviders).set({ isActive: true }).where(eq(paymentProviders.id, stripeId));
+      ok(await w.t.post('/api/settings/group/booking', admin, { stateMails: false }));
+    }
+  });
+
+  it('with a card provider answers no transfer details (the guest pays by card or chooses)', async () => {
+    const created = ok(await guest('POST', '/api/book/booking/create', stay(await w.resortRoom())), 201);
+    expect(created.bankTransfer).toBeNull();
+    expect(created.providers.map((p: { type: string }) => p.type)).toContain('stripe');
   });
 });
 

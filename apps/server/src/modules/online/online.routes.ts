@@ -19,12 +19,16 @@ import {
   ZOnlineSchedulesQuery,
   ZOnlineTokenBody,
   ZOnlineTrip,
+  ZOnlineTripQuery,
   ZOnlineVessel,
 } from '@atoll/domain/online/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { today } from '../../clock.ts';
+import { createChangeCache, type TChangeCache, type TChangeFeed } from '../../db/change-feed.ts';
 import { actor } from '../../http/access.ts';
+import { sendCachedJson } from '../../http/cached-json.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
@@ -50,6 +54,14 @@ const READ_LIMIT = { max: 240, timeWindow: '1 minute' };
 const WRITE_LIMIT = { max: 60, timeWindow: '1 minute' };
 /** The lookup by number: few, so numbers cannot be walked. */
 const LOOKUP_LIMIT = { max: 10, timeWindow: '1 minute' };
+
+/** Search answers kept (by URL): a month of departures, a phone's stays and cabins. */
+const SEARCH_CACHE_SIZE = 2000;
+/**
+ * A kept search answer lasts at most this long: an unpaid hold lapses by the clock, not by a write, so a kept
+ * answer may show its room taken up to a minute longer (never the other way: a write ends it at once).
+ */
+const SEARCH_MAX_AGE_MS = 60_000;
 
 const open = (rateLimit: { max: number; timeWindow: string }) =>
   ({ access: { public: true }, rateLimit }) as const;
@@ -89,10 +101,29 @@ function onlineOnly(query: TBookingListQuery): TBookingListQuery {
 
 export function registerOnlineRoutes(
   app: FastifyInstance,
-  deps: { online: TOnlineService; queries: TBookingQueries },
+  deps: { online: TOnlineService; queries: TBookingQueries; changes: TChangeFeed },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { online: service, queries } = deps;
+  const { online: service, queries, changes } = deps;
+  // The search's answers with availability and prices, kept while nothing they read changes (topic `offer`).
+  // Public calls sync the feed themselves (no session lookup does it for them).
+  const kept = createChangeCache<{ at: number; body: string }>(changes, 'offer', SEARCH_CACHE_SIZE);
+  const searchCache: TChangeCache<string> = {
+    generation: kept.generation,
+    get(key) {
+      const entry = kept.get(key);
+      return entry && Date.now() - entry.at <= SEARCH_MAX_AGE_MS ? entry.body : undefined;
+    },
+    set: (key, generation, body) => kept.set(key, generation, { at: Date.now(), body }),
+  };
+  const cachedSearch = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    compute: () => Promise<unknown>,
+  ) => {
+    await changes.sync();
+    return sendCachedJson(reply, searchCache, `${today()} ${request.url}`, compute);
+  };
 
   r.get(
     '/api/book/schedules',
@@ -103,12 +134,13 @@ export function registerOnlineRoutes(
         summary: 'Departures on sale online, with free cabins and berths',
         description:
           'Public (guests booking online). Open, visible departures of visible tours and vessels from today on; ' +
-          '`month` (YYYY-MM) narrows to the departures starting that month.',
+          '`month` (YYYY-MM) narrows to the departures starting that month. `priceFrom`: the lowest online ' +
+          'price per person of a cabin type for two (or the cabin’s places when fewer).',
         querystring: ZOnlineSchedulesQuery,
         response: { 200: z.array(ZOnlineSchedule) },
       },
     },
-    async (request) => service.schedules(request.query),
+    async (request, reply) => cachedSearch(request, reply, () => service.schedules(request.query)),
   );
 
   r.get(
@@ -118,12 +150,16 @@ export function registerOnlineRoutes(
       schema: {
         tags,
         summary: 'One departure on sale with its sellable cabins and berths (live availability)',
-        description: 'Public. 404 for a departure not on sale online.',
+        description:
+          'Public. 404 for a departure not on sale online. Also its cabin types, each with its free cabins and ' +
+          'the online price of a free cabin for `guests` (default 2, at most the cabin’s places), and the decks.',
         params: ZIdParams,
+        querystring: ZOnlineTripQuery,
         response: { 200: ZOnlineTrip },
       },
     },
-    async (request) => service.trip(request.params.id),
+    async (request, reply) =>
+      cachedSearch(request, reply, () => service.trip(request.params.id, request.query.guests)),
   );
 
   r.get(
@@ -140,7 +176,7 @@ export function registerOnlineRoutes(
         response: { 200: ZOnlineRooms },
       },
     },
-    async (request) => service.rooms(request.query),
+    async (request, reply) => cachedSearch(request, reply, () => service.rooms(request.query)),
   );
 
   r.get(
@@ -152,12 +188,14 @@ export function registerOnlineRoutes(
         summary: 'Visible room types of one resort or vessel',
         description:
           'Public. With a resort and `from`/`to`: rooms free for the whole stay per type and the allowed ' +
-          'arrival and departure days of `[from, to]` (at most 62 days).',
+          'arrival and departure days of `[from, to]` (at most 62 days). `scheduleId` instead: the cabin types ' +
+          'of the departure with their free cabins. With `guests` each type also has `price`: what POST ' +
+          'booking/price answers for a free room of the type and that many guests (null when none takes them).',
         querystring: ZOnlineRoomTypesQuery,
         response: { 200: ZOnlineRoomTypes },
       },
     },
-    async (request) => service.roomTypes(request.query),
+    async (request, reply) => cachedSearch(request, reply, () => service.roomTypes(request.query)),
   );
 
   r.get(
@@ -250,12 +288,14 @@ export function registerOnlineRoutes(
         summary: 'The online price of a departure or stay, with the specials for the online channel',
         description:
           'Public. The whole create (availability, online prices, specials with includeIn ' +
-          'CustomerDirectBooking) run and rolled back: nothing is kept. NOT_AVAILABLE (409) when taken.',
+          'CustomerDirectBooking) run and rolled back: nothing is kept. NOT_AVAILABLE (409) when taken. The ' +
+          'lines in the language of `accept-language` (de or en, default en), as the booking will have them.',
+        headers: ZCreateHeaders.omit({ 'idempotency-key': true }),
         body: ZOnlinePriceRequest,
         response: { 200: ZOnlinePrice },
       },
     },
-    async (request) => service.price(request.body),
+    async (request) => service.price(request.body, { language: request.headers['accept-language'] }),
   );
 
   const create = {

@@ -20,9 +20,16 @@ export function createOnlineService(deps: {
 }) {
   const repository = createOnlineRepository();
   const offer = createOnlineOffer({ db: deps.db, repository });
+  const book = createOnlineBookService({ db: deps.db, create: deps.create, repository, offer });
   return {
-    ...createOnlineSearchService({ db: deps.db, availability: deps.availability, repository, offer }),
-    ...createOnlineBookService({ db: deps.db, create: deps.create, repository, offer }),
+    ...createOnlineSearchService({
+      db: deps.db,
+      availability: deps.availability,
+      repository,
+      offer,
+      price: book.price,
+    }),
+    ...book,
     ...createOnlineStatusService({ db: deps.db, repository, confirm: deps.confirm }),
   };
 }

@@ -20,10 +20,10 @@ export const onlineKeys = {
   all: ['online'] as const,
   schedules: (vesselId: number | undefined, month: string) =>
     ['online', 'schedules', vesselId, month] as const,
-  trip: (id: number) => ['online', 'trip', id] as const,
+  trip: (id: number, guests: number) => ['online', 'trip', id, guests] as const,
   vessel: (id: number | undefined) => ['online', 'vessel', id] as const,
-  roomTypes: (resortId: number | undefined, from?: string, to?: string) =>
-    ['online', 'roomTypes', resortId, from, to] as const,
+  roomTypes: (resortId: number | undefined, from?: string, to?: string, guests?: number) =>
+    ['online', 'roomTypes', resortId, from, to, guests] as const,
   rooms: (resortId: number, from: string, to: string) => ['online', 'rooms', resortId, from, to] as const,
   addons: (kind: string, id: number | undefined) => ['online', 'addons', kind, id] as const,
 };
@@ -51,10 +51,11 @@ export function useSchedules(vesselId: number | undefined, month: string) {
   });
 }
 
-export function useTrip(id: number | null) {
+/** One departure with its cabins, cabin types (priced for `guests` per cabin) and decks: one request. */
+export function useTrip(id: number | null, guests = 2) {
   return useQuery({
-    queryKey: onlineKeys.trip(id ?? 0),
-    queryFn: () => api<TOnlineTrip>(`/api/book/trip/${id}`),
+    queryKey: onlineKeys.trip(id ?? 0, guests),
+    queryFn: () => api<TOnlineTrip>(`/api/book/trip/${id}`, { query: { guests } }),
     enabled: id !== null,
     refetchInterval: 30_000,
   });
@@ -68,10 +69,17 @@ export function useVessel(vesselId: number | undefined) {
   });
 }
 
-export function useRoomTypes(resortId: number | undefined, from?: string, to?: string, enabled = true) {
+/** Room types of a resort; with a stay their free rooms, with `guests` also each type's price. */
+export function useRoomTypes(
+  resortId: number | undefined,
+  from?: string,
+  to?: string,
+  enabled = true,
+  guests?: number,
+) {
   return useQuery({
-    queryKey: onlineKeys.roomTypes(resortId, from, to),
-    queryFn: () => api<TOnlineRoomTypes>('/api/book/roomTypes', { query: { resortId, from, to } }),
+    queryKey: onlineKeys.roomTypes(resortId, from, to, guests),
+    queryFn: () => api<TOnlineRoomTypes>('/api/book/roomTypes', { query: { resortId, from, to, guests } }),
     enabled,
   });
 }

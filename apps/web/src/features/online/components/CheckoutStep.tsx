@@ -30,35 +30,41 @@ export function CheckoutStep({ created }: { created: TOnlineCreated }) {
       },
     );
   };
+  // Without a card provider the answer carries the transfer details: shown at once, nothing to choose.
+  const transfer = created.bankTransfer;
+  const canPay = created.providers.length > 0;
   return (
     <Stack gap="sm">
       <Alert color="teal" role="status" data-testid="held">
-        {until ? t('online.heldUntil', { time: until }) : t('online.held')}
+        {created.bookingNo && (
+          <Text fw={700} data-testid="booking-number">
+            {t('online.bookingNumber', { number: created.bookingNo })}
+          </Text>
+        )}
+        {transfer
+          ? t('online.nextTransfer')
+          : !canPay
+            ? t('online.nextContact')
+            : until
+              ? t('online.heldUntil', { time: until })
+              : t('online.held')}
       </Alert>
+      <Text size="sm">{t('online.nextMail')}</Text>
+      {transfer && <TransferDetails details={transfer} lang={lang} testId="bank-transfer" />}
       <Card withBorder padding="sm">
         <PriceLines price={created} lang={lang} />
       </Card>
-      {bank?.instructions ? (
-        <Card withBorder padding="sm" data-testid="bank-instructions">
-          <Title order={2} size="h5" mb="xs">
-            {t('online.bankTitle')}
-          </Title>
-          <Text size="sm">
-            {t('online.bankAmount', { amount: formatMoney(bank.amount, bank.currency, lang) })}
-          </Text>
-          {bank.instructions.accountHolder && <Text size="sm">{bank.instructions.accountHolder}</Text>}
-          {bank.instructions.iban && <Text size="sm">IBAN: {bank.instructions.iban}</Text>}
-          {bank.instructions.bic && <Text size="sm">BIC: {bank.instructions.bic}</Text>}
-          <Text size="sm" fw={600}>
-            {t('online.bankReference', { reference: bank.instructions.reference })}
-          </Text>
-        </Card>
-      ) : (
+      {transfer ? null : bank?.instructions ? (
+        <TransferDetails
+          details={{ ...bank.instructions, amount: bank.amount, currency: bank.currency, qrCode: null }}
+          lang={lang}
+          testId="bank-instructions"
+        />
+      ) : !canPay ? null : (
         <Stack gap="xs">
           <Title order={2} size="h5">
             {t('online.payWith')}
           </Title>
-          {created.providers.length === 0 && <Text>{t('online.noProviders')}</Text>}
           {created.providers.map((p) => (
             <Button
               color="blue.8"
@@ -81,5 +87,51 @@ export function CheckoutStep({ created }: { created: TOnlineCreated }) {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+type TTransfer = {
+  accountHolder: string | null;
+  iban: string | null;
+  bic: string | null;
+  reference: string;
+  amount: string;
+  currency: string;
+  qrCode: string | null;
+};
+
+/** What to transfer where, with the EPC QR code when there is one. */
+function TransferDetails({ details, lang, testId }: { details: TTransfer; lang: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" data-testid={testId}>
+      <Title order={2} size="h5" mb="xs">
+        {t('online.bankTitle')}
+      </Title>
+      <Text size="sm">
+        {t('online.bankAmount', { amount: formatMoney(details.amount, details.currency, lang) })}
+      </Text>
+      {details.accountHolder && <Text size="sm">{details.accountHolder}</Text>}
+      {details.iban && <Text size="sm">IBAN: {details.iban}</Text>}
+      {details.bic && <Text size="sm">BIC: {details.bic}</Text>}
+      <Text size="sm" fw={600}>
+        {t('online.bankReference', { reference: details.reference })}
+      </Text>
+      {details.qrCode && (
+        <>
+          <img
+            src={details.qrCode}
+            alt={t('online.qrAlt')}
+            width={180}
+            height={180}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="epc-qr"
+          />
+          <Text size="xs" c="gray.7">
+            {t('online.qrHint')}
+          </Text>
+        </>
+      )}
+    </Card>
   );
 }

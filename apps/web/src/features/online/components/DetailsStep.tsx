@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Group,
   Loader,
   NativeSelect,
@@ -52,6 +53,7 @@ export function DetailsStep({ selection, preview, onBack, onTaken, onCreated }: 
   );
   const [lead, setLead] = useState({ firstName: '', lastName: '', email: '', phone: '' });
   const [touched, setTouched] = useState(false);
+  const [agreed, setAgreed] = useState(false);
   const body = {
     ...selection.body,
     rooms: selection.body.rooms.map((r, i) => ({
@@ -75,7 +77,7 @@ export function DetailsStep({ selection, preview, onBack, onTaken, onCreated }: 
   const valid = lead.firstName.trim() && lead.lastName.trim() && emailOk;
   const submit = () => {
     setTouched(true);
-    if (!valid) return;
+    if (!valid || !agreed) return;
     create.mutate(
       {
         key: key.current,
@@ -198,6 +200,15 @@ export function DetailsStep({ selection, preview, onBack, onTaken, onCreated }: 
           </Stack>
         </Card>
       )}
+      {!preview && (
+        <Checkbox
+          label={t('online.acceptTerms')}
+          checked={agreed}
+          onChange={(e) => setAgreed(e.currentTarget.checked)}
+          error={touched && !agreed ? t('online.acceptTermsRequired') : undefined}
+          data-testid="accept-terms"
+        />
+      )}
       {create.isError && !(create.error instanceof ApiError && create.error.code === 'NOT_AVAILABLE') && (
         <Alert color="red" role="alert">
           {t(errorKey(create.error))}
@@ -257,6 +268,33 @@ export function PriceLines({ price, lang }: { price: TOnlinePrice; lang: string 
           {formatMoney(price.total, price.currency, lang)}
         </Text>
       </Group>
+      {(price.schedule?.length ?? 0) > 0 && (
+        <Stack gap={2} mt={4} data-testid="payment-schedule">
+          <Text size="sm" fw={600}>
+            {t('online.schedule')}
+          </Text>
+          {price.schedule?.map((l) => (
+            <Group key={l.type} justify="space-between" wrap="nowrap">
+              <Text size="sm">{l.name}</Text>
+              <Text size="sm">{formatMoney(l.total, price.currency, lang)}</Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {price.terms && (
+        <Stack gap={2} mt={4} data-testid="cancellation-terms">
+          <Text size="sm" fw={600}>
+            {t('online.cancellation')}
+          </Text>
+          {price.terms.cancellation.map((tier) => (
+            <Text size="sm" key={tier.daysBefore}>
+              {t('online.cancellationTier', { days: tier.daysBefore, percent: tier.percent })}
+            </Text>
+          ))}
+          {price.terms.cancellation.length === 0 && <Text size="sm">{t('online.cancellationFree')}</Text>}
+          {price.terms.depositNonRefundable && <Text size="sm">{t('online.depositKept')}</Text>}
+        </Stack>
+      )}
       {options.length > 0 && (
         <Stack gap={2} mt={4} data-testid="optional-lines">
           <Text size="sm" fw={600}>

@@ -1,18 +1,18 @@
 import type { TOnlineRoomType } from '@atoll/domain/online/api';
 import { Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type CSSProperties, memo, useCallback, useDeferredValue, useState } from 'react';
+import { type CSSProperties, memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl } from '../../../app/api.ts';
-import { useResortRooms, useRoomTypes } from '../api.ts';
-import { formatDate, monthEnd, thisMonth } from './format.ts';
+import { useRoomTypes } from '../api.ts';
+import { formatDate, formatMoney, monthEnd, thisMonth } from './format.ts';
 import { MonthSwitcher } from './MonthSwitcher.tsx';
 import type { TSelection } from './OnlineBookingFlow.tsx';
 
 type TProps = { resortId?: number | undefined; onSelect: (selection: TSelection) => void };
 
-/** Dates (arrival days not allowed are greyed) → room types with photos and free rooms → guests. */
+/** Dates (arrival days not allowed are greyed) and guests → room types with photos, free rooms and prices. */
 export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The resorts to pick from (not needed when the page names its resort).
   const all = useRoomTypes(undefined, undefined, undefined, fixed === undefined);
   const resorts = [
@@ -28,15 +28,20 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
   const [to, setTo] = useState<string | null>(null);
   // Asked only once there is something to ask: each answer re-renders the month on the guest's phone.
   const calendar = useRoomTypes(resortId, `${month}-01`, monthEnd(month), resortId !== undefined);
+  const [guests, setGuests] = useState(2);
+  // One request answers the stay: each room type with its free rooms and its price for the guests.
   const stay = useRoomTypes(
     resortId,
     from ?? undefined,
     to ?? undefined,
     resortId !== undefined && from !== null && to !== null,
+    guests,
   );
-  const rooms = useResortRooms(resortId, from, to);
   const [typeId, setTypeId] = useState<number | null>(null);
-  const [guests, setGuests] = useState(2);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (typeId !== null) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [typeId]);
   // Stable while the stay is unchanged, so the days are not rendered again when an answer arrives.
   const pickDay = useCallback(
     (date: string) => {
@@ -59,14 +64,15 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
   const days = calendar.data?.days ?? [];
   const firstWeekday = (new Date(`${month}-01T00:00:00Z`).getUTCDay() + 6) % 7;
   const type = stay.data?.roomTypes.find((r) => r.id === typeId);
+  const mostGuests = Math.max(2, ...(stay.data?.roomTypes ?? all.data?.roomTypes ?? []).map((r) => r.maxPax));
   const go = () => {
-    const room = rooms.data?.rooms.find((r) => r.roomTypeId === typeId && r.free);
-    if (!room || !from || !to || !type) return;
+    const price = type?.price;
+    if (!price || !from || !to || !type) return;
     onSelect({
       body: {
         from,
         to,
-        rooms: [{ roomId: room.id, whole: true, guests: Array.from({ length: guests }, () => ({})) }],
+        rooms: [{ roomId: price.roomId, whole: true, guests: Array.from({ length: guests }, () => ({})) }],
       },
       summary: `${type.assetName} · ${type.name}, ${formatDate(t, from)} – ${formatDate(t, to)}`,
       addons: [],
@@ -95,6 +101,15 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
       </Text>
       <MonthSwitcher month={month} onChange={setMonth} />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }}>
+        {WEEKDAYS.map((d) => (
+          <abbr
+            key={d}
+            title={t(`online.weekdays.${d}`)}
+            style={{ textAlign: 'center', fontSize: 'var(--mantine-font-size-xs)', textDecoration: 'none' }}
+          >
+            {t(`online.weekdaysShort.${d}`)}
+          </abbr>
+        ))}
         {Array.from({ length: firstWeekday }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the 1st, never reordered
           <span key={`pad-${i}`} />
@@ -108,6 +123,7 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
               key={d.date}
               date={d.date}
               label={formatDate(t, d.date)}
+              past={d.date < today}
               allowed={Boolean(allowed)}
               inStay={Boolean(inStay)}
               onPick={pickDay}
@@ -115,45 +131,40 @@ export function ResortSearch({ resortId: fixed, onSelect }: TProps) {
           );
         })}
       </div>
-      {from && to && stay.isLoading && <Loader role="status" aria-label={t('online.loading')} />}
+      {from && to && (
+        <NativeSelect
+          label={t('online.guestCount')}
+          data={Array.from({ length: mostGuests }, (_, i) => ({
+            value: String(i + 1),
+            label: t('online.guests', { count: i + 1 }),
+          }))}
+          value={String(guests)}
+          onChange={(e) => {
+            setGuests(Number(e.currentTarget.value));
+            setTypeId(null);
+          }}
+        />
+      )}
+      {from && to && stay.isFetching && <Loader role="status" aria-label={t('online.loading')} />}
       {from && to && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           {stay.data?.roomTypes.map((rt) => (
-            <RoomTypeCard
-              key={rt.id}
-              type={rt}
-              chosen={rt.id === typeId}
-              onChoose={() => {
-                setTypeId(rt.id);
-                setGuests(Math.min(2, rt.maxPax));
-              }}
-            />
+            <RoomTypeCard key={rt.id} type={rt} chosen={rt.id === typeId} onChoose={() => setTypeId(rt.id)} />
           ))}
         </SimpleGrid>
       )}
-      {type && (
-        <Card withBorder padding="sm">
+      {type?.price && (
+        <Card withBorder padding="sm" ref={panel} data-testid="chosen-room">
           <Title order={2} size="h5">
             {type.name}
           </Title>
-          <NativeSelect
-            label={t('online.guestCount')}
-            data={Array.from({ length: type.maxPax }, (_, i) => ({
-              value: String(i + 1),
-              label: t('online.guests', { count: i + 1 }),
-            }))}
-            value={String(guests)}
-            onChange={(e) => setGuests(Number(e.currentTarget.value))}
-          />
-          <Button
-            color="blue.8"
-            mt="sm"
-            fullWidth
-            size="md"
-            onClick={go}
-            disabled={!rooms.data}
-            data-testid="continue"
-          >
+          <Text size="sm">
+            {t('online.priceTotal', {
+              total: formatMoney(type.price.total, type.price.currency, i18n.language),
+              count: type.price.guests,
+            })}
+          </Text>
+          <Button color="blue.8" mt="sm" fullWidth size="md" onClick={go} data-testid="continue">
             {t('online.continueWith', { count: guests })}
           </Button>
         </Card>
@@ -190,17 +201,28 @@ const DAY_STYLES = [
   [dayStyle(false, false), dayStyle(false, true)],
   [dayStyle(true, false), dayStyle(true, true)],
 ] as const;
+/** A day gone by: greyed, not struck (nothing to explain). */
+const PAST_DAY: CSSProperties = {
+  ...DAY,
+  background: 'transparent',
+  color: 'var(--mantine-color-gray-5)',
+  cursor: 'default',
+};
+/** Monday first, as the days below. */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** One day of the month, a button named by its date. */
 const Day = memo(function Day({
   date,
   label,
+  past,
   allowed,
   inStay,
   onPick,
 }: {
   date: string;
   label: string;
+  past: boolean;
   allowed: boolean;
   inStay: boolean;
   onPick: (date: string) => void;
@@ -214,7 +236,7 @@ const Day = memo(function Day({
       aria-pressed={inStay}
       aria-label={label}
       onClick={() => onPick(date)}
-      style={DAY_STYLES[inStay ? 1 : 0][allowed ? 1 : 0]}
+      style={past ? PAST_DAY : DAY_STYLES[inStay ? 1 : 0][allowed ? 1 : 0]}
     >
       {Number(date.slice(8))}
     </button>
@@ -230,9 +252,10 @@ function RoomTypeCard({
   chosen: boolean;
   onChoose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const free = type.free ?? 0;
   const photo = type.mediaIds[0];
+  const price = type.price;
   return (
     <Card
       withBorder
@@ -258,15 +281,26 @@ function RoomTypeCard({
           {type.description}
         </Text>
       )}
+      {price && (
+        <Text fw={600} mt={4} data-testid="room-type-price">
+          {t('online.pricePerPerson', {
+            amount: formatMoney(price.perPerson, price.currency, i18n.language),
+          })}
+        </Text>
+      )}
       <Group justify="space-between" mt="xs">
-        <Text size="sm" c={free === 0 ? 'red.9' : 'teal.9'}>
-          {free === 0 ? t('online.soldOut') : t('online.freeRooms', { count: free })}
+        <Text size="sm" c={free === 0 || !price ? 'red.9' : 'teal.9'}>
+          {free === 0
+            ? t('online.soldOut')
+            : price
+              ? t('online.freeRooms', { count: free })
+              : t('online.tooManyGuests', { count: type.maxPax })}
         </Text>
         <Button
           color="blue.8"
           size="sm"
           onClick={onChoose}
-          disabled={free === 0}
+          disabled={free === 0 || !price}
           variant={chosen ? 'filled' : 'outline'}
         >
           {t('online.choose')}

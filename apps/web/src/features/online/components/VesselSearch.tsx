@@ -1,7 +1,6 @@
-import type { TOnlineRoom, TOnlineSchedule } from '@atoll/domain/online/api';
+import type { TOnlineRoom, TOnlineRoomType, TOnlineSchedule } from '@atoll/domain/online/api';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -16,14 +15,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl } from '../../../app/api.ts';
-import { type TRoomChoice, useAddons, useSchedules, useTrip, useVessel } from '../api.ts';
-import { formatDate, thisMonth } from './format.ts';
+import { type TRoomChoice, useAddons, useSchedules, useTrip } from '../api.ts';
+import { formatDate, formatMoney, thisMonth } from './format.ts';
 import { MonthSwitcher } from './MonthSwitcher.tsx';
 import type { TSelection } from './OnlineBookingFlow.tsx';
 
 type TProps = { vesselId?: number | undefined; onSelect: (selection: TSelection) => void };
 
-/** Departures by month → cabins or berths with live availability, deck by deck → add-ons. */
+/** Departures by month with their lowest price → cabins or berths with live availability and prices, deck by deck → add-ons. */
 export function VesselSearch({ vesselId, onSelect }: TProps) {
   const { t } = useTranslation();
   const [month, setMonth] = useState(thisMonth);
@@ -45,7 +44,7 @@ export function VesselSearch({ vesselId, onSelect }: TProps) {
 }
 
 function Departure({ schedule, onChoose }: { schedule: TOnlineSchedule; onChoose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const soldOut = schedule.freeBerths === 0;
   return (
     <Card withBorder padding="sm" data-testid="departure">
@@ -58,11 +57,19 @@ function Departure({ schedule, onChoose }: { schedule: TOnlineSchedule; onChoose
           <Text size="sm" c="gray.7">
             {schedule.vesselName}
           </Text>
+          {schedule.priceFrom && schedule.currency && (
+            <Text size="sm" fw={600} data-testid="price-from">
+              {t('online.priceFrom', {
+                amount: formatMoney(schedule.priceFrom, schedule.currency, i18n.language),
+              })}
+            </Text>
+          )}
         </div>
         <Stack gap={4} align="flex-end">
-          <Badge color={soldOut ? 'red.9' : 'teal.9'} variant="outline">
+          {/* Plain text, not a badge: a badge cuts "12 berths free" short on a 375 px phone. */}
+          <Text size="sm" fw={600} c={soldOut ? 'red.9' : 'teal.9'} ta="right" data-testid="departure-free">
             {soldOut ? t('online.soldOut') : t('online.freeBerths', { count: schedule.freeBerths })}
-          </Badge>
+          </Text>
           <Button color="blue.8" size="sm" onClick={onChoose} disabled={soldOut}>
             {t('online.choose')}
           </Button>
@@ -86,13 +93,13 @@ function Cabins({
 }) {
   const { t } = useTranslation();
   const trip = useTrip(scheduleId);
-  const vessel = useVessel(trip.data?.vesselId);
   const addons = useAddons('vessel', trip.data?.vesselId);
   const [pick, setPick] = useState<TPick>({});
   const [chosenAddons, setChosenAddons] = useState<number[]>([]);
   if (trip.isLoading || !trip.data) return <Loader role="status" aria-label={t('online.loading')} />;
   const data = trip.data;
-  const decks = vessel.data?.[0]?.decks ?? [];
+  const decks = data.decks ?? [];
+  const types = new Map((data.roomTypes ?? []).map((rt) => [rt.id, rt]));
   const groups = [
     ...decks.map((d) => ({ id: d.id as number | null, name: d.name, planImage: d.planImage })),
     { id: null, name: decks.length ? t('online.otherCabins') : '', planImage: null },
@@ -152,6 +159,7 @@ function Cabins({
               <CabinCard
                 key={room.id}
                 room={room}
+                type={room.roomTypeId !== null ? types.get(room.roomTypeId) : undefined}
                 value={pick[room.id] ?? 0}
                 onChange={(n) => setPick((p) => ({ ...p, [room.id]: n }))}
               />
@@ -187,14 +195,18 @@ function Cabins({
 
 function CabinCard({
   room,
+  type,
   value,
   onChange,
 }: {
   room: TOnlineRoom;
+  type: TOnlineRoomType | undefined;
   value: number;
   onChange: (n: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const photo = type?.mediaIds[0];
+  const price = type?.price;
   const max = room.shared ? room.freeBeds : room.free ? room.maxPax : 0;
   const options = Array.from({ length: max + 1 }, (_, i) => ({
     value: String(i),
@@ -203,8 +215,23 @@ function CabinCard({
   return (
     <Card withBorder padding="xs" data-testid="cabin" data-room={room.name}>
       <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text fw={600}>{room.name}</Text>
+        {photo !== undefined && (
+          <img
+            src={apiUrl(`/api/media/${photo}/data`)}
+            alt=""
+            loading="lazy"
+            width={64}
+            height={64}
+            style={{ objectFit: 'cover', borderRadius: 4, flex: 'none' }}
+          />
+        )}
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600}>{type ? `${type.name} · ${room.name}` : room.name}</Text>
+          {price && (
+            <Text size="sm" data-testid="cabin-price">
+              {t('online.priceFrom', { amount: formatMoney(price.perPerson, price.currency, i18n.language) })}
+            </Text>
+          )}
           <Text size="xs" c={max === 0 ? 'red.9' : 'gray.7'}>
             {max === 0
               ? t('online.soldOut')

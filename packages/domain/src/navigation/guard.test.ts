@@ -726,6 +726,7 @@ describe('menuRoutes', () => {
       '/booking/trip',
       '/booking/tour',
       '/booking/calendar',
+      '/booking/occupancy',
       '/club/dashboard',
       '/crm/guestform',
       '/specials/list',

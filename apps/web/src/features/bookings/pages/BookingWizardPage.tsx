@@ -53,11 +53,13 @@ export default function BookingWizardPage() {
   const agencies = useAgencyOptions(isStaff);
   const [search] = useSearchParams();
   const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
-    withDeparture(
+    startedOn(
       initialWizard(resortOnly || may.resorts ? 'resort' : 'vessel', langOf(i18n.language)),
       resortOnly ? new URLSearchParams() : search,
     ),
   );
+  // `?room=` (a free cell of a calendar): chosen once the availability shows it free.
+  const [wantedRoom, setWantedRoom] = useState(() => (resortOnly ? 0 : Number(search.get('room')) || 0));
   const [saving, setSaving] = useState<TWritableState | null>(null);
   const create = useCreateBooking();
 
@@ -77,6 +79,14 @@ export default function BookingWizardPage() {
   const types = new Map((resortRooms.data?.roomTypes ?? []).map((r) => [r.roomTypeId, r.name]));
 
   // Availability read again: a chosen room that is no longer free is dropped.
+  useEffect(() => {
+    if (!rooms || wantedRoom === 0) return;
+    const wanted = rooms.find(
+      (r) => r.id === wantedRoom && r.sellable && r.freeBeds > 0 && (r.free || r.allowSharedRoom),
+    );
+    setWantedRoom(0);
+    if (wanted) dispatch({ type: 'toggleRoom', room: wanted, whole: wanted.free });
+  }, [rooms, wantedRoom]);
   useEffect(() => {
     if (!rooms) return;
     dispatch({
@@ -178,20 +188,31 @@ export default function BookingWizardPage() {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** `?vessel=&schedule=&from=&to=` (the trip calendar's link): the wizard starts on that departure. */
-function withDeparture(state: TWizard, query: URLSearchParams): TWizard {
+/**
+ * `?vessel=&schedule=&from=&to=` (the trip calendar's link): the wizard starts on that departure;
+ * `?resort=` (with `from` and `to`): on that resort and stay. With `room` (a free cell of a calendar) it
+ * opens on the rooms step.
+ */
+export function startedOn(state: TWizard, query: URLSearchParams): TWizard {
   const vessel = Number(query.get('vessel'));
   const schedule = Number(query.get('schedule'));
+  const resort = Number(query.get('resort'));
   const from = query.get('from') ?? '';
   const to = query.get('to') ?? '';
-  if (!(vessel > 0 && schedule > 0 && ISO_DATE.test(from) && ISO_DATE.test(to))) return state;
-  return {
-    ...state,
-    kind: 'vessel',
-    assetId: vessel,
-    scheduleId: schedule,
-    month: from.slice(0, 7),
-    from,
-    to,
-  };
+  const dates = ISO_DATE.test(from) && ISO_DATE.test(to) && to > from;
+  const step = Number(query.get('room')) > 0 && dates ? ROOMS_STEP : 0;
+  if (vessel > 0 && schedule > 0 && dates)
+    return {
+      ...state,
+      kind: 'vessel',
+      assetId: vessel,
+      scheduleId: schedule,
+      month: from.slice(0, 7),
+      from,
+      to,
+      step,
+    };
+  if (resort > 0 && state.kind === 'resort')
+    return { ...state, assetId: resort, ...(dates ? { from, to, step } : {}) };
+  return state;
 }

@@ -46,7 +46,14 @@ export function ConfirmMoveModal({ entry, move, rooms, label, busy, onConfirm, o
     ]);
 
   return (
-    <Modal opened onClose={onClose} title={t('calendars.confirm.title', { stay: label })} centered>
+    // Opened by the end of a drag: the click that follows must not close it (no close on a click outside).
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('calendars.confirm.title', { stay: label })}
+      centered
+      closeOnClickOutside={false}
+    >
       <Stack gap="sm">
         <Table aria-label={t('calendars.confirm.title', { stay: label })}>
           <Table.Thead>

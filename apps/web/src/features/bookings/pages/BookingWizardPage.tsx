@@ -1,9 +1,10 @@
 import type { TWritableState } from '@atoll/domain/bookings';
+import { ROOM_TYPE_DEFAULTS } from '@atoll/domain/inventory/resorts';
 import { hasScope } from '@atoll/domain/scopes';
 import { Button, Group, Stack, Stepper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
@@ -12,7 +13,7 @@ import { useSession } from '../../../app/session.ts';
 import { langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { availabilityKeys, useResortAvailability, useScheduleAvailability } from '../../availability/api.ts';
-import { useAgencyOptions, useAssetOptions, useCreateBooking } from '../api.ts';
+import { useAgencyOptions, useAssetOptions, useCreateBooking, useWizardRoomTypes } from '../api.ts';
 import { AssetStep } from '../components/wizard/AssetStep.tsx';
 import { DatesStep } from '../components/wizard/DatesStep.tsx';
 import { FinishStep } from '../components/wizard/FinishStep.tsx';
@@ -20,10 +21,11 @@ import { GuestsStep } from '../components/wizard/GuestsStep.tsx';
 import { PriceStep } from '../components/wizard/PriceStep.tsx';
 import { RoomsStep } from '../components/wizard/RoomsStep.tsx';
 import {
+  defaultPax,
   initialWizard,
   STEPS,
+  startedOn,
   stepReady,
-  type TWizard,
   toCreateBooking,
   wizardReducer,
 } from '../components/wizard/wizardState.ts';
@@ -76,8 +78,24 @@ export default function BookingWizardPage() {
   );
   const availability = state.kind === 'resort' ? resortRooms : cabins;
   const rooms = availability.data?.rooms;
-  const types = new Map((resortRooms.data?.roomTypes ?? []).map((r) => [r.roomTypeId, r.name]));
+  const roomTypes = useWizardRoomTypes(
+    isStaff && state.assetId !== null
+      ? state.kind === 'resort'
+        ? { resortId: state.assetId }
+        : { vesselId: state.assetId }
+      : null,
+  );
+  const types = new Map<number | null, string>([
+    ...(roomTypes.data ?? []).map((r) => [r.id, r.name] as const),
+    ...(resortRooms.data?.roomTypes ?? []).map((r) => [r.roomTypeId, r.name] as const),
+  ]);
+  const paxOf = new Map((roomTypes.data ?? []).map((r) => [r.id, r.defaultNoOfPax]));
+  /** A type's default guests; without the types (agents) the default room configuration. */
+  const typeDefault = (id: number | null) =>
+    (id !== null ? paxOf.get(id) : undefined) ?? ROOM_TYPE_DEFAULTS.defaultNoOfPax;
 
+  const typeDefaultRef = useRef(typeDefault);
+  typeDefaultRef.current = typeDefault;
   // Availability read again: a chosen room that is no longer free is dropped.
   useEffect(() => {
     if (!rooms || wantedRoom === 0) return;
@@ -85,7 +103,13 @@ export default function BookingWizardPage() {
       (r) => r.id === wantedRoom && r.sellable && r.freeBeds > 0 && (r.free || r.allowSharedRoom),
     );
     setWantedRoom(0);
-    if (wanted) dispatch({ type: 'toggleRoom', room: wanted, whole: wanted.free });
+    if (wanted)
+      dispatch({
+        type: 'toggleRoom',
+        room: wanted,
+        whole: wanted.free,
+        pax: defaultPax(wanted, wanted.free, typeDefaultRef.current(wanted.roomTypeId)),
+      });
   }, [rooms, wantedRoom]);
   useEffect(() => {
     if (!rooms) return;
@@ -136,6 +160,7 @@ export default function BookingWizardPage() {
             rooms={rooms}
             loading={availability.isLoading}
             typeName={(id) => types.get(id)}
+            typeDefault={typeDefault}
             currency={CURRENCY}
           />
         );
@@ -184,35 +209,4 @@ export default function BookingWizardPage() {
       </Group>
     </Stack>
   );
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * `?vessel=&schedule=&from=&to=` (the trip calendar's link): the wizard starts on that departure;
- * `?resort=` (with `from` and `to`): on that resort and stay. With `room` (a free cell of a calendar) it
- * opens on the rooms step.
- */
-export function startedOn(state: TWizard, query: URLSearchParams): TWizard {
-  const vessel = Number(query.get('vessel'));
-  const schedule = Number(query.get('schedule'));
-  const resort = Number(query.get('resort'));
-  const from = query.get('from') ?? '';
-  const to = query.get('to') ?? '';
-  const dates = ISO_DATE.test(from) && ISO_DATE.test(to) && to > from;
-  const step = Number(query.get('room')) > 0 && dates ? ROOMS_STEP : 0;
-  if (vessel > 0 && schedule > 0 && dates)
-    return {
-      ...state,
-      kind: 'vessel',
-      assetId: vessel,
-      scheduleId: schedule,
-      month: from.slice(0, 7),
-      from,
-      to,
-      step,
-    };
-  if (resort > 0 && state.kind === 'resort')
-    return { ...state, assetId: resort, ...(dates ? { from, to, step } : {}) };
-  return state;
 }

@@ -1,7 +1,7 @@
 import type { TWritableState } from '@atoll/domain/bookings';
 import { ROOM_TYPE_DEFAULTS } from '@atoll/domain/inventory/resorts';
 import { hasScope } from '@atoll/domain/scopes';
-import { Button, Group, Stack, Stepper, Title } from '@mantine/core';
+import { Button, Group, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
@@ -184,19 +184,31 @@ export default function BookingWizardPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{resortOnly ? t('bookings.wizard.resortTitle') : t('bookings.wizard.title')}</Title>
-      <Stepper
-        active={state.step}
-        onStepClick={go}
-        orientation={phone ? 'vertical' : 'horizontal'}
-        size="sm"
-        allowNextStepsSelect={false}
-      >
-        {STEPS.map((step) => (
-          <Stepper.Step key={step} label={t(`bookings.wizard.steps.${step}`)}>
-            {state.step === STEPS.indexOf(step) && body(step)}
-          </Stepper.Step>
-        ))}
-      </Stepper>
+      {phone ? (
+        // On a phone the six steps would fill the first screen: the step's name and the progress instead.
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('bookings.wizard.stepOf', {
+              step: state.step + 1,
+              total: STEPS.length,
+              name: t(`bookings.wizard.steps.${STEPS[state.step] ?? 'asset'}`),
+            })}
+          </Text>
+          <Progress
+            value={((state.step + 1) / STEPS.length) * 100}
+            size="sm"
+            aria-label={t('bookings.wizard.progress')}
+          />
+        </Stack>
+      ) : (
+        <Stepper active={state.step} onStepClick={go} size="sm" allowNextStepsSelect={false}>
+          {STEPS.map((step) => (
+            <Stepper.Step key={step} label={t(`bookings.wizard.steps.${step}`)} />
+          ))}
+        </Stepper>
+      )}
+      {/* One place for the step's form whatever the width: a resize keeps what it holds (an open question). */}
+      {body(STEPS[state.step] ?? 'asset')}
       <Group justify="space-between">
         <Button variant="default" onClick={() => go(state.step - 1)} disabled={state.step === 0}>
           {t('bookings.wizard.back')}

@@ -53,11 +53,12 @@ test('staff books a resort stay with the wizard, moves it on the grid, cancels i
   await expect(page.getByText('7 nights')).toBeVisible();
   await next(page);
 
-  // 3 rooms: the first free room, two guests
+  // 3 rooms: grouped by type with the free count; the first free room starts with its type's two guests
+  await expect(page.getByRole('region', { name: 'Garden Room' }).getByText(/^\d+ free$/)).toBeVisible();
   const firstRoom = page.getByRole('checkbox').first();
   await firstRoom.check();
   const pax = page.getByRole('textbox', { name: /^Guests in / });
-  await pax.fill('2');
+  await expect(pax).toHaveValue('2');
   await expectAccessible(page);
   await screenshots(page, 'booking-wizard-rooms');
   await next(page);
@@ -84,10 +85,16 @@ test('staff books a resort stay with the wizard, moves it on the grid, cancels i
   await screenshots(page, 'booking-wizard-price');
   await next(page);
 
-  // 6 finish: a booking (confirmed)
+  // 6 finish: a booking (confirmed) of the customer guest, after the question what confirming does
+  await expect(page.getByTestId('wizard-booker')).toHaveText(`Customer of the booking: ${customer.fullName}`);
   await page.getByRole('textbox', { name: 'Note' }).fill('Booked with the wizard');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save as booking' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: 'Save as a confirmed booking?' });
+  await expect(confirmDialog.getByText(/payments fall due/)).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'booking-wizard-confirm');
+  await confirmDialog.getByRole('button', { name: 'Save as booking' }).click();
   await expect(page).toHaveURL(/\/booking\/\d+$/);
   await expect(page.getByRole('heading', { name: /^Booking B\d{2}-\d{5}$/ })).toBeVisible();
   // The state badge: "Booking" (confirmed).
@@ -107,6 +114,7 @@ test('staff books a resort stay with the wizard, moves it on the grid, cancels i
   const grid = page.getByTestId('occupancy-grid');
   const stay = grid.getByRole('button', { name: new RegExp(`^${saved.bookingNo} · `) });
   await expect(stay).toBeVisible();
+  await stay.scrollIntoViewIfNeeded();
   const box = await stay.boundingBox();
   if (!box) throw new Error('stay not visible');
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
@@ -114,6 +122,10 @@ test('staff books a resort stay with the wizard, moves it on the grid, cancels i
   for (let step = 1; step <= 6; step++)
     await page.mouse.move(box.x + 20 + (78 * step) / 6, box.y + box.height / 2);
   await page.mouse.up();
+  await page
+    .getByRole('dialog', { name: /^Move / })
+    .getByRole('button', { name: 'Move' })
+    .click();
   await expect(page.getByText('The stay was moved.')).toBeVisible();
   // One day after the arrival the booking had (not "today + 151": the run may cross midnight).
   const arrival = saved.rooms[0].from as string;
@@ -172,6 +184,8 @@ test('staff books a resort stay with the wizard, moves it on the grid, cancels i
     .click();
   await page.getByRole('combobox', { name: 'Vessel' }).click();
   await page.getByRole('option', { name: VESSEL }).click();
+  // The next departures are listed at once; a month narrows them.
+  await expect(page.getByRole('radiogroup', { name: 'Departure' }).getByRole('radio').first()).toBeVisible();
   await page.getByLabel('Month').fill(month);
   await page.getByRole('radiogroup', { name: 'Departure' }).getByRole('radio').nth(index).check();
   await expectAccessible(page);
@@ -191,6 +205,9 @@ test('staff books a resort stay with the wizard, moves it on the grid, cancels i
   await next(page);
   await expect(page.getByRole('table', { name: 'Calculation lines' })).toBeVisible();
   await next(page);
+  // Guests without a customer record: not saved until marked as walk-in guests.
+  await expect(page.getByRole('button', { name: 'Save as reservation' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: /^Walk-in guest/ }).check();
   await page.getByRole('button', { name: 'Save as reservation' }).click();
   await expect(page).toHaveURL(/\/booking\/\d+$/);
   await expect(page.getByRole('heading', { name: /^Booking R\d{2}-\d{5}$/ })).toBeVisible();

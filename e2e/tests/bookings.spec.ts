@@ -99,6 +99,8 @@ test('staff finds a reservation in the list, sees its price and why, confirms it
   const row = table.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText('Reservation');
   await expect(row).toContainText(RESORT);
+  // The travellers show under the customer, and a traveller's name finds the booking too.
+  await expect(row).toContainText('Ben Placeholder');
   // The search is in the URL: a saved link shows the same list.
   await expect(page).toHaveURL(new RegExp(`search=${number}`));
   await expectAccessible(page);
@@ -121,6 +123,8 @@ test('staff finds a reservation in the list, sees its price and why, confirms it
   await expect(page).toHaveURL(/states=notResolved/);
   await page.goto(`/booking/list?search=${number}&states=draft`);
   await expect(page.getByText('Nothing matches the search or filter')).toBeVisible();
+  await page.goto('/booking/list?search=Ben%20Placeholder');
+  await expect(table.getByRole('link', { name: number })).toBeVisible();
   await page.goto(`/booking/list?search=${number}`);
 
   await table.getByRole('link', { name: number }).click();
@@ -163,9 +167,12 @@ test('staff finds a reservation in the list, sees its price and why, confirms it
   await expect(page.getByRole('heading', { name: /^Booking B\d{2}-\d{5}$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Release' })).toHaveCount(0);
 
-  // The history compares the two versions: the state changed.
+  // The history compares the two versions in words: the state changed from reservation to booking.
   const diff = page.getByRole('table', { name: 'Compare versions' });
-  await expect(diff.getByRole('row').filter({ hasText: /^State/ })).toContainText('confirmed');
+  const stateRow = diff.getByRole('row').filter({ hasText: /^State/ });
+  await expect(stateRow.getByRole('cell').nth(1)).toHaveText('Reservation');
+  await expect(stateRow.getByRole('cell').nth(2)).toHaveText('Booking');
+  await screenshots(page, 'booking-history');
 
   // Cancel by the terms of payment, 40 days before arrival: the resort terms charge 50 %.
   await page.getByRole('button', { name: 'Cancel booking' }).click();
@@ -182,7 +189,8 @@ test('staff finds a reservation in the list, sees its price and why, confirms it
   const fee = /€\d[\d,]*\.\d{2}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
   expect(fee).not.toBe('€0.00');
   await expect(dialog).toHaveCount(0);
-  await expect(main.getByText('Cancelled', { exact: true })).toBeVisible();
+  // The state badge (the history's comparison below names the new state too).
+  await expect(main.getByText('Cancelled', { exact: true }).first()).toBeVisible();
   const feeLine = lines.getByRole('row').filter({ hasText: 'Cancellation fee' });
   await expect(feeLine).toHaveCount(1);
   await expect(feeLine).toContainText('Cancellation fee (50 %)');

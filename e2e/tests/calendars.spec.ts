@@ -11,6 +11,7 @@ const ROW = 47;
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 type TEntry = { bookingId: number; roomId: number; from: string; to: string };
+type TRoom = { id: number; name: string; roomTypeId: number | null };
 
 /** The staff API: the demo resort, its rows as the grid shows them and reservations made as the office would. */
 async function staffApi(request: APIRequestContext) {
@@ -24,7 +25,7 @@ async function staffApi(request: APIRequestContext) {
   const resortId = (await get(`/api/resort?search=${encodeURIComponent(RESORT)}`)).data[0].id as number;
   const events = async (from: string, to: string) =>
     (await get(`/api/bookings/events?from=${from}&to=${to}&resortId=${resortId}`)) as {
-      rooms: { id: number; name: string }[];
+      rooms: TRoom[];
       entries: TEntry[];
     };
   const reserve = async (roomId: number, from: number, nights: number) => {
@@ -54,6 +55,7 @@ async function staffApi(request: APIRequestContext) {
 
 /** Drags a stay by `dx`, `dy` pixels, in small steps as a hand would. */
 async function drag(page: Page, stay: Locator, dx: number, dy = 0) {
+  await stay.scrollIntoViewIfNeeded();
   const box = await stay.boundingBox();
   if (!box) throw new Error('stay not visible');
   const x = box.x + 20;
@@ -64,6 +66,13 @@ async function drag(page: Page, stay: Locator, dx: number, dy = 0) {
   await page.mouse.up();
 }
 
+/** The confirmation of a move: its dialog, then the move made. */
+async function confirmMove(page: Page, stay: string) {
+  const dialog = page.getByRole('dialog', { name: `Move ${stay}?` });
+  await expect(dialog.getByRole('rowheader', { name: 'Price' })).toBeVisible();
+  return dialog;
+}
+
 test('staff sees a stay in its room and day, drags it two days on, and a drag onto taken dates snaps back', async ({
   page,
   request,
@@ -72,9 +81,13 @@ test('staff sees a stay in its room and day, drags it two days on, and a drag on
   const staff = await staffApi(request);
   const today = dayFromToday(0);
   const window = await staff.events(today, dayFromToday(30));
-  // A room without stays in the coming month, and the one below it too (the journey owns them).
+  // A room without stays in the coming month, and the one below it too, of another type (the journey owns
+  // them): a move there is priced again.
   const isFree = (id: number | undefined) => id !== undefined && !window.entries.some((e) => e.roomId === id);
-  const index = window.rooms.findIndex((r, i) => isFree(r.id) && isFree(window.rooms[i + 1]?.id));
+  const index = window.rooms.findIndex((r, i) => {
+    const next = window.rooms[i + 1];
+    return isFree(r.id) && isFree(next?.id) && next?.roomTypeId !== r.roomTypeId;
+  });
   const room = window.rooms[index];
   const below = window.rooms[index + 1];
   if (!room || !below) throw new Error('no free rooms in the demo resort');
@@ -82,6 +95,9 @@ test('staff sees a stay in its room and day, drags it two days on, and a drag on
   const blocker = await staff.reserve(room.id, 9, 3);
 
   await login(page, DEMO.staff);
+  // The grid is in the menu.
+  await page.getByRole('link', { name: 'Occupancy', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Occupancy' })).toBeVisible();
   await page.goto(`/booking/occupancy?resort=${staff.resortId}&from=${today}&days=30`);
   await expect(page.getByRole('heading', { name: 'Occupancy' })).toBeVisible();
   const grid = page.getByTestId('occupancy-grid');
@@ -108,9 +124,18 @@ test('staff sees a stay in its room and day, drags it two days on, and a drag on
   await expectAccessible(page);
   await screenshots(page, 'occupancy');
 
-  // Two days on: the server has the new dates.
+  // Two days on: a dialog shows the dates and the price before and after; confirmed, the server has them.
+  const label = `${moved.reservationNo} · Cora Calendar`;
   await drag(page, stay, 2 * COLUMN);
+  let dialog = await confirmMove(page, label);
+  await expect(dialog.getByRole('row', { name: /^Dates/ })).toContainText(
+    `${dayFromToday(4)} – ${dayFromToday(7)}`,
+  );
+  await expectAccessible(page);
+  await screenshots(page, 'occupancy-confirm-move');
+  await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByText('The stay was moved.')).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect
     .poll(async () => (await staff.get(`/api/bookings/${moved.id}`)).rooms[0].from)
     .toBe(dayFromToday(4));
@@ -119,32 +144,51 @@ test('staff sees a stay in its room and day, drags it two days on, and a drag on
     .poll(async () => Math.round((await stay.boundingBox())?.x ?? 0))
     .toBe(Math.round((dayAfter?.x ?? 0) + 1));
 
-  // Onto the other reservation's nights: not available, and the stay is back where it was.
+  // Onto the other reservation's nights: the dialog says it is not available, and the stay goes back.
   const before = await stay.boundingBox();
   await drag(page, stay, 4 * COLUMN);
-  await expect(page.getByText(/No longer available/)).toBeVisible();
+  dialog = page.getByRole('dialog', { name: `Move ${label}?` });
+  await expect(dialog.getByText(/No longer available/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Move' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect
     .poll(async () => Math.round((await stay.boundingBox())?.x ?? 0))
     .toBe(Math.round(before?.x ?? 0));
   expect((await staff.get(`/api/bookings/${moved.id}`)).rooms[0].from).toBe(dayFromToday(4));
 
-  // One row down: the stay moves to the room below (changeRoom), its dates kept.
+  // One row down, into a room of another type: the price is worked out again and confirmed.
+  const total = (await staff.get(`/api/bookings/${moved.id}`)).total as string;
   await drag(page, stay, 0, ROW);
+  dialog = await confirmMove(page, label);
+  await expect(dialog.getByRole('row', { name: /^Room/ })).toContainText(`${room.name}${below.name}`);
+  await expect(dialog.getByTestId('move-price-note')).toHaveText(/changes the price/);
+  await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByText('The stay was moved.').first()).toBeVisible();
   await expect
     .poll(async () => (await staff.get(`/api/bookings/${moved.id}`)).rooms[0].roomId)
     .toBe(below.id);
+  expect((await staff.get(`/api/bookings/${moved.id}`)).total).not.toBe(total);
   const belowBox = await grid.locator(`[data-room="${below.id}"]`).boundingBox();
   await expect
     .poll(async () => Math.abs(middle(await stay.boundingBox()) - middle(belowBox)))
     .toBeLessThan(3);
 
   // The keyboard way: the move button opens the dialog with the booking's link.
-  await grid.getByRole('button', { name: `Move ${moved.reservationNo} · Cora Calendar` }).click();
-  const dialog = page.getByRole('dialog');
+  await grid.getByRole('button', { name: `Move ${label}` }).click();
+  dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('link', { name: 'Open the booking' })).toBeVisible();
   await expectAccessible(page);
   await page.keyboard.press('Escape');
+
+  // A click on a free cell (the first room's first night, today + 1) opens the wizard on that room and day.
+  const freeDay = await grid.locator(`[data-day="${dayFromToday(1)}"]`).boundingBox();
+  const freeRow = await grid.locator(`[data-room="${room.id}"]`).boundingBox();
+  await page.mouse.click((freeDay?.x ?? 0) + COLUMN / 2, middle(freeRow));
+  await expect(page).toHaveURL(
+    new RegExp(`/booking/wizard\\?resort=${staff.resortId}&room=${room.id}&from=${dayFromToday(1)}&to=`),
+  );
+  await expect(page.getByRole('checkbox', { name: room.name })).toBeChecked();
+  await page.goBack();
 
   // A click opens the booking.
   await stay.click();
@@ -161,6 +205,12 @@ test('staff sees the demo departures on the vessel and trip calendars', async ({
   await expect(table.getByRole('rowheader').first()).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'vessel-calendar');
+  // A cabin with a berth left on a coming departure leads to the wizard on it, the cabin chosen.
+  const book = table.getByRole('link', { name: /^Book / }).first();
+  const cabin = ((await book.textContent()) ?? '').replace(/^Book /, '');
+  await book.click();
+  await expect(page).toHaveURL(/\/booking\/wizard\?vessel=\d+&schedule=\d+&from=.+&room=\d+/);
+  await expect(page.getByRole('checkbox', { name: cabin, exact: true })).toBeChecked();
 
   await page.goto('/booking/trip');
   await expect(page.getByRole('heading', { name: 'Trip calendar' })).toBeVisible();

@@ -229,6 +229,8 @@ export const ZBookingSummary = z
     noOfPax: z.number().int(),
     customerId: z.number().int().nullable(),
     customerName: z.string().nullable(),
+    /** The travellers' names (named guests or their customers), in room and guest order; null: none named. */
+    guestNames: z.string().nullable().optional(),
     agencyId: z.number().int().nullable(),
     agencyName: z.string().nullable(),
     userId: z.number().int().nullable(),

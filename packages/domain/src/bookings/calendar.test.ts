@@ -35,8 +35,8 @@ describe('displayState (spec booking §4, docs/domain/availability.md)', () => {
     ['confirmed', false, 'booking'],
     ['planned', false, 'reservation'],
     ['freed', false, 'released'],
-    ['aborted', false, 'blocked'],
-    ['deleted', false, 'blocked'],
+    ['aborted', false, 'cancelled'],
+    ['deleted', false, 'cancelled'],
     ['planned', true, 'released'],
     ['confirmed', true, 'confirmedResolved'],
     ['resolved', false, 'confirmedResolved'],
@@ -61,10 +61,10 @@ describe('displayState (spec booking §4, docs/domain/availability.md)', () => {
     expect(displayState(entry('confirmed', { checkIn, to: '2030-06-01' }), TODAY)).toBe('checkedIn');
   });
 
-  it('released, blocked and waiting keep their label whatever the dates', () => {
+  it('released, cancelled and waiting keep their label whatever the dates', () => {
     const old = { to: '2030-01-01', checkIn: '2029-12-20T12:00:00.000Z' };
     expect(displayState(entry('freed', old), TODAY)).toBe('released');
-    expect(displayState(entry('aborted', old), TODAY)).toBe('blocked');
+    expect(displayState(entry('aborted', old), TODAY)).toBe('cancelled');
     expect(displayState(entry('planned', { ...old, resolved: true }), TODAY)).toBe('released');
     expect(displayState(entry('waiting', old), TODAY)).toBe('waiting');
   });
@@ -121,9 +121,9 @@ describe('entryColour (spec booking §4 optional colour rules)', () => {
     expect(entryColour(offer, TODAY, { ...all, stateColourUntilConfirmed: false })).toBe('past');
   });
 
-  it('released and blocked entries keep their state colour under every rule', () => {
+  it('released and cancelled entries keep their state colour under every rule', () => {
     expect(entryColour(entry('freed', { categoryColor: '#00ff00' }), TODAY, all)).toBe('released');
-    expect(entryColour(entry('aborted', past), TODAY, all)).toBe('blocked');
+    expect(entryColour(entry('aborted', past), TODAY, all)).toBe('cancelled');
   });
 
   it('opens with grey old stays and check-in/out colours', () => {

@@ -7,14 +7,17 @@ import { addDays, daysBetween } from '../pricing/dates.ts';
 // docs/domain/availability.md): what a room entry shows as, which colour it gets, the events call's contract and
 // the grid's day ↔ pixel maths.
 
-/** The labels of spec booking §4 (plus the waitlist of docs/domain/availability.md). */
+/**
+ * The labels of spec booking §4 (plus the waitlist of docs/domain/availability.md). A cancelled (aborted or
+ * deleted) stay holds no room: it is labelled "cancelled", not "blocked", which would read as a room block.
+ */
 export const CALENDAR_STATES = [
   'offer',
   'reservation',
   'booking',
   'confirmedResolved',
   'released',
-  'blocked',
+  'cancelled',
   'waiting',
   'past',
   'checkedIn',
@@ -30,8 +33,8 @@ const BASE: Record<TBookingState, TCalendarState | null> = {
   // Legacy alias of confirmed + resolved (docs/domain/availability.md).
   resolved: 'confirmedResolved',
   freed: 'released',
-  aborted: 'blocked',
-  deleted: 'blocked',
+  aborted: 'cancelled',
+  deleted: 'cancelled',
   waiting: 'waiting',
   rebooked: null,
   splitted: null,
@@ -59,7 +62,7 @@ const LIVE: readonly TCalendarState[] = ['offer', 'reservation', 'booking', 'con
 /**
  * What a room entry shows as on `today` (an ISO date), spec booking §4: a checked-out stay is checked
  * out, a checked-in one checked in, a stay whose departure day has come is past; else its state label.
- * Released, blocked and waiting entries keep their label whatever the dates. Null: hidden.
+ * Released, cancelled and waiting entries keep their label whatever the dates. Null: hidden.
  */
 export function displayState(entry: TCalendarEntryState, today: string): TCalendarState | null {
   const base = baseState(entry);
@@ -99,12 +102,12 @@ export type TColourEntry = TCalendarEntryState & { isFreeOfCharge: boolean; cate
 const UNCONFIRMED: readonly TCalendarState[] = ['offer', 'reservation', 'waiting'];
 
 /**
- * The colour of a shown entry. Released and blocked entries always keep their state colour. "State
+ * The colour of a shown entry. Released and cancelled entries always keep their state colour. "State
  * colour until confirmed" keeps offers and reservations in theirs, before any other rule. Then: past
  * grey (greyOutOld), checked in/out (checkInOutColours), free of charge, the category; else the state.
  */
 export function entryColour(entry: TColourEntry, today: string, options: TColourOptions): TCalendarColour {
-  const base = baseState(entry) ?? 'blocked';
+  const base = baseState(entry) ?? 'cancelled';
   const shown = displayState(entry, today) ?? base;
   if (!LIVE.includes(base)) return base;
   if (options.stateColourUntilConfirmed && UNCONFIRMED.includes(base)) return base;

@@ -724,6 +724,7 @@ describe('menuRoutes', () => {
       '/booking/trip',
       '/booking/tour',
       '/booking/calendar',
+      '/booking/occupancy',
       '/club/dashboard',
       '/crm/guestform',
       '/specials/list',

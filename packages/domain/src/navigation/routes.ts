@@ -183,7 +183,7 @@ const BOOKING: TRouteInput[] = [
     name: 'bookingOccupancy',
     scopes: ['bookings.read'],
     feature: 'resort',
-    hidden: true,
+    icon: 'IconLayoutGrid',
   },
   {
     ...booking,

@@ -38,6 +38,17 @@ function assetName() {
   return sql<string | null>`nullif(concat_ws(' + ', ${resorts.name}, ${vessels.name}), '')`;
 }
 
+/**
+ * The travellers of a booking as one text: each guest's own name, else the name of its customer record, in
+ * room and guest order (placeholders without a name are left out). One index look-up per row of a page.
+ */
+function guestNames() {
+  return sql<
+    string | null
+  >`(select string_agg(coalesce(nullif(g.name, ''), c.full_name), ', ' order by g.booking_room_id, g.id)
+    from ${bookingGuests} g left join ${customers} c on c.id = g.customer_id where g.booking_id = ${bookings.id})`;
+}
+
 /** The columns of a list row: the booking's summary fields with the customer's and the agency's name. */
 export const summaryColumns = {
   id: bookings.id,
@@ -58,6 +69,7 @@ export const summaryColumns = {
   noOfPax: bookings.noOfPax,
   customerId: bookings.customerId,
   customerName: customers.fullName,
+  guestNames: guestNames(),
   agencyId: bookings.agencyId,
   agencyName: agencies.name,
   userId: bookings.userId,
@@ -82,8 +94,13 @@ export const summaryColumns = {
  */
 export type TBookingSummaryRow = Pick<
   TBookingRow,
-  Exclude<keyof typeof summaryColumns, 'customerName' | 'agencyName' | 'assetName'>
-> & { customerName: string | null; agencyName: string | null; assetName: string | null };
+  Exclude<keyof typeof summaryColumns, 'customerName' | 'guestNames' | 'agencyName' | 'assetName'>
+> & {
+  customerName: string | null;
+  guestNames?: string | null;
+  agencyName: string | null;
+  assetName: string | null;
+};
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -107,6 +124,8 @@ export function toSummary(row: TBookingSummaryRow): TBookingSummary {
     noOfPax: row.noOfPax,
     customerId: row.customerId,
     customerName: row.customerName,
+    // The list's rows only: the detail has the guests themselves (and its version snapshots stay as they were).
+    ...(row.guestNames !== undefined ? { guestNames: row.guestNames } : {}),
     agencyId: row.agencyId,
     agencyName: row.agencyName,
     userId: row.userId,

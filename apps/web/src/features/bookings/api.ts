@@ -293,25 +293,55 @@ export function useCreateBooking() {
   });
 }
 
-/** Departures of a vessel in one month (`YYYY-MM`) with their free cabins and berths. */
-export function useWizardDepartures(vesselId: number | null, month: string) {
+/** The departures the wizard lists first, without a month chosen. */
+const NEXT_DEPARTURES = 12;
+
+/**
+ * Departures of a vessel with their free cabins and berths: those of one month (`YYYY-MM`), or without a
+ * month the next ones from `today`.
+ */
+export function useWizardDepartures(vesselId: number | null, month: string, today: string) {
   const [year, mon] = month.split('-').map(Number);
   const last = year && mon ? new Date(Date.UTC(year, mon, 0)).toISOString().slice(0, 10) : '';
+  const filter = last
+    ? { vesselId, to: { $gt: `${month}-01` }, from: { $lte: last } }
+    : { vesselId, from: { $gte: today } };
   return useQuery({
-    queryKey: ['schedules', 'wizard', vesselId, month],
+    queryKey: ['schedules', 'wizard', vesselId, month, last ? '' : today],
     queryFn: ({ signal }) =>
       api<TListAnswer<TDeparture>>('/tours/booking', {
         query: {
           available: 1,
-          size: 0,
+          size: last ? 0 : NEXT_DEPARTURES,
           sort: 'from',
-          filter: JSON.stringify({ vesselId, to: { $gt: `${month}-01` }, from: { $lte: last } }),
+          filter: JSON.stringify(filter),
         },
         signal,
         silent: true,
       }),
     select: (answer) => answer.data,
-    enabled: vesselId !== null && last !== '',
+    enabled: vesselId !== null,
+  });
+}
+
+export type TWizardRoomType = { id: number; name: string; defaultNoOfPax: number };
+
+/**
+ * The room or cabin types of the wizard's asset: their names and default guests. Read by the office;
+ * agents (who may not list room types) get none and the wizard uses the default room configuration.
+ */
+export function useWizardRoomTypes(asset: { resortId?: number; vesselId?: number } | null) {
+  return useQuery({
+    queryKey: ['roomtypes', 'wizard', asset],
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TWizardRoomType>>('/roomtypes', {
+        query: { size: 0, sort: 'sort', filter: JSON.stringify(asset) },
+        signal,
+        silent: true,
+      }),
+    select: (answer) => answer.data,
+    enabled: asset !== null,
+    retry: false,
   });
 }
 

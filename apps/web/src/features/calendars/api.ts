@@ -35,28 +35,52 @@ export function useCalendarEvents(query: TEventsQuery, enabled: boolean) {
 export type TStayMove = { kind: 'dates'; from: string; to: string } | { kind: 'room'; roomId: number };
 
 /**
- * Moves a room entry: new dates through `rooms/{roomId}/date`, another room through `changeRoom`, each with
- * the booking's version. Errors (NOT_AVAILABLE, VERSION_CONFLICT …) go to the caller, which shows them; the
+ * The call of a move: new dates through `rooms/{roomId}/date`, another room through `changeRoom`, each with
+ * the booking's version; `dryRun`: checked and priced by the server, then rolled back.
+ */
+function moveCall(entry: TCalendarEntry, move: TStayMove, dryRun: boolean, signal?: AbortSignal) {
+  const base = `/bookings/${entry.bookingId}`;
+  const version = entry.version;
+  const query = dryRun ? { dryRun: 1 } : {};
+  if (move.kind === 'dates')
+    return api<TBooking>(`${base}/rooms/${entry.roomId}/date`, {
+      method: 'POST',
+      query,
+      body: { roomBookingId: entry.entryId, from: move.from, to: move.to, version },
+      silent: true,
+      ...(signal ? { signal } : {}),
+    });
+  return api<TBooking>(`${base}/changeRoom`, {
+    method: 'POST',
+    query,
+    // Into a room of another type the stay is priced again (the server keeps the price within a type).
+    body: { roomBookingId: entry.entryId, roomId: move.roomId, version, reloadPrice: true },
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * The booking as a move would leave it (its new price), before the move is made: NOT_AVAILABLE and the
+ * other refusals come as they would for the move itself.
+ */
+export function useMovePreview(entry: TCalendarEntry, move: TStayMove) {
+  return useQuery({
+    queryKey: [...calendarKeys.all, 'preview', entry.entryId, entry.version, move] as const,
+    queryFn: ({ signal }) => moveCall(entry, move, true, signal),
+    retry: false,
+    gcTime: 0,
+  });
+}
+
+/**
+ * Moves a room entry. Errors (NOT_AVAILABLE, VERSION_CONFLICT …) go to the caller, which shows them; the
  * calendar is read again either way, so a stale version is fresh for the next try.
  */
 export function useMoveStay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ entry, move }: { entry: TCalendarEntry; move: TStayMove }) => {
-      const base = `/bookings/${entry.bookingId}`;
-      const version = entry.version;
-      if (move.kind === 'dates')
-        return api<TBooking>(`${base}/rooms/${entry.roomId}/date`, {
-          method: 'POST',
-          body: { roomBookingId: entry.entryId, from: move.from, to: move.to, version },
-          silent: true,
-        });
-      return api<TBooking>(`${base}/changeRoom`, {
-        method: 'POST',
-        body: { roomBookingId: entry.entryId, roomId: move.roomId, version },
-        silent: true,
-      });
-    },
+    mutationFn: ({ entry, move }: { entry: TCalendarEntry; move: TStayMove }) => moveCall(entry, move, false),
     onSettled: async (_answer, _error, { entry }) => {
       void client.invalidateQueries({ queryKey: bookingKeys.detail(entry.bookingId) });
       void client.invalidateQueries({ queryKey: bookingKeys.lists() });

@@ -10,7 +10,7 @@ import type { TGender } from '@atoll/domain/inventory/availability';
 import { daysBetween } from '@atoll/domain/inventory/resorts';
 import { scheduleNights } from '@atoll/domain/inventory/tours';
 import { today } from '../../../clock.ts';
-import type { Tx } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
@@ -59,8 +59,39 @@ const bookingRepo = createBookingsRepository();
 
 const bookingWrites = createBookingWritesRepository();
 
-/** The version read (null: no comparison) and the staff override of blocks, gender rule and missing prices. */
-export type TLock = { version: number | null; force?: boolean | undefined };
+/**
+ * The version read (null: no comparison), the staff override of blocks, gender rule and missing prices, and
+ * `dryRun`: the write is made and rolled back, the answer is the booking as it would be (its new price).
+ */
+export type TLock = { version: number | null; force?: boolean | undefined; dryRun?: boolean | undefined };
+
+/** Carries the booking of a dry run out of its transaction, which it rolls back. */
+class DryRun extends Error {
+  constructor(readonly booking: TBooking) {
+    super('dry run');
+  }
+}
+
+/**
+ * One write in one transaction; with `dryRun` the same checks and recalculation run and everything is rolled
+ * back (availability, price, version row): a move shows its price before it is made.
+ */
+export async function writeOrPreview(
+  db: Db,
+  lock: TLock,
+  write: (tx: Tx) => Promise<TBooking>,
+): Promise<TBooking> {
+  try {
+    return await db.transaction(async (tx) => {
+      const booking = await write(tx);
+      if (lock.dryRun) throw new DryRun(booking);
+      return booking;
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return error.booking;
+    throw error;
+  }
+}
 
 export type TEntrySelector = { roomBookingId?: number | undefined };
 
@@ -160,7 +191,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
     if (writer.isAgent && !options.agents) throw forbidden();
     const force = lock.force === true;
     assertForce(writer, force);
-    const booking = await db.transaction(async (tx) => {
+    const booking = await writeOrPreview(db, lock, async (tx) => {
       const row = await lockBooking(tx, user, id, lock.version);
       const before = await bookingRepo.loadBooking(tx, id);
       const state = row.state as TBookingState;

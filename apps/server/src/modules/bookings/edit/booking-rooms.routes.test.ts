@@ -325,6 +325,39 @@ describe('rooms and dates', () => {
     const [hold] = (await w.held({ bookingId: b.id })).holding;
     expect(hold).toMatchObject({ from: '2041-03-30', to: '2041-04-05' });
   });
+  it('a dry run answers the moved stay with its new price and changes nothing (dates and room)', async () => {
+    const other = await w.resortRoom();
+    const b = await stay('planned');
+    const entry = b.rooms[0] as TEntry;
+    const room = entry.roomId;
+    const preview = ok(
+      await post(`${b.id}/rooms/${room}/date?dryRun=1`, staff, {
+        roomBookingId: entry.id,
+        from: '2041-03-29',
+        to: '2041-04-05',
+        version: b.version,
+      }),
+    ) as TAnswer;
+    expect(preview).toMatchObject({ from: '2041-03-29', to: '2041-04-05' });
+    expect(cents(preview.total)).toBeGreaterThan(cents(b.total));
+    const roomPreview = ok(
+      await post(`${b.id}/changeRoom?dryRun=1`, staff, { roomBookingId: entry.id, roomId: other }),
+    ) as TAnswer;
+    expect(roomPreview.rooms[0]?.roomId).toBe(other);
+    // Nothing was written: no version, the same dates, room and holds.
+    const unchanged = await read(b.id);
+    expect(unchanged).toMatchObject({ version: b.version, from: b.from, to: b.to, total: b.total });
+    expect(unchanged.rooms[0]?.roomId).toBe(room);
+    const [hold] = (await w.held({ bookingId: b.id })).holding;
+    expect(hold).toMatchObject({ from: b.from, to: b.to });
+    // A dry run onto taken nights is refused as the move would be.
+    await create(stayBody(other, { state: 'confirmed' }));
+    expectError(
+      await post(`${b.id}/changeRoom?dryRun=1`, staff, { roomBookingId: entry.id, roomId: other }),
+      409,
+      'NOT_AVAILABLE',
+    );
+  });
 });
 
 describe('prices and force', () => {

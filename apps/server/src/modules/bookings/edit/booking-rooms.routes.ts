@@ -61,6 +61,8 @@ const ZDateQuery = z.object({
   roomBookingId: ZQueryId.optional(),
   version: ZVersion,
   force: ZForce,
+  /** 1: the move is checked and priced, then rolled back (the occupancy grid's confirmation). */
+  dryRun: ZFlag.optional(),
 });
 const ZDateBody = z
   .object({
@@ -340,7 +342,7 @@ export function registerBookingRoomsRoutes(app: FastifyInstance, deps: Pick<TBoo
         params.bookingId,
         params.roomId,
         { roomBookingId, date: query.date, from: body?.from, to: body?.to },
-        lockOf(request, body?.version, query.version),
+        { ...lockOf(request, body?.version, query.version), dryRun: query.dryRun === true },
       );
     },
   );

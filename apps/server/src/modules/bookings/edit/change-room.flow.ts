@@ -10,7 +10,7 @@ import { assertPriced, priceBooking } from '../write/booking-pricing.ts';
 import { recordVersion } from '../write/booking-versions.ts';
 import { createBookingWritesRepository, type TEntryRow } from '../write/bookings-writes.repository.ts';
 import type { TBookingFlowDeps } from '../write/write-context.ts';
-import type { TLock } from './booking-rooms.flow.ts';
+import { type TLock, writeOrPreview } from './booking-rooms.flow.ts';
 import { invalidState } from './change-booking.flow.ts';
 
 const bookingRepo = createBookingsRepository();
@@ -40,7 +40,7 @@ export function createChangeRoomFlow(deps: TBookingFlowDeps) {
       const writer = writerOf(user, ['bookings.update']);
       if (writer.isAgent) throw forbidden();
       const force = lock.force === true;
-      const booking = await db.transaction(async (tx) => {
+      const booking = await writeOrPreview(db, lock, async (tx) => {
         const row = await lockBooking(tx, user, id, lock.version);
         const before = await bookingRepo.loadBooking(tx, id);
         if (!isEditable(row.state as TBookingState)) throw invalidState(row.state);

@@ -64,7 +64,8 @@ export function registerBookingLifecycleRoutes(
       schema: {
         tags,
         params: ZIdParams,
-        querystring: ZVersionQuery.extend({ force: ZFlag.optional() }),
+        // dryRun: the move is checked and priced, then rolled back (the occupancy grid's confirmation).
+        querystring: ZVersionQuery.extend({ force: ZFlag.optional(), dryRun: ZFlag.optional() }),
         body: ZChangeRoomBody,
         response: { 200: ZBooking },
       },
@@ -74,6 +75,7 @@ export function registerBookingLifecycleRoutes(
       return changeRoom.changeRoom(actor(request), request.params.id, body, {
         version: sentVersion(request.headers, body.version, query.version),
         force: body.force ?? query.force === true,
+        dryRun: query.dryRun === true,
       });
     },
   );

@@ -83,8 +83,9 @@ function statesCondition(states: readonly string[] | undefined): SQL | undefined
 }
 
 /**
- * The list search: any number of the booking, the customer (name, e-mail, phone) or the agency's name contains the
- * text. Each part is answered by its own trigram index and the ids united, so 100,000 bookings are not read.
+ * The list search: any number of the booking, the customer (name, e-mail, phone), a traveller (a guest's own
+ * name or its customer record) or the agency's name contains the text. Each part is answered by its own index
+ * and the ids united, so 100,000 bookings are not read.
  */
 export function bookingSearch(search: string | undefined): SQL | undefined {
   const text = search?.trim().toLowerCase();
@@ -94,6 +95,11 @@ export function bookingSearch(search: string | undefined): SQL | undefined {
     select ${bookings.id} from ${bookings} where ${bookings.searchText} like ${pattern}
     union
     select ${bookings.id} from ${bookings} join ${customers} on ${customers.id} = ${bookings.customerId}
+      where ${customers.searchText} like ${pattern}
+    union
+    select ${bookingGuests.bookingId} from ${bookingGuests} where lower(${bookingGuests.name}) like ${pattern}
+    union
+    select ${bookingGuests.bookingId} from ${bookingGuests} join ${customers} on ${customers.id} = ${bookingGuests.customerId}
       where ${customers.searchText} like ${pattern}
     union
     select ${bookings.id} from ${bookings} join ${agencies} on ${agencies.id} = ${bookings.agencyId}

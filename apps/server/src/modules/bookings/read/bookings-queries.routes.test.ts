@@ -161,7 +161,7 @@ beforeAll(async () => {
       from: '2026-07-01',
       to: '2026-07-05',
       agencyId: ids.blueReefId,
-      rooms: [{ roomId: room1.id, guests: [{ name: 'Walk-in' }] }],
+      rooms: [{ roomId: room1.id, guests: [{ name: 'Jana Novak' }] }],
     }),
   ));
   // A's history: created, then changed by staff (note, commission, internal note).
@@ -298,7 +298,8 @@ describe('GET /api/bookings', () => {
   it('searches numbers, customer and agency names; filters with the JSON filter', async () => {
     expect(idsOf(await list('search=R26-00002'))).toEqual([b]);
     expect(idsOf(await list('search=r26-0000'))).toEqual([b, a]);
-    expect(idsOf(await list('search=sommer'))).toEqual([c]);
+    // Maria Sommer: the customer of C and a guest (by her customer record) of D.
+    expect(idsOf(await list('search=sommer'))).toEqual([d, c]);
     expect(idsOf(await list('search=Tauchreisen'))).toEqual([b]);
     expect(idsOf(await list('search=100%25'))).toEqual([]);
     const filter = encodeURIComponent(JSON.stringify({ noOfPax: { $gte: 2 }, state: { $ne: 'aborted' } }));
@@ -307,6 +308,20 @@ describe('GET /api/bookings', () => {
     expect(idsOf(await list(`filter=${byName}`))).toEqual([e, a]);
     const bad = encodeURIComponent(JSON.stringify({ commission: { $gt: 0 } }));
     expectError(await t.get(`/api/bookings?filter=${bad}`, staff), 400, 'ValidationError');
+  });
+
+  it('shows the travellers of each booking and finds a booking by a guest’s name', async () => {
+    const rows = (await list('size=10')).data as { id: number; guestNames: string | null }[];
+    const names = new Map(rows.map((row) => [row.id, row.guestNames]));
+    // A placeholder guest with a name and a guest by customer record, in guest order.
+    expect(names.get(e)).toBe('Jana Novak');
+    expect(names.get(a)).toMatch(/^.+, Guest 2$/);
+    expect(names.get(d)).toMatch(/, Maria Sommer$/);
+    expect(idsOf(await list('search=novak'))).toEqual([e]);
+    expect(idsOf(await list('search=NOVAK', agent))).toEqual([e]);
+    // Another agency's traveller stays out of the agent's answer.
+    expect(idsOf(await list('search=guest 2', agent))).toEqual([a]);
+    expect(idsOf(await list('search=novak', customer))).toEqual([]);
   });
 
   it('shows the agent only its agency’s bookings and the customer only their own', async () => {
@@ -484,8 +499,9 @@ describe('lookups', () => {
     expect(found.map((r: { id: number }) => r.id)).toEqual([e, a]);
     const active = ok(await t.get('/api/bookings/find?query=B26&onlyActive=true', staff)).json();
     expect(active.map((r: { id: number }) => r.id)).toEqual([a]);
+    // Maria's own booking and the trip she is a guest on.
     const byName = ok(await t.get('/api/bookings/find?query=maria', staff)).json();
-    expect(byName.map((r: { id: number }) => r.id)).toEqual([c]);
+    expect(byName.map((r: { id: number }) => r.id)).toEqual([d, c]);
     expect(ok(await t.get('/api/bookings/find?query=R26-00002', agent)).json()).toEqual([]);
     expectError(await t.get('/api/bookings/find', staff), 400, 'ValidationError');
     expectError(await t.get('/api/bookings/find?query=x&onlyActive=maybe', staff), 400, 'ValidationError');

@@ -3,6 +3,7 @@ import { SimpleGrid, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/format.ts';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { allNumbers } from './bookingState.ts';
@@ -22,11 +23,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** A moment of the API (ISO date-time) as a day and time in the language. */
 export function formatMoment(iso: string | null | undefined, lang: 'de' | 'en'): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+  // One date format per language on every booking screen (DD.MM.YYYY HH:mm, the ISO date in English).
+  return formatDateTime(iso, lang);
 }
 
 /** The booking's numbers, people, dates and notes. */

@@ -1,5 +1,5 @@
 import type { TBookingVersion } from '@atoll/domain/bookings';
-import { Code, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +7,14 @@ import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useBookingDiff, useBookingHistory } from '../api.ts';
 import { formatMoment } from './BookingFacts.tsx';
-
-/** Text as it is; numbers, flags and objects as JSON; no value as a dash. */
-const shown = (value: unknown) =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+import { actionText, pathLabel, valueText } from './historyText.ts';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 function VersionsTable({ versions }: { versions: TBookingVersion[] }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
+  const texts = { t, exists: (key: string) => i18n.exists(key) };
   const head = (key: string) => <Table.Th>{t(`bookings.history.${key}`)}</Table.Th>;
   return (
     <Table.ScrollContainer minWidth={520} type="native">
@@ -36,7 +34,7 @@ function VersionsTable({ versions }: { versions: TBookingVersion[] }) {
               <Table.Td>{v.version}</Table.Td>
               <Table.Td style={NO_WRAP}>{formatMoment(v.createdAt, lang)}</Table.Td>
               <Table.Td>{v.userName ?? t('bookings.history.system')}</Table.Td>
-              <Table.Td>{t(`bookings.history.actions.${v.action}`, { defaultValue: v.action })}</Table.Td>
+              <Table.Td>{actionText(v.action, texts)}</Table.Td>
               <Table.Td>{v.changes.length}</Table.Td>
             </Table.Tr>
           ))}
@@ -46,12 +44,20 @@ function VersionsTable({ versions }: { versions: TBookingVersion[] }) {
   );
 }
 
-/** The differences between two versions, field by field. */
-function DiffView({ bookingId, versions }: { bookingId: number; versions: number[] }) {
+/** The differences between two versions, field by field, in words and formatted values. */
+function DiffView({
+  bookingId,
+  versions,
+  currency,
+}: {
+  bookingId: number;
+  versions: number[];
+  currency: string;
+}) {
   const { t, i18n } = useTranslation();
-  // A top-level field by its name; deeper paths (rooms[id=12].to) as the server writes them.
-  const fieldName = (path: string) =>
-    i18n.exists(`bookings.fields.${path}`) ? t(`bookings.fields.${path}`) : path;
+  const lang = langOf(i18n.language);
+  const texts = { t, exists: (key: string) => i18n.exists(key) };
+  const shown = (value: unknown, path: string) => valueText(value, path, lang, currency, texts);
   const latest = versions[0] ?? null;
   const [from, setFrom] = useState<number | null>(versions[1] ?? null);
   const [to, setTo] = useState<number | null>(latest);
@@ -101,13 +107,9 @@ function DiffView({ bookingId, versions }: { bookingId: number; versions: number
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.path}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{fieldName(row.path)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Code>{shown(row.from)}</Code>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Code>{shown(row.to)}</Code>
-                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{pathLabel(row.path, texts)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(row.from, row.path)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(row.to, row.path)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -119,7 +121,15 @@ function DiffView({ bookingId, versions }: { bookingId: number; versions: number
 }
 
 /** Every version of the booking (who, when, what) and the differences between two of them. */
-export function BookingHistoryCard({ bookingId, version }: { bookingId: number; version: number }) {
+export function BookingHistoryCard({
+  bookingId,
+  version,
+  currency,
+}: {
+  bookingId: number;
+  version: number;
+  currency: string;
+}) {
   const { t } = useTranslation();
   const history = useBookingHistory(bookingId, version);
   const versions = [...(history.data ?? [])].sort((a, b) => b.version - a.version);
@@ -138,7 +148,12 @@ export function BookingHistoryCard({ bookingId, version }: { bookingId: number; 
           <VersionsTable versions={versions} />
           {versions.length > 1 && (
             // A new version starts the comparison again at the two latest.
-            <DiffView key={version} bookingId={bookingId} versions={versions.map((v) => v.version)} />
+            <DiffView
+              key={version}
+              bookingId={bookingId}
+              versions={versions.map((v) => v.version)}
+              currency={currency}
+            />
           )}
         </Stack>
       )}

@@ -56,6 +56,21 @@ function Flags({ row }: { row: TBookingSummary }) {
   );
 }
 
+/** The customer and the travellers (an agency booking's placeholder or named guests) beneath, when they differ. */
+function guestsOf(row: TBookingSummary) {
+  const travellers = row.guestNames && row.guestNames !== row.customerName ? row.guestNames : null;
+  return (
+    <>
+      {row.customerName ?? ''}
+      {travellers && (
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {travellers}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** The rows of the booking list; the number links to the booking, and so does a click on the row. */
 export function BookingsTable({ rows, message, order, onSort, assetName, showAgency, isBusy }: TProps) {
   const { t, i18n } = useTranslation();
@@ -80,7 +95,7 @@ export function BookingsTable({ rows, message, order, onSort, assetName, showAge
       sortable: true,
       render: (row) => <BookingStateBadge state={row.state} resolved={row.resolved} />,
     },
-    { key: 'customerName', sortable: true, render: (row) => row.customerName ?? '' },
+    { key: 'customerName', sortable: true, render: guestsOf },
     ...(showAgency
       ? [{ key: 'agencyName', sortable: true, render: (row: TBookingSummary) => row.agencyName ?? '' }]
       : []),

@@ -88,7 +88,7 @@ export default function BookingDetailPage() {
       {hasScope(scopes, ['customers.read', 'bookings.read', 'agencies.self', 'customers.self']) && (
         <BookingGuestFormsCard booking={booking} />
       )}
-      <BookingHistoryCard bookingId={booking.id} version={booking.version} />
+      <BookingHistoryCard bookingId={booking.id} version={booking.version} currency={booking.currency} />
       {hasScope(scopes, ['todo.read', 'todo.update']) && (
         <BookingTodosCard bookingId={booking.id} version={booking.version} />
       )}

@@ -1,9 +1,10 @@
 import type { TWritableState } from '@atoll/domain/bookings';
+import { ROOM_TYPE_DEFAULTS } from '@atoll/domain/inventory/resorts';
 import { hasScope } from '@atoll/domain/scopes';
-import { Button, Group, Stack, Stepper, Title } from '@mantine/core';
+import { Button, Group, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
@@ -12,7 +13,7 @@ import { useSession } from '../../../app/session.ts';
 import { langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { availabilityKeys, useResortAvailability, useScheduleAvailability } from '../../availability/api.ts';
-import { useAgencyOptions, useAssetOptions, useCreateBooking } from '../api.ts';
+import { useAgencyOptions, useAssetOptions, useCreateBooking, useWizardRoomTypes } from '../api.ts';
 import { AssetStep } from '../components/wizard/AssetStep.tsx';
 import { DatesStep } from '../components/wizard/DatesStep.tsx';
 import { FinishStep } from '../components/wizard/FinishStep.tsx';
@@ -20,10 +21,11 @@ import { GuestsStep } from '../components/wizard/GuestsStep.tsx';
 import { PriceStep } from '../components/wizard/PriceStep.tsx';
 import { RoomsStep } from '../components/wizard/RoomsStep.tsx';
 import {
+  defaultPax,
   initialWizard,
   STEPS,
+  startedOn,
   stepReady,
-  type TWizard,
   toCreateBooking,
   wizardReducer,
 } from '../components/wizard/wizardState.ts';
@@ -53,11 +55,13 @@ export default function BookingWizardPage() {
   const agencies = useAgencyOptions(isStaff);
   const [search] = useSearchParams();
   const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
-    withDeparture(
+    startedOn(
       initialWizard(resortOnly || may.resorts ? 'resort' : 'vessel', langOf(i18n.language)),
       resortOnly ? new URLSearchParams() : search,
     ),
   );
+  // `?room=` (a free cell of a calendar): chosen once the availability shows it free.
+  const [wantedRoom, setWantedRoom] = useState(() => (resortOnly ? 0 : Number(search.get('room')) || 0));
   const [saving, setSaving] = useState<TWritableState | null>(null);
   const create = useCreateBooking();
 
@@ -74,9 +78,39 @@ export default function BookingWizardPage() {
   );
   const availability = state.kind === 'resort' ? resortRooms : cabins;
   const rooms = availability.data?.rooms;
-  const types = new Map((resortRooms.data?.roomTypes ?? []).map((r) => [r.roomTypeId, r.name]));
+  const roomTypes = useWizardRoomTypes(
+    isStaff && state.assetId !== null
+      ? state.kind === 'resort'
+        ? { resortId: state.assetId }
+        : { vesselId: state.assetId }
+      : null,
+  );
+  const types = new Map<number | null, string>([
+    ...(roomTypes.data ?? []).map((r) => [r.id, r.name] as const),
+    ...(resortRooms.data?.roomTypes ?? []).map((r) => [r.roomTypeId, r.name] as const),
+  ]);
+  const paxOf = new Map((roomTypes.data ?? []).map((r) => [r.id, r.defaultNoOfPax]));
+  /** A type's default guests; without the types (agents) the default room configuration. */
+  const typeDefault = (id: number | null) =>
+    (id !== null ? paxOf.get(id) : undefined) ?? ROOM_TYPE_DEFAULTS.defaultNoOfPax;
 
+  const typeDefaultRef = useRef(typeDefault);
+  typeDefaultRef.current = typeDefault;
   // Availability read again: a chosen room that is no longer free is dropped.
+  useEffect(() => {
+    if (!rooms || wantedRoom === 0) return;
+    const wanted = rooms.find(
+      (r) => r.id === wantedRoom && r.sellable && r.freeBeds > 0 && (r.free || r.allowSharedRoom),
+    );
+    setWantedRoom(0);
+    if (wanted)
+      dispatch({
+        type: 'toggleRoom',
+        room: wanted,
+        whole: wanted.free,
+        pax: defaultPax(wanted, wanted.free, typeDefaultRef.current(wanted.roomTypeId)),
+      });
+  }, [rooms, wantedRoom]);
   useEffect(() => {
     if (!rooms) return;
     dispatch({
@@ -126,6 +160,7 @@ export default function BookingWizardPage() {
             rooms={rooms}
             loading={availability.isLoading}
             typeName={(id) => types.get(id)}
+            typeDefault={typeDefault}
             currency={CURRENCY}
           />
         );
@@ -149,19 +184,31 @@ export default function BookingWizardPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{resortOnly ? t('bookings.wizard.resortTitle') : t('bookings.wizard.title')}</Title>
-      <Stepper
-        active={state.step}
-        onStepClick={go}
-        orientation={phone ? 'vertical' : 'horizontal'}
-        size="sm"
-        allowNextStepsSelect={false}
-      >
-        {STEPS.map((step) => (
-          <Stepper.Step key={step} label={t(`bookings.wizard.steps.${step}`)}>
-            {state.step === STEPS.indexOf(step) && body(step)}
-          </Stepper.Step>
-        ))}
-      </Stepper>
+      {phone ? (
+        // On a phone the six steps would fill the first screen: the step's name and the progress instead.
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('bookings.wizard.stepOf', {
+              step: state.step + 1,
+              total: STEPS.length,
+              name: t(`bookings.wizard.steps.${STEPS[state.step] ?? 'asset'}`),
+            })}
+          </Text>
+          <Progress
+            value={((state.step + 1) / STEPS.length) * 100}
+            size="sm"
+            aria-label={t('bookings.wizard.progress')}
+          />
+        </Stack>
+      ) : (
+        <Stepper active={state.step} onStepClick={go} size="sm" allowNextStepsSelect={false}>
+          {STEPS.map((step) => (
+            <Stepper.Step key={step} label={t(`bookings.wizard.steps.${step}`)} />
+          ))}
+        </Stepper>
+      )}
+      {/* One place for the step's form whatever the width: a resize keeps what it holds (an open question). */}
+      {body(STEPS[state.step] ?? 'asset')}
       <Group justify="space-between">
         <Button variant="default" onClick={() => go(state.step - 1)} disabled={state.step === 0}>
           {t('bookings.wizard.back')}
@@ -174,24 +221,4 @@ export default function BookingWizardPage() {
       </Group>
     </Stack>
   );
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `?vessel=&schedule=&from=&to=` (the trip calendar's link): the wizard starts on that departure. */
-function withDeparture(state: TWizard, query: URLSearchParams): TWizard {
-  const vessel = Number(query.get('vessel'));
-  const schedule = Number(query.get('schedule'));
-  const from = query.get('from') ?? '';
-  const to = query.get('to') ?? '';
-  if (!(vessel > 0 && schedule > 0 && ISO_DATE.test(from) && ISO_DATE.test(to))) return state;
-  return {
-    ...state,
-    kind: 'vessel',
-    assetId: vessel,
-    scheduleId: schedule,
-    month: from.slice(0, 7),
-    from,
-    to,
-  };
 }

@@ -10,13 +10,12 @@ type TProps = {
   entry: TCalendarEntry;
   rooms: TCalendarRoom[];
   label: string;
-  busy: boolean;
   onMove: (move: TStayMove) => void;
   onClose: () => void;
 };
 
-/** The keyboard alternative to dragging: new dates or another room for one stay, the same calls. */
-export function MoveStayModal({ entry, rooms, label, busy, onMove, onClose }: TProps) {
+/** The keyboard alternative to dragging: new dates or another room for one stay, confirmed as a drag is. */
+export function MoveStayModal({ entry, rooms, label, onMove, onClose }: TProps) {
   const { t } = useTranslation();
   const [from, setFrom] = useState(entry.from);
   const [to, setTo] = useState(entry.to);
@@ -46,12 +45,7 @@ export function MoveStayModal({ entry, rooms, label, busy, onMove, onClose }: TP
             onChange={(e) => setTo(e.currentTarget.value)}
           />
         </Group>
-        <Button
-          variant="light"
-          disabled={!datesChanged}
-          loading={busy}
-          onClick={() => onMove({ kind: 'dates', from, to })}
-        >
+        <Button variant="light" disabled={!datesChanged} onClick={() => onMove({ kind: 'dates', from, to })}>
           {t('calendars.move.dates')}
         </Button>
         <Select
@@ -65,7 +59,6 @@ export function MoveStayModal({ entry, rooms, label, busy, onMove, onClose }: TP
         <Button
           variant="light"
           disabled={!roomChanged}
-          loading={busy}
           onClick={() => onMove({ kind: 'room', roomId: Number(roomId) })}
         >
           {t('calendars.move.changeRoom')}

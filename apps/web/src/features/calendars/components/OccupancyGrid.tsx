@@ -12,8 +12,9 @@ import {
   type TColourOptions,
 } from '@atoll/domain/bookings/calendar';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useRef } from 'react';
+import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { shownNumber } from '../../bookings/components/bookingState.ts';
 import classes from './Calendar.module.css';
 import { BLOCK_SWATCHES, swatchOf } from './calendarColours.ts';
@@ -38,6 +39,8 @@ type TProps = {
   onOpen: (entry: TCalendarEntry) => void;
   onDrop: (entry: TCalendarEntry, cells: { days: number; rows: number }) => void;
   onMoveMenu: (entry: TCalendarEntry) => void;
+  /** A click on a free cell: a new booking of that room from that day, up to `until` (the next stay or block). */
+  onFreeCell: (room: TCalendarRoom, day: string, until: string | null) => void;
 };
 
 /** The stays and blocks of each row, by room id. */
@@ -47,6 +50,10 @@ function byRoom<T extends { roomId: number }>(items: T[]): Map<number, T[]> {
   return map;
 }
 
+/** Stays and blocks that take a room's nights: cancelled and released stays leave them free. */
+const TAKES_NIGHTS = (shown: string | null) =>
+  shown !== null && shown !== 'cancelled' && shown !== 'released';
+
 /**
  * The occupancy grid (spec booking §2 /booking/occupancy): rooms × days, row height 47 px, column width
  * 78 px. Only the rows and days on screen are rendered (useGridWindow); the header and the room column stay.
@@ -54,6 +61,7 @@ function byRoom<T extends { roomId: number }>(items: T[]): Map<number, T[]> {
 export function OccupancyGrid(props: TProps) {
   const { rooms, from, days, today, options, pending } = props;
   const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
   const box = useRef<HTMLElement>(null);
   const roomColumn = useMediaQuery('(max-width: 48em)') ? PHONE_ROOM_COLUMN : ROOM_COLUMN;
   const view = useGridWindow(
@@ -78,6 +86,28 @@ export function OccupancyGrid(props: TProps) {
   const visibleFrom = dayAt(from, view.columns.start);
   const visibleTo = dayAt(from, view.columns.end);
   const onScreen = (item: { from: string; to: string }) => item.from < visibleTo && item.to > visibleFrom;
+
+  /** The nights of a room taken by a stay or a block, as [from, to) ranges. */
+  const takenOf = (roomId: number) => [
+    ...(entries.get(roomId) ?? []).filter((e) => TAKES_NIGHTS(displayState(e, today))),
+    ...(blocks.get(roomId) ?? []),
+  ];
+  /** A click on the grid's background: the room and day under the pointer, when that night is free. */
+  const clickCell = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('button, [data-room], [data-block]')) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const column = Math.floor((event.clientX - rect.left - roomColumn) / COLUMN_WIDTH);
+    const room = rooms[Math.floor((event.clientY - rect.top) / ROW_HEIGHT)];
+    if (!room || column < 0 || column >= days) return;
+    const day = dayAt(from, column);
+    const taken = takenOf(room.id);
+    if (taken.some((item) => item.from <= day && item.to > day)) return;
+    const next = taken
+      .map((item) => item.from)
+      .filter((start) => start > day)
+      .sort()[0];
+    props.onFreeCell(room, day, next ?? null);
+  };
 
   const columns = [];
   for (let i = view.columns.start; i < view.columns.end; i++) {
@@ -118,6 +148,7 @@ export function OccupancyGrid(props: TProps) {
         <div
           key={`b${block.id}`}
           className={classes.block}
+          data-block={block.id}
           style={{
             ...BLOCK_SWATCHES[block.kind],
             top: r * ROW_HEIGHT + 3,
@@ -135,7 +166,7 @@ export function OccupancyGrid(props: TProps) {
       const shown = displayState(entry, today);
       if (!shown) continue;
       const place = stayBox(from, entry.from, entry.to);
-      const isMinor = shown === 'blocked' || shown === 'released';
+      const isMinor = shown === 'cancelled' || shown === 'released';
       const moved = pending?.entryId === entry.entryId ? pending : { days: 0, rows: 0 };
       const number = shownNumber({ ...entry, id: entry.bookingId });
       const label = [number, entry.leadGuest].filter(Boolean).join(' · ');
@@ -153,8 +184,8 @@ export function OccupancyGrid(props: TProps) {
           description={t('calendars.stay.description', {
             stay: label,
             room: room.name,
-            from: entry.from,
-            to: entry.to,
+            from: formatDay(entry.from, lang),
+            to: formatDay(entry.to, lang),
             state: t(`calendars.states.${shown}`),
             pax: entry.pax,
             agency: entry.agencyName ?? '–',
@@ -186,9 +217,12 @@ export function OccupancyGrid(props: TProps) {
           </div>
           {columns}
         </div>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the pointer's shortcut; the page's "New booking" button is the keyboard way */}
         <div
           className={classes.body}
+          onClick={clickCell}
           style={{
+            cursor: 'cell',
             height: rooms.length * ROW_HEIGHT,
             width,
             backgroundImage: `linear-gradient(to right, var(--mantine-color-default-border) 1px, transparent 1px), linear-gradient(to bottom, var(--mantine-color-default-border) 1px, transparent 1px)`,

@@ -6,15 +6,19 @@ import {
   type TColourOptions,
 } from '@atoll/domain/bookings/calendar';
 import { holdsInventory } from '@atoll/domain/inventory/availability';
-import { Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { shownNumber } from '../../bookings/components/bookingState.ts';
 import { swatchOf } from './calendarColours.ts';
+import { wizardLink } from './wizardLink.ts';
 
 type TProps = {
   events: TCalendarEvents;
   today: string;
   options: TColourOptions;
+  vesselId: number;
   onOpen: (entry: TCalendarEntry) => void;
 };
 
@@ -23,10 +27,12 @@ const berthsOf = (entry: TCalendarEntry, beds: number) => (entry.whole ? Math.ma
 
 /**
  * The vessel calendar (spec booking §2 /booking/calendar): cabins × departures; a cell lists the stays of
- * that cabin on that departure in their state colours and the berths held of the cabin's berths.
+ * that cabin on that departure in their state colours and the berths held of the cabin's berths; a cabin
+ * with a berth left on a coming departure links to the wizard on it.
  */
-export function VesselGrid({ events, today, options, onOpen }: TProps) {
-  const { t } = useTranslation();
+export function VesselGrid({ events, today, options, vesselId, onOpen }: TProps) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
   const cell = new Map<string, TCalendarEntry[]>();
   for (const entry of events.entries) {
     const key = `${entry.roomId}:${entry.scheduleId}`;
@@ -54,7 +60,7 @@ export function VesselGrid({ events, today, options, onOpen }: TProps) {
                   {s.tourName}
                 </Text>
                 <Text size="xs">
-                  {s.from} – {s.to}
+                  {formatDay(s.from, lang)} – {formatDay(s.to, lang)}
                 </Text>
               </Table.Th>
             ))}
@@ -100,6 +106,21 @@ export function VesselGrid({ events, today, options, onOpen }: TProps) {
                           </UnstyledButton>
                         );
                       })}
+                      {held < room.availableBeds && s.from > today && (
+                        <Anchor
+                          component={Link}
+                          to={wizardLink({
+                            vessel: vesselId,
+                            schedule: s.id,
+                            from: s.from,
+                            to: s.to,
+                            room: room.id,
+                          })}
+                          size="xs"
+                        >
+                          {t('calendars.vessel.book', { cabin: room.name })}
+                        </Anchor>
+                      )}
                     </Stack>
                   </Table.Td>
                 );

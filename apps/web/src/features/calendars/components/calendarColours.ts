@@ -20,7 +20,7 @@ export const SWATCHES: Record<Exclude<TCalendarColour, 'category'>, TSwatch> = {
   booking: filled('blue'),
   confirmedResolved: filled('cyan', 9),
   released: light('grape'),
-  blocked: filled('red', 9),
+  cancelled: light('gray', 1),
   waiting: filled('pink', 9),
   past: light('gray', 4),
   checkedIn: filled('green', 9),

@@ -1,9 +1,10 @@
-import { dayIndex, type TCalendarEntry } from '@atoll/domain/bookings/calendar';
+import { dayIndex, type TCalendarEntry, type TCalendarRoom } from '@atoll/domain/bookings/calendar';
 import { addDays } from '@atoll/domain/inventory/tours';
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -14,19 +15,26 @@ import { shownNumber } from '../../bookings/components/bookingState.ts';
 import { type TStayMove, useCalendarEvents, useMoveStay } from '../api.ts';
 import { CalendarFilters, useCalendarParams } from '../components/CalendarFilters.tsx';
 import { CalendarLegend, ColourSwitches } from '../components/CalendarLegend.tsx';
+import { ConfirmMoveModal } from '../components/ConfirmMoveModal.tsx';
 import { MoveStayModal } from '../components/MoveStayModal.tsx';
 import { OccupancyGrid } from '../components/OccupancyGrid.tsx';
 import { useColourOptions } from '../components/useColourOptions.ts';
+import { wizardLink } from '../components/wizardLink.ts';
 
 const SPANS = ['14', '30', '60', '90', '180', '365'];
 const DEFAULT_DAYS = 60;
 const DAYS_BEFORE_TODAY = 3;
 
 type TPending = { entryId: number; days: number; rows: number };
+/** A move waiting for the user's yes: the stay, the change, where it is drawn meanwhile. */
+type TProposal = { entry: TCalendarEntry; change: TStayMove; shown: TPending | null };
+/** The nights a click on a free cell proposes, fewer when the next stay comes sooner. */
+const NEW_STAY_NIGHTS = 7;
 
 /**
  * /booking/occupancy: a resort's rooms × days with every stay and block. Resort, first day and span live in
- * the URL; a click opens the booking, a drag (or the move dialog) gives a stay new dates or another room.
+ * the URL; a click opens the booking, a drag (or the move dialog) proposes new dates or another room, which
+ * are made after a confirmation with the price before and after; a click on a free cell starts a booking.
  */
 export default function OccupancyPage() {
   const { t } = useTranslation();
@@ -43,42 +51,64 @@ export default function OccupancyPage() {
   const moveStay = useMoveStay();
   const [pending, setPending] = useState<TPending | null>(null);
   const [menuId, setMenuId] = useState<number | null>(null);
+  const [proposal, setProposal] = useState<TProposal | null>(null);
   const rooms = events.data?.rooms ?? [];
   // The entry as last read: after a failed move it carries the booking's current version.
   const menu = events.data?.entries.find((e) => e.entryId === menuId) ?? null;
   const labelOf = (entry: TCalendarEntry) =>
     [shownNumber({ ...entry, id: entry.bookingId }), entry.leadGuest].filter(Boolean).join(' · ');
 
-  /** One call; the stay stays where it was dropped until the calendar is read again, or snaps back. */
-  const move = (entry: TCalendarEntry, change: TStayMove, shown: TPending | null) => {
+  /** Shown where it was dropped until the user decides and the calendar is read again, or snaps back. */
+  const propose = (entry: TCalendarEntry, change: TStayMove, shown: TPending | null) => {
+    setMenuId(null);
     setPending(shown);
+    setProposal({ entry, change, shown });
+  };
+  const cancel = () => {
+    setProposal(null);
+    setPending(null);
+  };
+  const confirm = ({ entry, change }: TProposal) =>
     moveStay.mutate(
       { entry, move: change },
       {
-        onSuccess: () => {
-          setMenuId(null);
-          showSuccess(t('calendars.move.done'));
-        },
+        onSuccess: () => showSuccess(t('calendars.move.done')),
         onError: (error) => showError(apiErrorText(error as ApiError)),
-        onSettled: () => setPending(null),
+        onSettled: cancel,
       },
     );
-  };
   const drop = (entry: TCalendarEntry, cells: { days: number; rows: number }) => {
     const shown = { entryId: entry.entryId, ...cells };
     if (cells.days !== 0)
-      return move(
+      return propose(
         entry,
         { kind: 'dates', from: addDays(entry.from, cells.days), to: addDays(entry.to, cells.days) },
         shown,
       );
     const target = rooms[rooms.findIndex((r) => r.id === entry.roomId) + cells.rows];
-    if (target) move(entry, { kind: 'room', roomId: target.id }, shown);
+    if (target) propose(entry, { kind: 'room', roomId: target.id }, shown);
+  };
+  const startBooking = (room: TCalendarRoom, day: string, until: string | null) => {
+    const to = addDays(day, NEW_STAY_NIGHTS);
+    navigate(
+      wizardLink({ resort: resortId, room: room.id, from: day, to: until && until < to ? until : to }),
+    );
   };
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('calendars.occupancy.title')} intro={t('calendars.occupancy.intro')} />
+      <Group justify="space-between" align="flex-start">
+        <PageHeader title={t('calendars.occupancy.title')} intro={t('calendars.occupancy.intro')} />
+        {resortId > 0 && (
+          <Button
+            component={Link}
+            to={wizardLink({ resort: resortId })}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            {t('calendars.occupancy.newBooking')}
+          </Button>
+        )}
+      </Group>
       <CalendarFilters
         asset={{
           label: t('calendars.fields.resort'),
@@ -104,6 +134,7 @@ export default function OccupancyPage() {
           onOpen={(entry) => navigate(routePath('bookingDetail', { id: entry.bookingId }))}
           onDrop={drop}
           onMoveMenu={(entry) => setMenuId(entry.entryId)}
+          onFreeCell={startBooking}
         />
       )}
       <CalendarLegend />
@@ -112,9 +143,19 @@ export default function OccupancyPage() {
           entry={menu}
           rooms={rooms}
           label={labelOf(menu)}
-          busy={moveStay.isPending}
-          onMove={(change) => move(menu, change, null)}
+          onMove={(change) => propose(menu, change, null)}
           onClose={() => setMenuId(null)}
+        />
+      )}
+      {proposal && (
+        <ConfirmMoveModal
+          entry={proposal.entry}
+          move={proposal.change}
+          rooms={rooms}
+          label={labelOf(proposal.entry)}
+          busy={moveStay.isPending}
+          onConfirm={() => confirm(proposal)}
+          onClose={cancel}
         />
       )}
     </Stack>

@@ -49,6 +49,7 @@ export default function VesselCalendarPage() {
           events={events.data}
           today={today}
           options={options}
+          vesselId={vesselId}
           onOpen={(entry) => navigate(routePath('bookingDetail', { id: entry.bookingId }))}
         />
       )}

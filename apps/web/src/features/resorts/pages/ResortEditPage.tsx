@@ -1,6 +1,6 @@
 import { hasScope } from '@atoll/domain/scopes';
 import { Button, Stack } from '@mantine/core';
-import { IconCalendarStats } from '@tabler/icons-react';
+import { IconCalendarStats, IconLayoutGrid } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
@@ -53,6 +53,17 @@ export default function ResortEditPage() {
           >
             {t('routes.resortDates')}
           </Button>
+          {hasScope(scopes, ['bookings.read']) && (
+            <Button
+              variant="default"
+              size="xs"
+              component={Link}
+              to={`${routePath('bookingOccupancy')}?resort=${current.id}`}
+              leftSection={<IconLayoutGrid size={14} aria-hidden />}
+            >
+              {t('routes.bookingOccupancy')}
+            </Button>
+          )}
         </RecordActions>
       )}
       <ResortForm

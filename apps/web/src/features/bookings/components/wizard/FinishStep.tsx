@@ -1,9 +1,10 @@
 import type { TWritableState } from '@atoll/domain/bookings';
-import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
-import type { Dispatch } from 'react';
+import { Alert, Button, Checkbox, Group, List, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { type Dispatch, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOption } from '../../api.ts';
-import type { TWizard, TWizardAction } from './wizardState.ts';
+import { CustomerPicker } from './GuestsStep.tsx';
+import { bookerOf, emptyGuest, hasBooker, type TWizard, type TWizardAction } from './wizardState.ts';
 
 type TProps = {
   state: TWizard;
@@ -20,9 +21,26 @@ const SAVES: { state: TWritableState; key: string }[] = [
   { state: 'confirmed', key: 'saveBooking' },
 ];
 
-/** Step 6: agency, language and note; save as offer, reservation or booking. */
+/** What saving as a booking (confirmed) does, said before it is done. */
+const CONFIRM_CONSEQUENCES = ['hold', 'payments', 'mail'] as const;
+
+/**
+ * Step 6: agency, the booking's customer (or an explicit walk-in guest), language and note; save as offer,
+ * reservation or booking, the last after a question that says what confirming does.
+ */
 export function FinishStep({ state, dispatch, agencies, saving, onSave }: TProps) {
   const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [chosenName, setChosenName] = useState('');
+  // The office names the customer; agents book for their own agency.
+  const needsBooker = agencies !== null;
+  const booker = bookerOf(state);
+  const bookerName =
+    state.customerId !== null
+      ? chosenName
+      : (state.rooms.flatMap((r) => r.guests).find((g) => g.customerId === booker)?.name ?? '');
+  const ready = !needsBooker || hasBooker(state);
+  const save = (target: TWritableState) => (target === 'confirmed' ? setConfirming(true) : onSave(target));
   return (
     <Stack gap="md" maw={600}>
       {agencies && (
@@ -35,6 +53,34 @@ export function FinishStep({ state, dispatch, agencies, saving, onSave }: TProps
           searchable
           clearable
         />
+      )}
+      {needsBooker && state.agencyId === null && (
+        <Stack gap="xs">
+          <Text size="sm" data-testid="wizard-booker">
+            {booker !== null
+              ? t('bookings.wizard.bookerIs', { name: bookerName })
+              : t('bookings.wizard.bookerMissing')}
+          </Text>
+          <CustomerPicker
+            guest={
+              state.customerId !== null
+                ? { ...emptyGuest(), customerId: state.customerId, name: chosenName }
+                : emptyGuest()
+            }
+            label={t('bookings.wizard.theBooking')}
+            onChange={(guest) => {
+              setChosenName(guest.name);
+              dispatch({ type: 'finish', patch: { customerId: guest.customerId } });
+            }}
+          />
+          <Checkbox
+            label={t('bookings.wizard.walkIn')}
+            description={t('bookings.wizard.walkInHint')}
+            checked={state.walkIn && booker === null}
+            disabled={booker !== null}
+            onChange={(e) => dispatch({ type: 'finish', patch: { walkIn: e.currentTarget.checked } })}
+          />
+        </Stack>
       )}
       <Select
         label={t('bookings.wizard.language')}
@@ -60,13 +106,42 @@ export function FinishStep({ state, dispatch, agencies, saving, onSave }: TProps
             key={s.state}
             variant={s.state === 'confirmed' ? 'filled' : 'default'}
             loading={saving === s.state}
-            disabled={saving !== null && saving !== s.state}
-            onClick={() => onSave(s.state)}
+            disabled={!ready || (saving !== null && saving !== s.state)}
+            onClick={() => save(s.state)}
           >
             {t(`bookings.wizard.${s.key}`)}
           </Button>
         ))}
       </Group>
+      {!ready && <Alert color="yellow">{t('bookings.wizard.bookerNeeded')}</Alert>}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('bookings.wizard.confirmTitle')}
+        centered
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('bookings.wizard.confirmIntro')}</Text>
+          <List size="sm" spacing={4}>
+            {CONFIRM_CONSEQUENCES.map((key) => (
+              <List.Item key={key}>{t(`bookings.wizard.confirmWhat.${key}`)}</List.Item>
+            ))}
+          </List>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                onSave('confirmed');
+              }}
+            >
+              {t('bookings.wizard.saveBooking')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -32,7 +32,7 @@ type TGuestProps = {
 const display = (hit: TCustomerHit) => `${hit.fullName} (#${hit.id})`;
 
 /** A customer found by search; gender and age come from the record. */
-function CustomerPicker({ guest, label, onChange }: TGuestProps) {
+export function CustomerPicker({ guest, label, onChange }: TGuestProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(guest.customerId !== null ? guest.name : '');
   const [debounced] = useDebouncedValue(search, 250);

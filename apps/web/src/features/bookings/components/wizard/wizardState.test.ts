@@ -1,8 +1,12 @@
 import type { TRoomAvailability } from '@atoll/domain/inventory/availability';
 import { describe, expect, it } from 'vitest';
 import {
+  bookerOf,
+  defaultPax,
+  hasBooker,
   initialWizard,
   nightsBetween,
+  startedOn,
   stepReady,
   toCreateBooking,
   toSimulateRequest,
@@ -145,5 +149,61 @@ describe('full charter', () => {
   it('ends when a cabin is taken meanwhile', () => {
     const s = wizardReducer(charterDraft(2), { type: 'keepRooms', roomIds: [21] });
     expect(s).toMatchObject({ charter: false, rooms: [] });
+  });
+});
+
+describe('the wizard started from a calendar, guests and customer', () => {
+  it('opens on the rooms step of a resort stay or a departure when a room is named', () => {
+    const resort = startedOn(
+      initialWizard('resort', 'en'),
+      new URLSearchParams('resort=3&room=11&from=2027-03-01&to=2027-03-08'),
+    );
+    expect(resort).toMatchObject({
+      kind: 'resort',
+      assetId: 3,
+      from: '2027-03-01',
+      to: '2027-03-08',
+      step: 2,
+    });
+    const onlyResort = startedOn(initialWizard('resort', 'en'), new URLSearchParams('resort=3'));
+    expect(onlyResort).toMatchObject({ assetId: 3, from: '', step: 0 });
+    const trip = startedOn(
+      initialWizard('resort', 'en'),
+      new URLSearchParams('vessel=5&schedule=9&from=2027-04-03&to=2027-04-10'),
+    );
+    expect(trip).toMatchObject({ kind: 'vessel', assetId: 5, scheduleId: 9, month: '2027-04', step: 0 });
+    const bad = startedOn(initialWizard('resort', 'en'), new URLSearchParams('resort=3&from=x&to=y&room=1'));
+    expect(bad).toMatchObject({ assetId: 3, from: '', step: 0 });
+  });
+
+  it("starts a room with its type's default guests, within what the room holds", () => {
+    expect(defaultPax(room(1, { freeBeds: 4, beds: [] }), true, 2)).toBe(2);
+    expect(defaultPax(room(1, { freeBeds: 1 }), false, 2)).toBe(1);
+    expect(defaultPax(room(1), true, 0)).toBe(1);
+    const s = wizardReducer(initialWizard('resort', 'en'), {
+      type: 'toggleRoom',
+      room: room(11),
+      whole: true,
+      pax: 2,
+    });
+    expect(s.rooms[0]?.guests).toHaveLength(2);
+  });
+
+  it('needs a customer, an agency or the walk-in mark; the chosen customer is sent', () => {
+    const s = resortDraft();
+    expect(hasBooker(s)).toBe(false);
+    expect(hasBooker({ ...s, walkIn: true })).toBe(true);
+    expect(hasBooker({ ...s, agencyId: 4 })).toBe(true);
+    const withGuest = wizardReducer(s, {
+      type: 'guest',
+      roomId: 11,
+      index: 1,
+      guest: { customerId: 42, name: 'Ann', gender: 'f', age: 30 },
+    });
+    expect(bookerOf(withGuest)).toBe(42);
+    expect(toCreateBooking(withGuest, 'draft')).not.toHaveProperty('customerId');
+    const chosen = wizardReducer(withGuest, { type: 'finish', patch: { customerId: 7 } });
+    expect(bookerOf(chosen)).toBe(7);
+    expect(toCreateBooking(chosen, 'draft')).toMatchObject({ customerId: 7 });
   });
 });

@@ -26,6 +26,10 @@ export type TWizard = {
   /** A full charter: `rooms` are every cabin of the departure, the server seats the guests in cabin order. */
   charter: boolean;
   agencyId: number | null;
+  /** The booking's customer chosen on the last step; null: the first guest who is a customer. */
+  customerId: number | null;
+  /** Booked without any customer record: the office says so explicitly. */
+  walkIn: boolean;
   language: 'de' | 'en';
   note: string;
 };
@@ -36,14 +40,18 @@ export type TWizardAction =
   | { type: 'month'; month: string }
   | { type: 'departure'; scheduleId: number | null; from: string; to: string }
   | { type: 'dates'; from: string; to: string }
-  | { type: 'toggleRoom'; room: TRoomAvailability; whole: boolean }
+  /** `pax`: the guests a newly chosen room starts with (its type's default, within its free beds). */
+  | { type: 'toggleRoom'; room: TRoomAvailability; whole: boolean; pax?: number }
   | { type: 'roomPax'; roomId: number; pax: number }
   | { type: 'roomWhole'; roomId: number; whole: boolean }
   | { type: 'guest'; roomId: number; index: number; guest: TWizardGuest }
   | { type: 'keepRooms'; roomIds: number[] }
   /** Full charter on (all cabins, `pax` guests seated in cabin order) or off (`cabins: null`). */
   | { type: 'charter'; cabins: TRoomAvailability[] | null; pax: number }
-  | { type: 'finish'; patch: Partial<Pick<TWizard, 'agencyId' | 'language' | 'note'>> };
+  | {
+      type: 'finish';
+      patch: Partial<Pick<TWizard, 'agencyId' | 'customerId' | 'walkIn' | 'language' | 'note'>>;
+    };
 
 export const STEPS = ['asset', 'dates', 'rooms', 'guests', 'price', 'finish'] as const;
 export const emptyGuest = (): TWizardGuest => ({ customerId: null, name: '', gender: 'u', age: null });
@@ -60,6 +68,8 @@ export function initialWizard(kind: 'resort' | 'vessel', language: 'de' | 'en'):
     rooms: [],
     charter: false,
     agencyId: null,
+    customerId: null,
+    walkIn: false,
     language,
     note: '',
   };
@@ -97,7 +107,7 @@ export function wizardReducer(state: TWizard, action: TWizardAction): TWizard {
         roomName: room.name,
         roomTypeId: room.roomTypeId,
         whole: action.whole,
-        guests: [emptyGuest()],
+        guests: resize([], Math.max(1, action.pax ?? 1)),
       };
       return { ...state, rooms: [...state.rooms, entry] };
     }
@@ -167,6 +177,21 @@ export function nightsBetween(from: string, to: string): number {
 /** The most guests a room takes: its free beds (a whole room: all its beds). */
 export const maxPax = (room: TRoomAvailability) => Math.max(1, room.freeBeds);
 
+/** The guests a room holds as chosen: a whole room all its beds, berths the free ones. */
+export const roomCapacity = (room: TRoomAvailability, whole: boolean) =>
+  Math.max(1, whole ? room.beds.length || maxPax(room) : room.freeBeds);
+
+/** The guests a newly chosen room starts with: its type's default number, within what it holds. */
+export const defaultPax = (room: TRoomAvailability, whole: boolean, typeDefault: number | undefined) =>
+  Math.min(Math.max(1, typeDefault ?? 1), roomCapacity(room, whole));
+
+/** The booking's customer: the one chosen, else the first guest who is a customer. */
+export const bookerOf = (s: TWizard): number | null =>
+  s.customerId ?? s.rooms.flatMap((r) => r.guests).find((g) => g.customerId !== null)?.customerId ?? null;
+
+/** A booking names its customer, is an agency's, or is marked as a walk-in guest's. */
+export const hasBooker = (s: TWizard) => s.walkIn || s.agencyId !== null || bookerOf(s) !== null;
+
 export const guestDone = (g: TWizardGuest) => g.customerId !== null || g.name.trim() !== '';
 
 /** Whether the step's input is complete, so the next step may open. */
@@ -216,7 +241,13 @@ const guestInput = (g: TWizardGuest) =>
     : { name: g.name.trim(), gender: g.gender, age: g.age };
 
 export function toCreateBooking(s: TWizard, state: TWritableState): Partial<TCreateBooking> {
-  const common = { state, language: s.language, agencyId: s.agencyId, note: s.note.trim() || null };
+  const common = {
+    state,
+    language: s.language,
+    agencyId: s.agencyId,
+    ...(s.customerId !== null ? { customerId: s.customerId } : {}),
+    note: s.note.trim() || null,
+  };
   if (s.charter && s.scheduleId !== null)
     return {
       ...common,
@@ -231,4 +262,35 @@ export function toCreateBooking(s: TWizard, state: TWritableState): Partial<TCre
       guests: r.guests.map(guestInput),
     })),
   };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `?vessel=&schedule=&from=&to=` (the trip calendar's link): the wizard starts on that departure;
+ * `?resort=` (with `from` and `to`): on that resort and stay. With `room` (a free cell of a calendar) it
+ * opens on the rooms step.
+ */
+export function startedOn(state: TWizard, query: URLSearchParams): TWizard {
+  const vessel = Number(query.get('vessel'));
+  const schedule = Number(query.get('schedule'));
+  const resort = Number(query.get('resort'));
+  const from = query.get('from') ?? '';
+  const to = query.get('to') ?? '';
+  const dates = ISO_DATE.test(from) && ISO_DATE.test(to) && to > from;
+  const step = Number(query.get('room')) > 0 && dates ? STEPS.indexOf('rooms') : 0;
+  if (vessel > 0 && schedule > 0 && dates)
+    return {
+      ...state,
+      kind: 'vessel',
+      assetId: vessel,
+      scheduleId: schedule,
+      month: from.slice(0, 7),
+      from,
+      to,
+      step,
+    };
+  if (resort > 0 && state.kind === 'resort')
+    return { ...state, assetId: resort, ...(dates ? { from, to, step } : {}) };
+  return state;
 }

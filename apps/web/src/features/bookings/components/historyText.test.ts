@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { actionText, humanize, pathLabel, type TTexts, valueText } from './historyText.ts';
+
+const TEXTS: Record<string, string> = {
+  'bookings.fields.rooms': 'Rooms',
+  'bookings.fields.calculation': 'Calculation',
+  'bookings.fields.state': 'State',
+  'bookings.history.paths.guests': 'Guest',
+  'bookings.history.paths.name': 'Name',
+  'bookings.history.paths.to': 'Departure',
+  'bookings.history.paths.price': 'Price',
+  'bookings.history.actions.moveDates': 'Dates moved',
+  'bookings.states.booking': 'Booking',
+  'bookings.states.reservation': 'Reservation',
+  'common.yes': 'Yes',
+  'common.no': 'No',
+};
+const texts: TTexts = { t: (key) => TEXTS[key] ?? key, exists: (key) => key in TEXTS };
+
+describe('the booking history in words', () => {
+  it('labels stored paths by their fields, with the room, guest or line they belong to', () => {
+    expect(pathLabel('state', texts)).toBe('State');
+    expect(pathLabel('rooms[id=12].guests[id=3].name', texts)).toBe('Rooms 12 › Guest 3 › Name');
+    expect(pathLabel('rooms[id=12].to', texts)).toBe('Rooms 12 › Departure');
+    expect(pathLabel('calculation[key=room:1].price', texts)).toBe('Calculation room:1 › Price');
+    expect(pathLabel('totals.dueBeforeTravel', texts)).toBe('Totals › Due before travel');
+  });
+
+  it('writes dates per language, money with the currency, states and flags by their names', () => {
+    expect(valueText('2027-03-01', 'from', 'de', 'EUR', texts)).toBe('01.03.2027');
+    expect(valueText('2027-03-01', 'from', 'en', 'EUR', texts)).toBe('2027-03-01');
+    expect(valueText('1400.00', 'total', 'en', 'EUR', texts)).toMatch(/^€1,400\.00$/);
+    expect(valueText('1400.00', 'total', 'de', 'EUR', texts)).toMatch(/^1\.400,00\s€$/);
+    expect(valueText('2', 'amount', 'de', 'EUR', texts)).toBe('2');
+    expect(valueText('confirmed', 'state', 'en', 'EUR', texts)).toBe('Booking');
+    expect(valueText(true, 'locked', 'en', 'EUR', texts)).toBe('Yes');
+    expect(valueText(null, 'note', 'en', 'EUR', texts)).toBe('—');
+    expect(valueText({ name: 'Ann', age: null }, 'rooms[id=1].guests[id=2]', 'en', 'EUR', texts)).toBe(
+      'Name: Ann',
+    );
+  });
+
+  it('names actions, unknown ones in words rather than their code', () => {
+    expect(actionText('moveDates', texts)).toBe('Dates moved');
+    expect(actionText('someNewThing', texts)).toBe('Some new thing');
+    expect(humanize('paymentStatus')).toBe('Payment status');
+  });
+});

@@ -1,0 +1,106 @@
+import type { TBookingState } from '@atoll/domain/bookings';
+import { BOOKING_STATES } from '@atoll/domain/inventory/availability';
+import { formatMoney } from '@atoll/domain/money';
+import { formatDateTime } from '../../../components/format.ts';
+import { formatDay, formatNumber, type TLang } from '../../../components/pricing/format.ts';
+import { displayState } from './bookingState.ts';
+
+// How the booking history reads: field labels instead of the stored paths, values as the screens write
+// them (dates per language, amounts with the currency, states by their names). Pure, for tests.
+
+/** What the texts come from: the translation and whether a key exists. */
+export type TTexts = {
+  t: (key: string, options?: Record<string, unknown>) => string;
+  exists: (key: string) => boolean;
+};
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+/** Fields whose numbers are money in the booking's currency. */
+const MONEY = new Set([
+  'total',
+  'price',
+  'paid',
+  'openAmount',
+  'commission',
+  'fee',
+  'dueBeforeTravel',
+  'agencyDue',
+  'customerDue',
+  'onSite',
+  'deposit',
+  'rest',
+]);
+
+/** "someField" → "Some field": a name no text exists for, still readable. */
+export const humanize = (name: string) => {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The name of one path segment: the booking field's label, the history's own, else the name in words. */
+function segmentLabel(name: string, texts: TTexts): string {
+  for (const key of [`bookings.history.paths.${name}`, `bookings.fields.${name}`])
+    if (texts.exists(key)) return texts.t(key);
+  return humanize(name);
+}
+
+/**
+ * A stored path (`rooms[id=12].guests[id=3].name`, `calculation[key=room:1].total`) as people read it:
+ * "Rooms 12 › Guests 3 › Name".
+ */
+export function pathLabel(path: string, texts: TTexts): string {
+  return path
+    .split('.')
+    .map((segment) => {
+      const match = /^([^[]+)((?:\[[^\]]*\])*)$/.exec(segment);
+      if (!match) return segment;
+      const [, name = segment, selectors = ''] = match;
+      const which = [...selectors.matchAll(/\[(?:[a-z]+=)?([^\]]*)\]/g)].map((m) => m[1]).join(' ');
+      return which ? `${segmentLabel(name, texts)} ${which}` : segmentLabel(name, texts);
+    })
+    .join(' › ');
+}
+
+/** A value of a change as the screens write it; `path` tells money and states apart. */
+export function valueText(
+  value: unknown,
+  path: string,
+  lang: TLang,
+  currency: string,
+  texts: TTexts,
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const field = path.split('.').at(-1)?.replace(/\[.*$/, '') ?? path;
+  if (typeof value === 'boolean') return texts.t(value ? 'common.yes' : 'common.no');
+  if (typeof value === 'number') return formatNumber(String(value), lang);
+  if (typeof value === 'string') {
+    if (field === 'state' && (BOOKING_STATES as readonly string[]).includes(value))
+      return texts.t(`bookings.states.${displayState(value as TBookingState, false)}`);
+    if (ISO_DAY.test(value)) return formatDay(value, lang);
+    if (ISO_MOMENT.test(value)) return formatDateTime(value, lang);
+    if (DECIMAL.test(value)) {
+      try {
+        return MONEY.has(field) ? formatMoney(value, currency, lang) : formatNumber(value, lang);
+      } catch {
+        return value;
+      }
+    }
+    return value;
+  }
+  if (Array.isArray(value))
+    return value.map((item) => valueText(item, path, lang, currency, texts)).join(', ') || '—';
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '')
+      .map(([key, inner]) => `${segmentLabel(key, texts)}: ${valueText(inner, key, lang, currency, texts)}`)
+      .join('; ');
+  return String(value);
+}
+
+/** A version's action by its name, a new one in words rather than its code. */
+export const actionText = (action: string, texts: TTexts) =>
+  texts.exists(`bookings.history.actions.${action}`)
+    ? texts.t(`bookings.history.actions.${action}`)
+    : humanize(action);

@@ -16,7 +16,16 @@ import { toUser } from '../modules/users/users.repository.ts';
 import { VERSION } from '../version.ts';
 import { NO_CHANGE_FEED } from './change-feed.ts';
 import type { Database } from './client.ts';
-import { agencies, bankAccounts, customers, roomBlocks, rooms, schedules, users } from './schema.ts';
+import {
+  agencies,
+  bankAccounts,
+  bookings,
+  customers,
+  roomBlocks,
+  rooms,
+  schedules,
+  users,
+} from './schema.ts';
 import { seedCatalogue, type TCatalogue } from './seed-season-catalogue.ts';
 
 /**
@@ -350,10 +359,29 @@ function seasonBuilder(b: TBuilderDeps) {
     }
   }
 
+  /** The day each booking was made: the flows stamp today, the season sets it back to before the stay. */
+  const booked = new Map<number, number>();
+  async function backdate(booking: TBooking, from: number) {
+    const day = Math.max(day0 - 365, Math.min(day0, from - random.int(14, 160)));
+    booked.set(booking.id, day);
+    if (day === day0) return;
+    const at = new Date(day * DAY + 10 * 3_600_000);
+    await deps.db
+      .update(bookings)
+      .set({
+        createdAt: at,
+        ...(booking.reservationNo ? { reservationDate: at } : {}),
+        ...(booking.bookingNo ? { bookingDate: at } : {}),
+      })
+      .where(eq(bookings.id, booking.id));
+  }
+  /** Due dates again from the booking day (the deposit a week after it): what makes a booking overdue. */
+  const redue = (booking: TBooking) => attempt('reprice', () => flows.release.reloadPrice(admin, booking.id));
+
   const pay = (booking: TBooking, amount: string, date: number, method: 'bank' | 'card') =>
     attempt(`payment of ${booking.id}`, () =>
       deps.payments.create(admin, booking.id, {
-        date: isoOf(Math.min(date, day0)),
+        date: isoOf(Math.max(booked.get(booking.id) ?? day0, Math.min(date, day0))),
         amount,
         method,
         status: 'final',
@@ -382,7 +410,11 @@ function seasonBuilder(b: TBuilderDeps) {
     return added ?? booking;
   }
 
-  async function create(request: TBookRequest, state: 'draft' | 'planned' | 'confirmed' | 'waiting') {
+  async function create(
+    request: TBookRequest,
+    state: 'draft' | 'planned' | 'confirmed' | 'waiting',
+    from: number,
+  ) {
     const input = ZCreateBooking.parse({
       ...request,
       state,
@@ -392,7 +424,9 @@ function seasonBuilder(b: TBuilderDeps) {
     const booking = await attempt(`booking ${JSON.stringify(request.rooms).slice(0, 60)}`, () =>
       flows.create.createBooking(admin, input),
     );
-    if (booking) made += 1;
+    if (!booking) return null;
+    made += 1;
+    await backdate(booking, from);
     return booking;
   }
 
@@ -410,14 +444,14 @@ function seasonBuilder(b: TBuilderDeps) {
       const roll = random.next();
       if (to <= day0) return this.past(request, from, roll);
       if (from <= day0) {
-        const booking = await create(request, 'confirmed');
+        const booking = await create(request, 'confirmed', from);
         if (!booking) return;
         await pay(booking, booking.openAmount, from - 40, 'bank');
         await attempt('check-in', () => flows.rooms.checkIn(admin, booking.id, {}, lock));
         return;
       }
       if (opts.rebookTo) {
-        const booking = await create(request, 'confirmed');
+        const booking = await create(request, 'confirmed', from);
         if (!booking) return;
         await pay(booking, depositOf(booking), day0 - 20, 'bank');
         await attempt('rebook', () =>
@@ -426,19 +460,19 @@ function seasonBuilder(b: TBuilderDeps) {
         return;
       }
       if (opts.split) {
-        const booking = await create(request, 'confirmed');
+        const booking = await create(request, 'confirmed', from);
         if (booking) await attempt('split', () => flows.split.splitByCustomer(admin, booking.id, {}, null));
         return;
       }
       const near = from - day0 <= 45;
-      if (roll < (near ? 0.05 : 0.15)) return void (await create(request, 'draft'));
+      if (roll < (near ? 0.05 : 0.15)) return void (await create(request, 'draft', from));
       if (roll < (near ? 0.15 : 0.33)) {
-        const option = await create(request, 'planned');
+        const option = await create(request, 'planned', from);
         if (option && random.chance(0.15))
           await attempt('release', () => flows.release.releaseBooking(admin, option.id, 'customer'));
         return;
       }
-      let booking = await create(request, 'confirmed');
+      let booking = await create(request, 'confirmed', from);
       if (!booking) return;
       if (random.chance(0.15)) booking = await addExtras(booking);
       if (roll > 0.9) {
@@ -461,7 +495,10 @@ function seasonBuilder(b: TBuilderDeps) {
             day0 - random.int(1, 30),
             random.chance(0.5) ? 'card' : 'bank',
           );
-        else if (r < 0.9) await pay(booking, depositOf(booking), day0 - random.int(20, 60), 'bank');
+        else {
+          await redue(booking);
+          if (r < 0.9) await pay(booking, depositOf(booking), day0 - random.int(20, 60), 'bank');
+        }
       } else if (random.chance(0.55)) {
         await pay(
           booking,
@@ -476,7 +513,7 @@ function seasonBuilder(b: TBuilderDeps) {
 
     /** A stay or trip that is over: checked in and out and paid, now and then cancelled or still open. */
     async past(request: TBookRequest, from: number, roll: number) {
-      let booking = await create(request, 'confirmed');
+      let booking = await create(request, 'confirmed', from);
       if (!booking) return;
       if (roll < 0.08) {
         await attempt('cancel', () =>
@@ -496,7 +533,10 @@ function seasonBuilder(b: TBuilderDeps) {
           from - random.int(20, 90),
           random.chance(0.4) ? 'card' : 'bank',
         );
-      else await pay(booking, depositOf(booking), from - 60, 'bank');
+      else {
+        await redue(booking);
+        await pay(booking, depositOf(booking), from - 60, 'bank');
+      }
       // The last weeks' guests were checked in and out at the desk; the nightly job resolves the rest.
       if (from > day0 - 45) {
         await attempt('check-in', () => flows.rooms.checkIn(admin, booking.id, {}, lock));
@@ -532,6 +572,7 @@ function seasonBuilder(b: TBuilderDeps) {
           customerId: lead,
         },
         'waiting',
+        dayNo(dep.from),
       );
     },
 

@@ -1,9 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seasonServices, seedSeason } from './db/season/seed-season.ts';
 import { DEMO_LOGINS, isEmpty, seedAdmin, seedDemo } from './db/seed.ts';
 import { seedReference } from './db/seed-reference.ts';
-import { seasonServices, seedSeason } from './db/seed-season.ts';
 import { VERSION } from './version.ts';
 
 const config = loadConfig();
@@ -18,6 +18,7 @@ await database.exclusive(async () => {
     if (config.seed === 'demo') {
       const season = await seedSeason(seasonServices(database, config));
       console.log(`Demo season: ${season.bookings} bookings in ${(season.ms / 1000).toFixed(1)} s`);
+      for (const refused of season.skipped) console.warn(`  left out: ${refused}`);
     }
     console.log('\nDemo data loaded. Log in with:');
     for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(22)} ${l.password.padEnd(15)} ${l.role}`);

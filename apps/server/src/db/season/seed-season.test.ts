@@ -3,11 +3,11 @@
 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cents, countedCents } from '../../test/booking-test-world.ts';
-import { createTestDatabase } from '../../test/harness.ts';
-import { today } from '../clock.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from './client.ts';
+import { cents, countedCents } from '../../../test/booking-test-world.ts';
+import { createTestDatabase } from '../../../test/harness.ts';
+import { today } from '../../clock.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../client.ts';
 import { seasonServices, seedSeason, type TSeasonSummary } from './seed-season.ts';
 
 let database: Database;

@@ -1,9 +1,9 @@
 import { ZStockUpdate } from '@atoll/domain/products';
 import { eq } from 'drizzle-orm';
-import type { TSessionUser } from '../modules/auth/auth.service.ts';
-import { newLinkKey } from '../modules/payments/payment-links.ts';
-import type { TProductsService } from '../modules/products/products.service.ts';
-import type { Db } from './client.ts';
+import type { TSessionUser } from '../../modules/auth/auth.service.ts';
+import { newLinkKey } from '../../modules/payments/payment-links.ts';
+import type { TProductsService } from '../../modules/products/products.service.ts';
+import type { Db } from '../client.ts';
 import {
   formDefs,
   paymentProviders,
@@ -12,7 +12,7 @@ import {
   resorts,
   vessels,
   widgets,
-} from './schema.ts';
+} from '../schema.ts';
 
 // What the demo season sells besides rooms and cabins, and how guests pay and book online: product
 // categories and products (with stock), a bank-transfer payment provider, a booking widget per asset

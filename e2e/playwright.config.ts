@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey logs in from 127.0.0.1; the per-minute login limit is tested in the server suite.
       AUTH_RATE_LIMIT: '1000',
+      // The journeys book fixed rooms and dates of the base demo: without the season's bookings.
+      SEED: 'demo-base',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?ignoreTLS=true`,
       APP_URL: `http://127.0.0.1:${port}`,
     },

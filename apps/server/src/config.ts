@@ -5,7 +5,8 @@ export type TConfig = {
   port: number;
   databaseUrl: string | undefined;
   dataDir: string;
-  seed: 'demo' | 'none';
+  /** demo: the demo data with its season of bookings; demo-base: without the season; none: no demo data. */
+  seed: 'demo' | 'demo-base' | 'none';
   /** Public base URL used in links inside mails. */
   appUrl: string;
   smtpUrl: string | undefined;
@@ -46,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR || './data'),
-    seed: env.SEED === 'none' ? 'none' : 'demo',
+    seed: env.SEED === 'none' || env.SEED === 'demo-base' ? env.SEED : 'demo',
     appUrl: env.APP_URL || `http://${host}:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,

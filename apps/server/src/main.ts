@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seasonServices, seedSeason } from './db/season/seed-season.ts';
 import { DEMO_LOGINS, isEmpty, seedAdmin, seedDemo } from './db/seed.ts';
 import { seedReference } from './db/seed-reference.ts';
 import { VERSION } from './version.ts';
@@ -12,8 +13,13 @@ await database.exclusive(async () => {
   // Countries, currencies, airports: also without demo data, and once for an older installation.
   await seedReference(database.db);
   if (!(await isEmpty(database.db))) return;
-  if (config.seed === 'demo') {
+  if (config.seed !== 'none') {
     await seedDemo(database.db);
+    if (config.seed === 'demo') {
+      const season = await seedSeason(seasonServices(database, config));
+      console.log(`Demo season: ${season.bookings} bookings in ${(season.ms / 1000).toFixed(1)} s`);
+      for (const refused of season.skipped) console.warn(`  left out: ${refused}`);
+    }
     console.log('\nDemo data loaded. Log in with:');
     for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(22)} ${l.password.padEnd(15)} ${l.role}`);
     console.log('');

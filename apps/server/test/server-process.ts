@@ -40,6 +40,8 @@ export async function startServer(env: Record<string, string>): Promise<TServerP
       PORT: String(port),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      // The demo without its season of bookings: a quick first start (the season has its own test).
+      SEED: 'demo-base',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,363 @@
+import { type TBooking, ZCancelBooking, ZCreateBooking } from '@atoll/domain/bookings';
+import { D } from '@atoll/domain/money';
+import { ZOnlineCreateRequest } from '@atoll/domain/online/api';
+import { ZAddProduct } from '@atoll/domain/products';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../http/errors.ts';
+import type { TSessionUser } from '../../modules/auth/auth.service.ts';
+import { importStatement } from '../../modules/banks/import-statement.flow.ts';
+import { issueInvoice } from '../../modules/documents/invoices.flow.ts';
+import { bookings } from '../schema.ts';
+import type { TCatalogue } from './season-catalogue.ts';
+import {
+  DAY,
+  dayNo,
+  FIRST_NAMES,
+  guestAnswers,
+  isoOf,
+  LAST_NAMES,
+  type TCabin,
+  type TDeparture,
+  type TOccupancy,
+  type TRandom,
+} from './season-tools.ts';
+import type { TSeasonDeps } from './seed-season.ts';
+
+// One booking's life in the season, by where its dates lie from today: made through the booking flows,
+// then paid, checked in and out, cancelled, rebooked, split or released as a booking of that age would be.
+
+type TBuilderDeps = {
+  deps: TSeasonDeps;
+  admin: TSessionUser;
+  random: TRandom;
+  day0: number;
+  catalogue: TCatalogue;
+  held: TOccupancy;
+};
+
+export type TBookRequest = {
+  rooms: unknown[];
+  fullCharter?: { scheduleId: number; guests: unknown[] };
+  agencyId: number | undefined;
+  customerId: number;
+};
+
+/** The steps of one booking's life, by where its dates lie from today. */
+export function seasonBuilder(b: TBuilderDeps) {
+  const { deps, admin, random, day0 } = b;
+  const flows = deps.bookings;
+  const lock = { version: null };
+  const skipped: string[] = [];
+  let made = 0;
+  const invoiced: number[] = [];
+  const toMail: number[] = [];
+  const forGuestForms: number[] = [];
+  const unpaid: TBooking[] = [];
+
+  async function attempt<T>(label: string, step: () => Promise<T>): Promise<T | null> {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      skipped.push(`${label}: ${error.code} ${error.message}`);
+      return null;
+    }
+  }
+
+  /** The day each booking was made: the flows stamp today, the season sets it back to before the stay. */
+  const booked = new Map<number, number>();
+  async function backdate(booking: TBooking, from: number) {
+    const day = Math.max(day0 - 365, Math.min(day0, from - random.int(14, 160)));
+    booked.set(booking.id, day);
+    if (day === day0) return;
+    const at = new Date(day * DAY + 10 * 3_600_000);
+    await deps.db
+      .update(bookings)
+      .set({
+        createdAt: at,
+        ...(booking.reservationNo ? { reservationDate: at } : {}),
+        ...(booking.bookingNo ? { bookingDate: at } : {}),
+      })
+      .where(eq(bookings.id, booking.id));
+  }
+  /** Due dates again from the booking day (the deposit a week after it): what makes a booking overdue. */
+  const redue = (booking: TBooking) => attempt('reprice', () => flows.release.reloadPrice(admin, booking.id));
+
+  const pay = (booking: TBooking, amount: string, date: number, method: 'bank' | 'card') =>
+    attempt(`payment of ${booking.id}`, () =>
+      deps.payments.create(admin, booking.id, {
+        date: isoOf(Math.max(booked.get(booking.id) ?? day0, Math.min(date, day0))),
+        amount,
+        method,
+        status: 'final',
+        reference: booking.bookingNo ?? undefined,
+      }),
+    );
+  const depositOf = (booking: TBooking) => {
+    const line = booking.calculation.find((l) => l.type === 'deposit');
+    return line && new D(line.total).gt(0)
+      ? new D(line.total).toFixed(2)
+      : new D(booking.openAmount).times(0.3).toFixed(2);
+  };
+  const reread = (id: number) => flows.queries.get(admin, id);
+
+  async function addExtras(booking: TBooking) {
+    const names =
+      booking.type === 'vessel' || booking.type === 'charter'
+        ? ['Nitrox per dive day', 'Dive computer']
+        : ['10 boat dives', 'Full equipment', 'Reef-safe sunscreen', 'Logbook'];
+    const name = random.pick(names);
+    const productId = b.catalogue.products.get(name);
+    if (!productId) return booking;
+    const added = await attempt(`product on ${booking.id}`, () =>
+      flows.products.add(admin, booking.id, 'product', productId, ZAddProduct.parse({}), lock),
+    );
+    return added ?? booking;
+  }
+
+  async function create(
+    request: TBookRequest,
+    state: 'draft' | 'planned' | 'confirmed' | 'waiting',
+    from: number,
+  ) {
+    const input = ZCreateBooking.parse({
+      ...request,
+      state,
+      language: random.chance(0.6) ? 'de' : 'en',
+      note: random.chance(0.1) ? 'Vegetarian meals, please.' : undefined,
+    });
+    const booking = await attempt(`booking ${JSON.stringify(request.rooms).slice(0, 60)}`, () =>
+      flows.create.createBooking(admin, input),
+    );
+    if (!booking) return null;
+    made += 1;
+    await backdate(booking, from);
+    return booking;
+  }
+
+  return {
+    skipped,
+    count: () => made,
+
+    /** A stay or trip: its state and money by how far its dates are from today. */
+    async book(
+      request: TBookRequest,
+      from: number,
+      to: number,
+      opts: { split?: boolean; rebookTo?: TDeparture | undefined },
+    ) {
+      const roll = random.next();
+      if (to <= day0) return this.past(request, from, roll);
+      if (from <= day0) {
+        const booking = await create(request, 'confirmed', from);
+        if (!booking) return;
+        await pay(booking, booking.openAmount, from - 40, 'bank');
+        await attempt('check-in', () => flows.rooms.checkIn(admin, booking.id, {}, lock));
+        return;
+      }
+      if (opts.rebookTo) {
+        const booking = await create(request, 'confirmed', from);
+        if (!booking) return;
+        await pay(booking, depositOf(booking), day0 - 20, 'bank');
+        await attempt('rebook', () =>
+          flows.rebook.rebook(admin, booking.id, { scheduleId: opts.rebookTo?.id ?? 0 }, null),
+        );
+        return;
+      }
+      if (opts.split) {
+        const booking = await create(request, 'confirmed', from);
+        if (booking) await attempt('split', () => flows.split.splitByCustomer(admin, booking.id, {}, null));
+        return;
+      }
+      const near = from - day0 <= 45;
+      if (roll < (near ? 0.05 : 0.15)) return void (await create(request, 'draft', from));
+      if (roll < (near ? 0.15 : 0.33)) {
+        const option = await create(request, 'planned', from);
+        if (option && random.chance(0.15))
+          await attempt('release', () => flows.release.releaseBooking(admin, option.id, 'customer'));
+        return;
+      }
+      let booking = await create(request, 'confirmed', from);
+      if (!booking) return;
+      if (random.chance(0.15)) booking = await addExtras(booking);
+      if (roll > 0.9) {
+        // Cancelled after the deposit: the terms' fee by the days left, an invoice reversed.
+        await pay(booking, depositOf(booking), day0 - random.int(5, 40), 'bank');
+        if (random.chance(0.5))
+          await attempt('invoice', () => deps.db.transaction((tx) => issueInvoice(tx, admin, booking.id)));
+        await attempt('cancel', () =>
+          flows.cancel.cancelBooking(admin, booking.id, ZCancelBooking.parse({ reason: 'customer' })),
+        );
+        return;
+      }
+      if (from - day0 < 60) {
+        // The balance was due 60 days before arrival: paid, partly paid (overdue) or not at all.
+        const r = random.next();
+        if (r < 0.7)
+          await pay(
+            booking,
+            booking.openAmount,
+            day0 - random.int(1, 30),
+            random.chance(0.5) ? 'card' : 'bank',
+          );
+        else {
+          await redue(booking);
+          if (r < 0.9) await pay(booking, depositOf(booking), day0 - random.int(20, 60), 'bank');
+        }
+      } else if (random.chance(0.55)) {
+        await pay(
+          booking,
+          depositOf(booking),
+          day0 - random.int(0, 30),
+          random.chance(0.3) ? 'card' : 'bank',
+        );
+      } else unpaid.push(booking);
+      forGuestForms.push(booking.id);
+      if (random.chance(0.15)) toMail.push(booking.id);
+    },
+
+    /** A stay or trip that is over: checked in and out and paid, now and then cancelled or still open. */
+    async past(request: TBookRequest, from: number, roll: number) {
+      let booking = await create(request, 'confirmed', from);
+      if (!booking) return;
+      const { id } = booking;
+      if (roll < 0.08) {
+        await attempt('cancel', () =>
+          flows.cancel.cancelBooking(
+            admin,
+            id,
+            ZCancelBooking.parse({ reason: 'illness', date: isoOf(from - 10) }),
+          ),
+        );
+        return;
+      }
+      if (random.chance(0.1)) booking = await addExtras(booking);
+      if (roll < 0.95)
+        await pay(
+          booking,
+          booking.openAmount,
+          from - random.int(20, 90),
+          random.chance(0.4) ? 'card' : 'bank',
+        );
+      else {
+        await redue(booking);
+        await pay(booking, depositOf(booking), from - 60, 'bank');
+      }
+      // The last weeks' guests were checked in and out at the desk; the nightly job resolves the rest.
+      if (from > day0 - 45) {
+        await attempt('check-in', () => flows.rooms.checkIn(admin, booking.id, {}, lock));
+        await attempt('check-out', () => flows.rooms.checkOut(admin, booking.id, {}, lock));
+      }
+      if (invoiced.length < 25 && roll < 0.5) invoiced.push(booking.id);
+    },
+
+    async charter(dep: TDeparture, from: number, to: number, lead: number, agencyId: number | undefined) {
+      const guests = Array.from({ length: 16 }, (_, i) =>
+        i === 0 ? { customerId: lead } : { name: `Charter guest ${i + 1}`, gender: i % 2 ? 'm' : 'f' },
+      );
+      await this.book(
+        {
+          rooms: [],
+          fullCharter: { scheduleId: dep.id, guests },
+          agencyId,
+          customerId: lead,
+        },
+        from,
+        to,
+        {},
+      );
+    },
+
+    async waiting(cabin: TCabin, dep: TDeparture, lead: number) {
+      await create(
+        {
+          rooms: [
+            { roomId: cabin.id, scheduleId: dep.id, guests: [{ customerId: lead }, { name: 'Partner' }] },
+          ],
+          agencyId: undefined,
+          customerId: lead,
+        },
+        'waiting',
+        dayNo(dep.from),
+      );
+    },
+
+    async online(roomId: number, from: number, to: number, i: number) {
+      const request = ZOnlineCreateRequest.parse({
+        from: isoOf(from),
+        to: isoOf(to),
+        rooms: [{ roomId, guests: [{ name: 'Online guest' }, { name: 'Travel partner' }] }],
+        lead: {
+          firstName: random.pick(FIRST_NAMES),
+          lastName: random.pick(LAST_NAMES),
+          email: `online${i + 1}@guests.example`,
+          country: 'DE',
+        },
+        language: i % 2 ? 'en' : 'de',
+      });
+      const created = await attempt('online booking', () => deps.online.create(request, {}));
+      if (created) made += 1;
+    },
+
+    /** Invoices of stays that are over, guest forms (some filled, some missing), mails in the queue. */
+    async finish() {
+      for (const id of invoiced)
+        await attempt('invoice', () =>
+          deps.db.transaction((tx) => issueInvoice(tx, admin, id, { date: isoOf(day0 - 1) })),
+        );
+      for (const [i, id] of forGuestForms.entries()) {
+        if (i % 3 === 2) continue;
+        const forms = await deps.guestForms.links(admin, id, '');
+        const lead = forms[0];
+        if (lead && i % 3 === 0)
+          await attempt('guest form', () =>
+            deps.guestForms.submit(lead.id, { user: admin }, guestAnswers(lead.guestName, day0)),
+          );
+      }
+      if (toMail.length > 0)
+        await attempt('mails', () =>
+          deps.mail.sendBookingMails(admin, { bookingIds: toMail, state: 'confirmed', force: false }),
+        );
+    },
+
+    /** The bank's statement of the last days: transfers that name a booking, and others nobody matched. */
+    async statement(bankId: number) {
+      const header = 'Buchungstag;Betrag;Währung;Name Zahlungsbeteiligter;Verwendungszweck;Buchungsreferenz';
+      const line = (d: number, amount: string, who: string, ref: string, n: number) =>
+        [
+          isoOf(d).split('-').reverse().join('.'),
+          amount.replace('.', ','),
+          'EUR',
+          who,
+          ref,
+          `DEMO-${n}`,
+        ].join(';');
+      const rows: string[] = [];
+      for (const [i, booking] of unpaid.slice(0, 8).entries()) {
+        const fresh = await reread(booking.id);
+        rows.push(
+          line(
+            day0 - 1 - (i % 5),
+            depositOf(fresh),
+            fresh.customerName ?? 'Guest',
+            `Anzahlung ${fresh.bookingNo}`,
+            i + 1,
+          ),
+        );
+      }
+      rows.push(line(day0 - 2, '-1850.00', 'Marina Fuel Supply', 'Diesel MV Atoll Explorer', 90));
+      rows.push(line(day0 - 3, '-2400.00', 'Office Rent GmbH', 'Miete Büro', 91));
+      rows.push(line(day0 - 4, '275.00', 'K. Unbekannt', 'Tauchkurs', 92));
+      rows.push(line(day0 - 5, '-49.90', 'Förde Bank', 'Kontoführung', 93));
+      await attempt('statement', () =>
+        importStatement(
+          { db: deps.db, currencies: deps.currencies },
+          admin,
+          bankId,
+          [header, ...rows].join('\n'),
+          undefined,
+        ),
+      );
+    },
+  };
+}

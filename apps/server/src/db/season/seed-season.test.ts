@@ -1,0 +1,143 @@
+// The demo season on a fresh database with the base demo data: its shape (states, kinds, agencies, money,
+// documents, dates around today) and that every booking's total is the sum of its counted lines.
+
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cents, countedCents } from '../../../test/booking-test-world.ts';
+import { createTestDatabase } from '../../../test/harness.ts';
+import { today } from '../../clock.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../client.ts';
+import { seasonServices, seedSeason, type TSeasonSummary } from './seed-season.ts';
+
+let database: Database;
+let summary: TSeasonSummary;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: true });
+  summary = await seedSeason(seasonServices(database, loadConfig({})));
+}, 300_000);
+afterAll(() => database?.close());
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await database.db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+async function countBy(query: ReturnType<typeof sql>): Promise<Record<string, number>> {
+  const found = await rows<{ k: string; n: number }>(query);
+  return Object.fromEntries(found.map((r) => [String(r.k), Number(r.n)]));
+}
+
+describe('the demo season', () => {
+  it('makes about 300 bookings through the flows, none refused', async () => {
+    expect(summary.skipped).toEqual([]);
+    expect(summary.bookings).toBeGreaterThanOrEqual(250);
+    expect(summary.bookings).toBeLessThanOrEqual(360);
+    console.info(`demo season: ${summary.bookings} bookings in ${(summary.ms / 1000).toFixed(1)} s`);
+  });
+
+  it('has bookings in every state and of every kind', async () => {
+    const states = await countBy(sql`select state k, count(*)::int n from bookings group by state`);
+    for (const state of ['draft', 'planned', 'confirmed', 'waiting', 'aborted', 'freed', 'rebooked'])
+      expect(states[state], state).toBeGreaterThan(0);
+    const types = await countBy(sql`select type k, count(*)::int n from bookings group by type`);
+    for (const type of ['resort', 'vessel', 'charter', 'mixed']) expect(types[type], type).toBeGreaterThan(0);
+    const [links] = await rows<{ split: number; rebooked: number }>(sql`
+      select count(*) filter (where r->>'kind' = 'splitTo')::int split,
+             count(*) filter (where r->>'kind' = 'rebookedTo')::int rebooked
+      from bookings, jsonb_array_elements("references") r`);
+    expect(links?.split).toBeGreaterThan(0);
+    expect(links?.rebooked).toBeGreaterThan(0);
+    const [stays] = await rows<{ berths: number; checkedOut: number; inHouse: number }>(sql`
+      select count(*) filter (where not whole)::int berths,
+             count(*) filter (where check_out is not null)::int "checkedOut",
+             count(*) filter (where check_in is not null and check_out is null)::int "inHouse"
+      from booking_rooms`);
+    expect(stays?.berths).toBeGreaterThan(0);
+    expect(stays?.checkedOut).toBeGreaterThan(0);
+    expect(stays?.inHouse).toBeGreaterThan(0);
+    const [fees] = await rows<{ n: number }>(
+      sql`select count(*)::int n from bookings where state = 'aborted' and total > 0`,
+    );
+    expect(fees?.n).toBeGreaterThan(0);
+  });
+
+  it('sells through several agencies with commission, direct and online', async () => {
+    const [agencies] = await rows<{ n: number; commissioned: number }>(sql`
+      select count(distinct agency_id)::int n,
+             count(*) filter (where (totals->>'commission')::numeric > 0)::int commissioned
+      from bookings where agency_id is not null`);
+    expect(agencies?.n).toBeGreaterThanOrEqual(3);
+    expect(agencies?.commissioned).toBeGreaterThan(0);
+    const channels = await countBy(sql`select channel k, count(*)::int n from bookings group by channel`);
+    expect(channels.Booking).toBeGreaterThan(0);
+    expect(channels.CustomerDirectBooking).toBeGreaterThan(0);
+  });
+
+  it('spreads the stays over the year before and after today', async () => {
+    const day = today();
+    const [span] = await rows<{ first: string; last: string; past: number; future: number }>(sql`
+      select min(from_date)::text first, max(to_date)::text last,
+             count(*) filter (where to_date < ${day}::date)::int past,
+             count(*) filter (where from_date > ${day}::date)::int future
+      from bookings`);
+    const days = (iso: string | undefined) => (Date.parse(iso ?? '') - Date.parse(day)) / 86_400_000;
+    expect(days(span?.first)).toBeLessThan(-300);
+    expect(days(span?.first)).toBeGreaterThanOrEqual(-372);
+    expect(days(span?.last)).toBeGreaterThan(300);
+    expect(days(span?.last)).toBeLessThanOrEqual(380);
+    expect(span?.past).toBeGreaterThan(50);
+    expect(span?.future).toBeGreaterThan(50);
+  });
+
+  it('has payments of each kind, invoices, bank entries, guest forms and mails', async () => {
+    const methods = await countBy(sql`select method k, count(*)::int n from payments group by method`);
+    expect(methods.bank).toBeGreaterThan(0);
+    expect(methods.card).toBeGreaterThan(0);
+    const paid = await countBy(
+      sql`select payment_status k, count(*)::int n from bookings where state = 'confirmed' group by 1`,
+    );
+    for (const status of ['paid', 'partial', 'not_paid']) expect(paid[status], status).toBeGreaterThan(0);
+    const [overdue] = await rows<{ n: number }>(
+      sql`select count(*)::int n from bookings where has_exceeded_due_date`,
+    );
+    expect(overdue?.n).toBeGreaterThan(0);
+    const invoices = await countBy(sql`select kind k, count(*)::int n from invoices group by kind`);
+    expect(invoices.invoice).toBeGreaterThan(0);
+    expect(invoices.cancellation).toBeGreaterThan(0);
+    const [bank] = await rows<{ matched: number; unmatched: number }>(sql`
+      select count(*) filter (where assigned <> 0)::int matched,
+             count(*) filter (where assigned = 0)::int unmatched from bank_entries`);
+    expect(bank?.matched).toBeGreaterThan(0);
+    expect(bank?.unmatched).toBeGreaterThan(0);
+    const forms = await countBy(sql`select status k, count(*)::int n from guest_forms group by status`);
+    expect(forms.submitted).toBeGreaterThan(0);
+    expect(forms.open).toBeGreaterThan(0);
+    const [mails] = await rows<{ n: number }>(sql`select count(*)::int n from mail_queue`);
+    expect(mails?.n).toBeGreaterThan(0);
+  });
+
+  it('sells products with stock and takes online bookings paid by transfer', async () => {
+    const [catalogue] = await rows<{ products: number; categories: number; stocked: number }>(sql`
+      select count(*)::int products, count(distinct category_id)::int categories,
+             count(*) filter (where track_stock and stock > 0)::int stocked from products`);
+    expect(catalogue?.products).toBeGreaterThanOrEqual(10);
+    expect(catalogue?.categories).toBeGreaterThanOrEqual(5);
+    expect(catalogue?.stocked).toBeGreaterThan(0);
+    const [setup] = await rows<{ providers: number; widgets: number; forms: number }>(sql`
+      select (select count(*) from payment_providers where type = 'bank_transfer' and is_active)::int providers,
+             (select count(*) from widgets where active)::int widgets,
+             (select count(*) from form_defs)::int forms`);
+    expect(setup).toEqual({ providers: 1, widgets: 2, forms: 1 });
+  });
+
+  it('prices every booking: its total is the sum of its counted lines', async () => {
+    const found = await rows<{ id: number; total: string }>(sql`select id, total::text from bookings`);
+    const lines = await rows<{ bookingId: number; type: string; total: string; customerType: string }>(sql`
+      select booking_id "bookingId", type, total::text, customer_type "customerType" from calculation_lines`);
+    const byBooking = new Map<number, typeof lines>();
+    for (const line of lines) byBooking.set(line.bookingId, [...(byBooking.get(line.bookingId) ?? []), line]);
+    const wrong = found.filter((b) => countedCents(byBooking.get(b.id) ?? []) !== cents(b.total));
+    expect(wrong).toEqual([]);
+  });
+});

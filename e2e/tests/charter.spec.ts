@@ -88,6 +88,8 @@ test('staff charter the whole vessel with the wizard and see one "Full charter" 
   await next(page);
   await expect(page.getByText(/^Charter price: |^No charter price stored/)).toBeVisible();
   await next(page);
+  // The charter's guests are named, no customer record: a walk-in booking.
+  await page.getByRole('checkbox', { name: /^Walk-in guest/ }).check();
   await page.getByRole('button', { name: 'Save as reservation' }).click();
 
   await expect(page).toHaveURL(/\/booking\/\d+$/);

@@ -89,6 +89,8 @@ test('an agent typing the mailbox address sees the forbidden message and goes ba
   await login(page, DEMO.agent);
   await menu(page).locator('a[href="/booking/list"]').click();
   await expect(page).toHaveURL(/\/booking\/list$/);
+  // The list has rendered, so the guard has recorded it as the page to go back to.
+  await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
   await page.evaluate(() => {
     window.history.pushState({}, '', '/mail');
     window.dispatchEvent(new PopStateEvent('popstate'));

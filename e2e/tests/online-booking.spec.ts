@@ -285,6 +285,7 @@ test('on a phone a guest books a stay where no card is taken: number, transfer d
     await expect(transfer).toContainText(`Reference: ${bookingNo}`);
     await expect(page.getByTestId('epc-qr')).toBeVisible();
     await expect(page.getByText('Online payment is not available')).toHaveCount(0);
+    await expect(page.getByText('We have sent you an e-mail with your booking')).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'online-booking-transfer');
     const mail = await mailbox.latest('paula.phone@example.test');

@@ -259,6 +259,8 @@ export const ZOnlineCreated = ZOnlinePrice.extend({
   bookingNo: z.string().nullable().optional(),
   /** Bank transfer details when the operator takes no card payments online. */
   bankTransfer: ZOnlineBankTransfer.nullable().optional(),
+  /** Whether the booking's mail to the guest is queued (the operator's state mails are switched on). */
+  mailed: z.boolean().optional(),
 });
 export type TOnlineCreated = z.infer<typeof ZOnlineCreated>;
 

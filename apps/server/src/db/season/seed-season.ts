@@ -129,9 +129,10 @@ export async function seedSeason(deps: TSeasonDeps, now = new Date()): Promise<T
     })),
   ];
 
-  // Resort stays over the two years: a free room of the wanted size for each.
+  // Resort stays over the two years, half of them in the weeks around today (so the occupancy grid and the
+  // calendars a newcomer opens first are busy): a free room of the wanted size for each.
   for (let i = 0; i < 125; i++) {
-    const from = day0 + random.int(-360, 355);
+    const from = day0 + (random.chance(0.5) ? random.int(-30, 90) : random.int(-360, 355));
     const nights = random.pick([3, 4, 5, 7, 7, 7, 10, 14]);
     const pax = random.pick([1, 2, 2, 2, 2, 3, 4]);
     const room = freeRoom(random, resortRooms, held, pax, from, from + nights);

@@ -229,6 +229,7 @@ export function createOnlineBookService(deps: {
       ...price,
       bookingNo,
       bankTransfer: card ? null : await bankTransferOf(booking, price, bookingNo ?? String(booking.id)),
+      mailed: await repository.hasMail(db, booking.id),
       bookingId: booking.id,
       state: booking.state,
       holdUntil: booking.optionExpiry,

@@ -5,6 +5,7 @@ import {
   arrivalDepartureRules,
   bookings,
   customers,
+  mailQueue,
   onlineRequests,
   paymentProviders,
   payments,
@@ -221,6 +222,16 @@ export function createOnlineRepository() {
     async provider(ex: Executor, id: number) {
       const [row] = await ex.select().from(paymentProviders).where(eq(paymentProviders.id, id));
       return row;
+    },
+
+    /** Whether a mail to the guest (or agency) of this booking is in the queue (the state mail, when switched on). */
+    async hasMail(ex: Executor, bookingId: number) {
+      const [row] = await ex
+        .select({ id: mailQueue.id })
+        .from(mailQueue)
+        .where(eq(mailQueue.bookingId, bookingId))
+        .limit(1);
+      return row !== undefined;
     },
 
     async onlineRequest(ex: Executor, key: string) {

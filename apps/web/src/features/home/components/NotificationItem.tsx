@@ -7,8 +7,8 @@ import {
   IconTag,
   type Icon as TIcon,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/format.ts';
 import type { TNotification } from '../api.ts';
 
 // Message kinds of spec platform §3.
@@ -23,7 +23,7 @@ const ICONS: Record<string, TIcon> = {
 
 /** One event; its text is a key (`welcome`) translated as events.<text>, the raw text as fallback. */
 export function NotificationItem({ item }: { item: TNotification }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Icon = ICONS[item.type] ?? IconMessage;
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
@@ -35,7 +35,7 @@ export function NotificationItem({ item }: { item: TNotification }) {
           {t(`events.${item.text}`, { defaultValue: item.text, ...item.data })}
         </Text>
         <Text size="xs" c="dimmed">
-          <time dateTime={item.createdAt}>{dayjs(item.createdAt).format('DD.MM.YYYY HH:mm')}</time>
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, i18n.language)}</time>
           {!item.read && ` · ${t('home.notifications.new')}`}
         </Text>
       </div>

@@ -49,7 +49,7 @@ export function CheckoutStep({ created }: { created: TOnlineCreated }) {
               ? t('online.heldUntil', { time: until })
               : t('online.held')}
       </Alert>
-      <Text size="sm">{t('online.nextMail')}</Text>
+      <Text size="sm">{t(created.mailed ? 'online.nextMail' : 'online.keepNumber')}</Text>
       {transfer && <TransferDetails details={transfer} lang={lang} testId="bank-transfer" />}
       <Card withBorder padding="sm">
         <PriceLines price={created} lang={lang} />

@@ -262,3 +262,22 @@ test('staff saves a list filter under a name and opens the list with it again', 
   await dialog.getByRole('button', { name: 'Delete the filter Options by arrival' }).click();
   await expect(dialog.getByText('No saved filters yet')).toBeVisible();
 });
+
+test('the office home counts what needs doing, and each figure opens the list it counted', async ({ page }) => {
+  await login(page, DEMO.staff);
+  const office = page.getByRole('region', { name: 'Today at the office' });
+  const week = office.getByRole('link', { name: /in the next 7 days/ }).first();
+  await expect(week).toBeVisible();
+  const count = Number((await week.textContent())?.match(/\d+/)?.[0]);
+  await expect(page.getByRole('region', { name: 'The next 30 days' })).toBeVisible();
+  await expectAccessible(page);
+  await week.click();
+  await expect(page).toHaveURL(/dates=arrival/);
+  await expect(page.getByRole('textbox', { name: 'Dates apply to' })).toHaveValue('Arrivals');
+  await expect(page.getByLabel('Travel from')).toHaveValue(dayFromToday(0));
+  if (count === 0) await expect(page.getByText('Nothing matches the search or filter')).toBeVisible();
+  else await expect(page.getByText(new RegExp(`of ${count}$`))).toBeVisible();
+  // The yes/no filters are chips the user can switch.
+  await page.getByRole('checkbox', { name: 'Payment overdue' }).check();
+  await expect(page).toHaveURL(/overdue=1/);
+});

@@ -9,6 +9,7 @@ import { createAgenciesService } from './modules/agencies/agencies.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAvailabilityService } from './modules/availability/availability.service.ts';
+import { createBookingQueriesRepository } from './modules/bookings/read/bookings-queries.repository.ts';
 import { createBanksService } from './modules/banks/banks.service.ts';
 import { createBookingParts } from './modules/bookings/bookings.parts.ts';
 import { createCommissionsRepository } from './modules/commissions/commissions.repository.ts';
@@ -110,10 +111,15 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const customersRepository = createCustomersRepository();
   const customers = createCustomersService({ db, settings, repository: customersRepository });
   const credits = createCreditsService({ db, repository: createCreditsRepository() });
-  const dashboard = createDashboardService({ db, repository: createDashboardRepository() });
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
   const availability = createAvailabilityService({ db });
+  const dashboard = createDashboardService({
+    db,
+    repository: createDashboardRepository(),
+    bookingQueries: createBookingQueriesRepository(),
+    availability,
+  });
   const reference = createReferenceCache(opts.changes);
   const bookings = createBookingParts({ db, settings, availability, reference });
   const jobs = createJobs({ db, bookings });

@@ -3,7 +3,7 @@ import { holdsInventory } from '@atoll/domain/inventory/availability';
 import { hasScope } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { bookingGuests, bookings } from './schema.ts';
+import { bookingGuests, bookings, guestForms } from './schema.ts';
 
 // Conditions on the bookings table that modules beside bookings apply too (a customer's stays, the products held
 // on a day, payments, documents, todos, mail): who may see a booking (spec platform §6) and which bookings hold
@@ -60,3 +60,6 @@ export function holdingCondition(offersHoldInventory: boolean): SQL {
     whileOpen.length ? and(inArray(bookings.state, whileOpen), eq(bookings.resolved, false)) : undefined,
   ) as SQL;
 }
+
+/** A booking with at least one guest whose guest form is missing or still open. */
+export const missingGuestformCondition = sql`exists (select 1 from ${bookingGuests} left join ${guestForms} on ${guestForms.bookingGuestId} = ${bookingGuests.id} where ${bookingGuests.bookingId} = ${bookings.id} and (${guestForms.id} is null or ${guestForms.status} = 'open'))`;

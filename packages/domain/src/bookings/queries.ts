@@ -26,10 +26,20 @@ const ZStates = z
   ])
   .pipe(z.array(z.enum(BOOKING_LIST_STATES)).max(BOOKING_LIST_STATES.length));
 
+/** What `from`/`to` of the booking list select: stays overlapping the range, arriving or departing in it. */
+export const BOOKING_DATE_MODES = ['stay', 'arrival', 'departure'] as const;
+export type TBookingDateMode = (typeof BOOKING_DATE_MODES)[number];
+/** The list's yes/no filters (each `1` narrows the list; the home dashboard links to them). */
+export const BOOKING_LIST_FLAGS = ['overdue', 'optionExpiring', 'openTodos', 'missingGuestforms'] as const;
+export type TBookingListFlag = (typeof BOOKING_LIST_FLAGS)[number];
+/** An option "expires soon" when its expiry is at most this many days ahead (lapsed and unresolved included). */
+export const OPTION_EXPIRING_DAYS = 7;
+
 /**
  * `GET /api/bookings` and `csvExport`: the generic list (page, size, sort, order, search, filter), by
  * default newest travel date first, with the booking list's own filters. `from`/`to`: bookings that
- * overlap the range (a stay that departs on `from` or arrives on `to` counts).
+ * overlap the range (a stay that departs on `from` or arrives on `to` counts); with `dates=arrival` those
+ * arriving in it, with `dates=departure` those departing in it (both ends included).
  */
 export const ZBookingListQuery = ZListQuery.extend({
   sort: z.string().max(64).default('from'),
@@ -45,6 +55,15 @@ export const ZBookingListQuery = ZListQuery.extend({
   scheduleId: ZQueryId.optional(),
   agencyId: ZQueryId.optional(),
   customerId: ZQueryId.optional(),
+  dates: z.enum(BOOKING_DATE_MODES).default('stay'),
+  /** A payment is due and not paid in time (`hasExceededDueDate`). */
+  overdue: ZFlag.optional(),
+  /** Planned with an option expiring within OPTION_EXPIRING_DAYS, or lapsed and not yet resolved. */
+  optionExpiring: ZFlag.optional(),
+  /** With at least one open todo. */
+  openTodos: ZFlag.optional(),
+  /** With a guest whose guest form is missing or still open. */
+  missingGuestforms: ZFlag.optional(),
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export type TBookingListQuery = z.infer<typeof ZBookingListQuery>;
 

@@ -1,7 +1,7 @@
 import { COMMISSION_EARNED_STATES, DASHBOARD_ACTIVE_STATES } from '@atoll/domain/dashboard';
-import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { agencies, bookings, creditEntries } from '../../db/schema.ts';
+import { agencies, bookings, creditEntries, schedules, tours, vessels } from '../../db/schema.ts';
 
 const active = (agencyId: number) =>
   and(eq(bookings.agencyId, agencyId), inArray(bookings.state, [...DASHBOARD_ACTIVE_STATES]));
@@ -60,6 +60,31 @@ export function createDashboardRepository() {
         .where(eq(creditEntries.agencyId, agencyId))
         .groupBy(creditEntries.currency)
         .orderBy(asc(creditEntries.currency));
+    },
+
+    /** Departures (not cancelled) starting in [from, to], of the given vessels (undefined: all), by date. */
+    departures(ex: Executor, from: string, to: string, vesselIds: readonly number[] | undefined) {
+      return ex
+        .select({
+          scheduleId: schedules.id,
+          vesselId: schedules.vesselId,
+          vesselName: vessels.name,
+          tourName: tours.name,
+          from: schedules.from,
+          to: schedules.to,
+        })
+        .from(schedules)
+        .innerJoin(vessels, eq(vessels.id, schedules.vesselId))
+        .leftJoin(tours, eq(tours.id, schedules.tourId))
+        .where(
+          and(
+            gte(schedules.from, from),
+            lte(schedules.from, to),
+            ne(schedules.status, 'cancelled'),
+            vesselIds ? inArray(schedules.vesselId, [...vesselIds]) : undefined,
+          ),
+        )
+        .orderBy(asc(schedules.from), asc(schedules.id));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { missingGuestformCondition } from '../../db/booking-conditions.ts';
 import { bookingGuests, bookings, customers, guestForms, storedFiles } from '../../db/schema.ts';
 import { createBookingQueriesRepository } from '../bookings/read/bookings-queries.repository.ts';
 
@@ -272,6 +273,3 @@ export function createGuestFormsRepository() {
 }
 
 export type TGuestFormsRepository = ReturnType<typeof createGuestFormsRepository>;
-
-/** A booking with at least one guest whose form is missing or still open. */
-export const missingGuestformCondition = sql`exists (select 1 from ${bookingGuests} left join ${guestForms} on ${guestForms.bookingGuestId} = ${bookingGuests.id} where ${bookingGuests.bookingId} = ${bookings.id} and (${guestForms.id} is null or ${guestForms.status} = 'open'))`;

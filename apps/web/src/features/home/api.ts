@@ -1,5 +1,6 @@
 import type { TBookingSummary } from '@atoll/domain/bookings';
-import type { TAgencyDashboard } from '@atoll/domain/dashboard';
+import type { TOccupancyReport } from '@atoll/domain/bookings/queries';
+import type { TAgencyDashboard, TOfficeDashboard } from '@atoll/domain/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
@@ -45,4 +46,23 @@ export const useOwnBookings = (enabled: boolean) =>
         signal,
       }),
     enabled,
+  });
+
+/** The office's day: arrivals, departures, options, overdue, guest forms, todos, departures ahead. */
+export const useOfficeDashboard = () =>
+  useQuery({
+    queryKey: [...homeKeys.all, 'office'] as const,
+    queryFn: ({ signal }) => api<TOfficeDashboard>('/dashboard/office', { signal }),
+  });
+
+/** Resort occupancy per day over [from, to) (GET /api/bookings/occupancyPerYear). */
+export const useOccupancyAhead = (range: { from: string; to: string } | undefined) =>
+  useQuery({
+    queryKey: [...homeKeys.all, 'occupancy', range] as const,
+    queryFn: ({ signal }) =>
+      api<TOccupancyReport>('/bookings/occupancyPerYear', {
+        query: { ...range, groupBy: 'day' },
+        signal,
+      }),
+    enabled: range !== undefined,
   });

@@ -1,6 +1,7 @@
-import type { TBookingListQuery } from '@atoll/domain/bookings/queries';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { OPTION_EXPIRING_DAYS, type TBookingListQuery } from '@atoll/domain/bookings/queries';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { missingGuestformCondition } from '../../../db/booking-conditions.ts';
 import type { Executor } from '../../../db/client.ts';
 import {
   agencies,
@@ -106,6 +107,41 @@ export function bookingSearch(search: string | undefined): SQL | undefined {
       where ${agencies.name} ilike ${pattern})`;
 }
 
+/** `from`/`to` as the list's date mode reads them: overlapping stays, or arrivals or departures in the range. */
+function datesCondition(query: Pick<TBookingListQuery, 'from' | 'to' | 'dates'>): SQL | undefined {
+  const column = query.dates === 'arrival' ? bookings.from : query.dates === 'departure' ? bookings.to : undefined;
+  if (column)
+    return and(
+      query.from === undefined ? undefined : gte(column, query.from),
+      query.to === undefined ? undefined : lte(column, query.to),
+    );
+  // Overlapping the range, both ends included: a stay that departs on `from` counts.
+  return and(
+    query.from === undefined ? undefined : gte(bookings.to, query.from),
+    query.to === undefined ? undefined : lte(bookings.from, query.to),
+  );
+}
+
+/** Planned with an option that lapses within OPTION_EXPIRING_DAYS of `now`, or has lapsed unresolved. */
+export function optionExpiringCondition(now: Date): SQL {
+  const until = new Date(now.getTime() + OPTION_EXPIRING_DAYS * 86_400_000);
+  return and(
+    eq(bookings.state, 'planned'),
+    isNotNull(bookings.optionExpiry),
+    lt(bookings.optionExpiry, until),
+  ) as SQL;
+}
+
+/** The list's yes/no filters: each one asked for narrows the list. */
+function flagsCondition(query: TBookingListQuery): SQL | undefined {
+  return and(
+    query.overdue ? eq(bookings.hasExceededDueDate, true) : undefined,
+    query.optionExpiring ? optionExpiringCondition(new Date()) : undefined,
+    query.openTodos ? eq(bookings.hasOpenTodos, true) : undefined,
+    query.missingGuestforms ? missingGuestformCondition : undefined,
+  );
+}
+
 /** The list's condition: visibility, search, filter and the booking list's own filters. */
 export function listCondition(visibility: SQL | undefined, query: TBookingListQuery): SQL | undefined {
   const byId = (column: PgColumn, id: number | undefined) => (id === undefined ? undefined : eq(column, id));
@@ -114,9 +150,8 @@ export function listCondition(visibility: SQL | undefined, query: TBookingListQu
     bookingSearch(query.search),
     compileFilter(query.filter, BOOKING_LIST_FIELDS),
     statesCondition(query.states),
-    // Overlapping the range, both ends included: a stay that departs on `from` counts.
-    query.from === undefined ? undefined : gte(bookings.to, query.from),
-    query.to === undefined ? undefined : lte(bookings.from, query.to),
+    datesCondition(query),
+    flagsCondition(query),
     byId(bookings.resortId, query.resortId),
     byId(bookings.vesselId, query.vesselId),
     byId(bookings.scheduleId, query.scheduleId),

@@ -56,6 +56,25 @@ describe('the booking list query', () => {
     });
     expect(toBookingFilter(state({ filters: { agencyId: 'x' } }))).not.toHaveProperty('agencyId');
   });
+
+  it('passes the date mode and the yes/no filters set to 1, nothing else', () => {
+    const filters = {
+      dates: 'arrival',
+      overdue: '1',
+      openTodos: '0',
+      missingGuestforms: '1',
+      optionExpiring: 'y',
+    };
+    expect(toBookingFilter(state({ filters }))).toEqual({
+      sort: 'from',
+      order: -1,
+      dates: 'arrival',
+      overdue: 1,
+      missingGuestforms: 1,
+    });
+    expect(toBookingFilter(state({ filters: { dates: 'stay' } }))).not.toHaveProperty('dates');
+    expect(toBookingFilter(state({ filters: { dates: 'someday' } }))).not.toHaveProperty('dates');
+  });
 });
 
 describe('saved filters', () => {

@@ -1,10 +1,24 @@
 import { BOOKING_STATES, NOT_RESOLVED } from '@atoll/domain/bookings';
+import {
+  BOOKING_DATE_MODES,
+  BOOKING_LIST_FLAGS,
+  type TBookingDateMode,
+  type TBookingListFlag,
+} from '@atoll/domain/bookings/queries';
 import type { TListState } from '../../../components/useListState.ts';
 
 // The booking list's filters as the URL keeps them and as `GET /api/bookings` takes them. Pure, for tests.
 
 /** URL keys of the filters (beside page, size, sort, order and search). */
-export const LIST_FILTER_KEYS = ['states', 'from', 'to', 'asset', 'agencyId'] as const;
+export const LIST_FILTER_KEYS = [
+  'states',
+  'dates',
+  'from',
+  'to',
+  'asset',
+  'agencyId',
+  ...BOOKING_LIST_FLAGS,
+] as const;
 export type TListFilterKey = (typeof LIST_FILTER_KEYS)[number];
 
 /** The choices of the state filter: every state and "not resolved" (spec booking §4). */
@@ -44,6 +58,17 @@ const positiveId = (value: string | undefined) => {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
+/** `dates=arrival|departure` (what from/to select); the default, overlapping stays, is left out. */
+export function parseDateMode(value: string | undefined): TBookingDateMode {
+  return (BOOKING_DATE_MODES as readonly string[]).includes(value ?? '')
+    ? (value as TBookingDateMode)
+    : 'stay';
+}
+
+/** The yes/no filters set to `1` in the URL. */
+export const activeFlags = (filters: TListState['filters']): TBookingListFlag[] =>
+  BOOKING_LIST_FLAGS.filter((flag) => filters[flag] === '1');
+
 export type TBookingListQuery = {
   sort: string;
   order: 1 | -1;
@@ -54,13 +79,15 @@ export type TBookingListQuery = {
   resortId?: number;
   vesselId?: number;
   agencyId?: number;
-};
+  dates?: TBookingDateMode;
+} & Partial<Record<TBookingListFlag, 1>>;
 
 /** The filters, search and order of the list as the API's query; what is not valid is left out. */
 export function toBookingFilter(state: TListState): TBookingListQuery {
   const f = state.filters;
   const states = parseStates(f.states);
   const agencyId = positiveId(f.agencyId);
+  const dates = parseDateMode(f.dates);
   return {
     ...listOrder(state),
     ...(state.search.trim() ? { search: state.search.trim() } : {}),
@@ -69,6 +96,8 @@ export function toBookingFilter(state: TListState): TBookingListQuery {
     ...(isDay(f.to) ? { to: f.to } : {}),
     ...assetQuery(f.asset),
     ...(agencyId ? { agencyId } : {}),
+    ...(dates === 'stay' ? {} : { dates }),
+    ...Object.fromEntries(activeFlags(f).map((flag) => [flag, 1])),
   };
 }
 

@@ -1,27 +1,14 @@
 import type { TAgencyDashboard } from '@atoll/domain/dashboard';
 import { formatMoney } from '@atoll/domain/money';
-import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { useAgencyDashboard } from '../api.ts';
+import { Figure, FigureGrid } from './Figure.tsx';
 
 type TProps = { canBook: boolean; canList: boolean };
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md" component="li">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Stack gap={0} mt={4}>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** One amount per currency; "–" when there is none. */
 function Amounts({ rows }: { rows: readonly { currency: string; amount: string }[] }) {
@@ -47,12 +34,7 @@ function Figures({ data, canList }: { data: TAgencyDashboard; canList: boolean }
     </Text>
   );
   return (
-    <SimpleGrid
-      cols={{ base: 1, xs: 2, lg: 4 }}
-      spacing="sm"
-      component="ul"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
+    <FigureGrid>
       <Figure label={t('home.agency.bookings')}>
         {count(data.bookings.active)}
         <Text size="sm" c="dimmed">
@@ -83,7 +65,7 @@ function Figures({ data, canList }: { data: TAgencyDashboard; canList: boolean }
       <Figure label={t('home.agency.credit')}>
         <Amounts rows={data.credit.map((c) => ({ currency: c.currency, amount: c.balance }))} />
       </Figure>
-    </SimpleGrid>
+    </FigureGrid>
   );
 }
 

@@ -13,6 +13,7 @@ import { CustomerBookingsCard } from '../components/CustomerBookingsCard.tsx';
 import { HomeGreeting } from '../components/HomeGreeting.tsx';
 import { ModulesCard } from '../components/ModulesCard.tsx';
 import { NotificationsCard } from '../components/NotificationsCard.tsx';
+import { OfficeHomeCard } from '../components/OfficeHomeCard.tsx';
 import { QuickLinksCard } from '../components/QuickLinksCard.tsx';
 import readable from '../components/Readable.module.css';
 
@@ -66,6 +67,7 @@ export default function HomePage() {
         <AgencyHomeCard canBook={mayOpen('/booking/wizard')} canList={mayOpen('/booking/list')} />
       )}
       {kind === 'customer' && <CustomerBookingsCard />}
+      {kind === 'internal' && hasScope(user.scopes, ['bookings.read']) && <OfficeHomeCard />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">

@@ -263,7 +263,9 @@ test('staff saves a list filter under a name and opens the list with it again', 
   await expect(dialog.getByText('No saved filters yet')).toBeVisible();
 });
 
-test('the office home counts what needs doing, and each figure opens the list it counted', async ({ page }) => {
+test('the office home counts what needs doing, and each figure opens the list it counted', async ({
+  page,
+}) => {
   await login(page, DEMO.staff);
   const office = page.getByRole('region', { name: 'Today at the office' });
   const week = office.getByRole('link', { name: /in the next 7 days/ }).first();
@@ -273,11 +275,12 @@ test('the office home counts what needs doing, and each figure opens the list it
   await expectAccessible(page);
   await week.click();
   await expect(page).toHaveURL(/dates=arrival/);
-  await expect(page.getByRole('textbox', { name: 'Dates apply to' })).toHaveValue('Arrivals');
+  await expect(page.getByRole('combobox', { name: 'Dates apply to' })).toHaveValue('Arrivals');
   await expect(page.getByLabel('Travel from')).toHaveValue(dayFromToday(0));
   if (count === 0) await expect(page.getByText('Nothing matches the search or filter')).toBeVisible();
   else await expect(page.getByText(new RegExp(`of ${count}$`))).toBeVisible();
   // The yes/no filters are chips the user can switch.
-  await page.getByRole('checkbox', { name: 'Payment overdue' }).check();
+  await page.getByRole('group', { name: 'Needs attention' }).getByText('Payment overdue').click();
   await expect(page).toHaveURL(/overdue=1/);
+  await expect(page.getByRole('checkbox', { name: 'Payment overdue' })).toBeChecked();
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
 import { missingGuestformCondition } from '../../db/booking-conditions.ts';
+import type { Executor } from '../../db/client.ts';
 import { bookingGuests, bookings, customers, guestForms, storedFiles } from '../../db/schema.ts';
 import { createBookingQueriesRepository } from '../bookings/read/bookings-queries.repository.ts';
 

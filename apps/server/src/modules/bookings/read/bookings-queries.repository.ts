@@ -109,7 +109,8 @@ export function bookingSearch(search: string | undefined): SQL | undefined {
 
 /** `from`/`to` as the list's date mode reads them: overlapping stays, or arrivals or departures in the range. */
 function datesCondition(query: Pick<TBookingListQuery, 'from' | 'to' | 'dates'>): SQL | undefined {
-  const column = query.dates === 'arrival' ? bookings.from : query.dates === 'departure' ? bookings.to : undefined;
+  const column =
+    query.dates === 'arrival' ? bookings.from : query.dates === 'departure' ? bookings.to : undefined;
   if (column)
     return and(
       query.from === undefined ? undefined : gte(column, query.from),

@@ -34,6 +34,10 @@ test('staff issue an invoice and open its PDF; a guest opens the public link and
   await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
   await expect(page.getByText('No invoice issued yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Issue invoice' }).click();
+  // It asks first, saying who is billed and how much.
+  const confirm = page.getByRole('dialog', { name: /^Issue the invoice for/ });
+  await expect(confirm).toContainText('made out to the customer');
+  await confirm.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(page.getByText('The invoice was issued.')).toBeVisible();
   const number = page.getByRole('button', { name: /^\d{4}-\d{6}$/ });
   await expect(number).toBeVisible();

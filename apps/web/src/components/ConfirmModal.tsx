@@ -7,12 +7,23 @@ type TProps = {
   text: string;
   confirmLabel: string;
   busy?: boolean;
+  /** Red by default: most confirmations guard something destructive. */
+  color?: string;
   onConfirm: () => void;
   onClose: () => void;
 };
 
-/** Asks before something that cannot be undone, such as a delete. */
-export function ConfirmModal({ opened, title, text, confirmLabel, busy, onConfirm, onClose }: TProps) {
+/** Asks before something that cannot be undone, such as a delete or issuing an invoice. */
+export function ConfirmModal({
+  opened,
+  title,
+  text,
+  confirmLabel,
+  busy,
+  color = 'red',
+  onConfirm,
+  onClose,
+}: TProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
@@ -21,7 +32,7 @@ export function ConfirmModal({ opened, title, text, confirmLabel, busy, onConfir
         <Button variant="default" onClick={onClose} data-autofocus>
           {t('common.cancel')}
         </Button>
-        <Button color="red" loading={busy} onClick={onConfirm}>
+        <Button color={color} loading={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </Group>

@@ -9,8 +9,8 @@ import { useSession } from '../../../app/session.ts';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { openPdf } from '../../vessels/openPdf.ts';
-import { useBookingDocuments, useInvoices, useIssueInvoice, usePublicLink } from '../api.ts';
-import { CancelInvoiceButton, InvoiceKindBadges } from './InvoiceParts.tsx';
+import { useBookingDocuments, useInvoices, usePublicLink } from '../api.ts';
+import { CancelInvoiceButton, InvoiceKindBadges, IssueInvoiceButton } from './InvoiceParts.tsx';
 
 const KINDS = ['offer', 'reservation', 'confirmation', 'voucher', 'guestlist'] as const;
 const INVOICEABLE = new Set(['confirmed', 'resolved', 'aborted']);
@@ -23,7 +23,6 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
   const canWrite = hasScope(user?.scopes ?? [], ['bookings.update']);
   const invoices = useInvoices({ bookingId: booking.id, size: 100 }).data?.data ?? [];
   const documents = useBookingDocuments(booking.id).data ?? [];
-  const issue = useIssueInvoice(booking.id);
   const link = usePublicLink(booking.id);
   const active = invoices.filter((i) => i.kind !== 'cancellation' && i.cancelledById === null);
 
@@ -57,15 +56,7 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
               </Button>
             )}
             {canWrite && INVOICEABLE.has(booking.state) && active.length === 0 && (
-              <Button
-                size="xs"
-                loading={issue.isPending}
-                onClick={() =>
-                  issue.mutate(undefined, { onSuccess: () => showSuccess(t('documents.card.issued')) })
-                }
-              >
-                {t('documents.card.issue')}
-              </Button>
+              <IssueInvoiceButton booking={booking} />
             )}
           </Group>
         </Group>

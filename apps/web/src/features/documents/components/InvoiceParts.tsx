@@ -1,10 +1,13 @@
+import type { TBooking } from '@atoll/domain/bookings';
 import type { TInvoice } from '@atoll/domain/documents';
+import { formatMoney } from '@atoll/domain/money';
 import { Badge, Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n.ts';
 import { showSuccess } from '../../../app/messages.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { useCancelInvoice } from '../api.ts';
+import { useCancelInvoice, useIssueInvoice } from '../api.ts';
 
 // The parts an invoice row shows wherever invoices are listed (the booking's documents card, /finance/invoices).
 
@@ -50,6 +53,41 @@ export function CancelInvoiceButton({ invoice }: { invoice: TInvoice }) {
               showSuccess(t('documents.invoices.cancelledMessage'));
             },
           })
+        }
+      />
+    </>
+  );
+}
+
+/** "Issue invoice" with its confirmation: who is billed and how much, and that an invoice is never changed. */
+export function IssueInvoiceButton({ booking }: { booking: TBooking }) {
+  const { t } = useTranslation();
+  const issue = useIssueInvoice(booking.id);
+  const [confirming, setConfirming] = useState(false);
+  const number = booking.bookingNo ?? booking.reservationNo ?? booking.offerNo ?? String(booking.id);
+  const total = formatMoney(booking.total, booking.currency, currentLanguage());
+  return (
+    <>
+      <Button size="xs" onClick={() => setConfirming(true)}>
+        {t('documents.card.issue')}
+      </Button>
+      <ConfirmModal
+        opened={confirming}
+        title={t('documents.card.issueTitle', { number })}
+        text={t(booking.agencyId ? 'documents.card.issueTextAgency' : 'documents.card.issueTextCustomer', {
+          total,
+        })}
+        confirmLabel={t('documents.card.issue')}
+        color="blue"
+        busy={issue.isPending}
+        onClose={() => setConfirming(false)}
+        // A promise rather than mutate's callbacks: the issued invoice replaces this button, and mutate's
+        // callbacks do not run once it is gone. The API client shows an error itself.
+        onConfirm={() =>
+          issue.mutateAsync().then(
+            () => showSuccess(t('documents.card.issued')),
+            () => undefined,
+          )
         }
       />
     </>

@@ -113,5 +113,25 @@ test('the customer opens an own booking and its confirmation document', async ({
   expect(answer.headers()['content-type']).toContain('application/pdf');
   await expectAccessible(page);
   await screenshots(page, 'booking-customer');
+
+  // The customer pays the open amount itself: by transfer, to the operator's account, the number as reference.
+  const admin = await apiAs(request, DEMO.admin);
+  const bank = await admin.post('/api/payprovider', {
+    name: 'Transfer for the portal',
+    type: 'bank_transfer',
+    config: { accountHolder: 'Atoll Demo Divers GmbH', iban: 'DE02120300000000202051' },
+  });
+  try {
+    await page.reload();
+    const payNow = page.getByTestId('pay-now');
+    await expect(payNow.getByRole('heading', { name: /^Pay €[\d,.]+ now$/ })).toBeVisible();
+    await payNow.getByRole('button', { name: 'Pay by bank transfer' }).first().click();
+    const transfer = page.getByTestId('pay-now-transfer');
+    await expect(transfer).toContainText('DE02120300000000202051');
+    await expect(transfer).toContainText(`Reference: ${booking.bookingNo}`);
+    await expectAccessible(page);
+  } finally {
+    await admin.post(`/api/payprovider/${bank.id}`, { isActive: false }, 200);
+  }
   expect(refused).toEqual([]);
 });

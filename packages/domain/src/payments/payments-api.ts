@@ -196,6 +196,22 @@ export const ZCheckoutAnswer = z.object({
 });
 export type TCheckoutAnswer = z.infer<typeof ZCheckoutAnswer>;
 
+/** A customer or agent pays online only for a booking that is held, booked or travelled. */
+export const SELF_PAYABLE_STATES = ['planned', 'confirmed', 'resolved'] as const;
+
+/**
+ * `GET /api/book/{id}/payOptions`: the open amount and the providers a logged-in user may pay it with (none
+ * unless the booking is in SELF_PAYABLE_STATES with an amount open).
+ */
+export const ZPayOptions = z.object({
+  bookingNo: z.string().nullable(),
+  open: z.string(),
+  currency: z.string(),
+  /** The active providers that can take a payment (configured with a link key), in their order. */
+  providers: z.array(z.object({ id: z.number().int(), type: z.enum(PROVIDER_TYPES), name: z.string() })),
+});
+export type TPayOptions = z.infer<typeof ZPayOptions>;
+
 /** `POST /api/book/{id}/payment/success|aborted`: proof that the caller is the guest. */
 export const ZPaymentResultQuery = z
   .object({

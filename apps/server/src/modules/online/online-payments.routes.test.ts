@@ -333,3 +333,28 @@ describe('bank transfer', () => {
     expect(answer.instructions.reference).toMatch(/^PAY-/);
   });
 });
+
+describe('the portals’ pay now', () => {
+  it('shows the customer its booking’s open amount and providers, and lets it pay with its session', async () => {
+    const own = await w.booking({ due: '450.00' });
+    const other = await w.booking({ customerId: null });
+    expectError(await w.t.get(`/api/book/${own}/payOptions`), 401, 'UNAUTHORIZED');
+    const answer = ok(await w.t.get(`/api/book/${own}/payOptions`, w.tokens.customer));
+    expect(answer).toMatchObject({ open: '450.00', currency: 'EUR' });
+    expect(answer.bookingNo).toMatch(/^PAY-/);
+    const ids = answer.providers.map((p: { id: number }) => p.id);
+    expect(ids).toContain(bankId);
+    expect(ids).toContain(stripeId);
+    // Another's booking is not there for the customer, nor the customer's for an agent.
+    expectError(await w.t.get(`/api/book/${other}/payOptions`, w.tokens.customer), 404, 'NOT_FOUND');
+    expectError(await w.t.get(`/api/book/${own}/payOptions`, w.tokens.agent), 404, 'NOT_FOUND');
+    const paid = ok(await w.t.post(`/api/book/${own}/checkout`, w.tokens.customer, { providerId: bankId }));
+    expect(paid).toMatchObject({ type: 'bank_transfer', amount: '450.00' });
+    expect(paid.instructions.reference).toBe(answer.bookingNo);
+    expectError(
+      await w.t.post(`/api/book/${other}/checkout`, w.tokens.customer, { providerId: bankId }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});

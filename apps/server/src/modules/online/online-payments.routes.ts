@@ -1,7 +1,14 @@
-import { ZCheckout, ZCheckoutAnswer, ZPaymentResult, ZPaymentResultQuery } from '@atoll/domain/payments/api';
+import {
+  ZCheckout,
+  ZCheckoutAnswer,
+  ZPaymentResult,
+  ZPaymentResultQuery,
+  ZPayOptions,
+} from '@atoll/domain/payments/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
 import type { TOnlinePaymentsService } from './online-payments.service.ts';
 
@@ -18,6 +25,25 @@ export function registerOnlinePaymentRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = deps.onlinePayments;
+
+  r.get(
+    '/api/book/:id/payOptions',
+    {
+      config: { access: { scopes: ['bookings.read', 'agencies.self', 'customers.self'] } },
+      schema: {
+        tags,
+        summary:
+          'The open amount of a booking and the providers it can be paid with (the portals’ “pay now”)',
+        description:
+          'Not in the spec. For a logged-in user who sees the booking (a customer its own, an agent its ' +
+          'agency’s); 404 otherwise. Lists the active providers that can take a payment, in their order; ' +
+          'the payment itself is `POST checkout` with one of them.',
+        params: ZIdParams,
+        response: { 200: ZPayOptions },
+      },
+    },
+    async (request) => service.payOptions(actor(request), request.params.id),
+  );
 
   r.post(
     '/api/book/:id/checkout',

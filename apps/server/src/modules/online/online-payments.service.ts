@@ -1,10 +1,16 @@
-import type { TCheckoutAnswer, TPaymentResult } from '@atoll/domain/payments/api';
+import {
+  SELF_PAYABLE_STATES,
+  type TCheckoutAnswer,
+  type TPaymentResult,
+  type TPayOptions,
+} from '@atoll/domain/payments/api';
 import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { guestToken, isGuestToken, tokenProviderId } from '../payments/payment-links.ts';
 import { recordPayment } from '../payments/payments.flow.ts';
+import { createPaymentsRepository } from '../payments/payments.repository.ts';
 import type { TProviderRow } from '../payments/providers/payment-provider.ts';
 import { PROVIDERS } from '../payments/providers/providers.ts';
 import { createOnlineRepository } from './online.repository.ts';
@@ -21,6 +27,7 @@ const providerUnavailable = () =>
 export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; confirm: TOnlineConfirmFlow }) {
   const { db, appUrl, confirm } = deps;
   const repository = createOnlineRepository();
+  const payments = createPaymentsRepository();
 
   async function provider(id: number): Promise<TProviderRow> {
     const row = await repository.provider(db, id);
@@ -37,6 +44,28 @@ export function createOnlinePaymentsService(deps: { db: Db; appUrl: string; conf
   }
 
   return {
+    /** What a logged-in user who sees the booking may pay its open amount with (the portals' "pay now"). */
+    async payOptions(user: TSessionUser, bookingId: number): Promise<TPayOptions> {
+      if (!(await repository.isVisible(db, user, bookingId))) throw notFound('Booking');
+      const booking = await repository.paymentState(db, bookingId);
+      if (!booking) throw notFound('Booking');
+      const payable =
+        (SELF_PAYABLE_STATES as readonly string[]).includes(booking.state) && Number(booking.open) > 0;
+      const rows = payable ? await payments.activeProviders(db) : [];
+      return {
+        bookingNo: booking.number,
+        open: booking.open,
+        currency: booking.currency,
+        providers: rows
+          .filter((row) => guestToken(row, bookingId) !== null)
+          .map((row) => ({
+            id: row.id,
+            type: row.type as TPayOptions['providers'][number]['type'],
+            name: row.name,
+          })),
+      };
+    },
+
     async checkout(
       user: TSessionUser | null,
       bookingId: number,

@@ -305,7 +305,6 @@ export function createPaymentsRepository() {
       return row !== undefined;
     },
 
-    /** The payments of a booking, oldest first. */
     /** The active payment providers, in their order (what a guest may pay with). */
     activeProviders(ex: Executor) {
       return ex
@@ -315,6 +314,7 @@ export function createPaymentsRepository() {
         .orderBy(asc(paymentProviders.sort), asc(paymentProviders.id));
     },
 
+    /** The payments of a booking, oldest first. */
     ofBooking(ex: Executor, bookingId: number): Promise<TPaymentRow[]> {
       return ex
         .select()

@@ -7,6 +7,7 @@ import type {
   TPaymentProviderCreate,
   TPaymentResult,
   TPaymentWriteAnswer,
+  TPayOptions,
   TUseCredit,
 } from '@atoll/domain/payments/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ export const paymentKeys = {
   ofBooking: (bookingId: number) => ['payments', 'booking', bookingId] as const,
   agency: (agencyId: number, from: string, to: string) => ['payments', 'agency', agencyId, from, to] as const,
   providers: () => ['payprovider', 'all'] as const,
+  payOptions: (bookingId: number) => ['payments', 'payOptions', bookingId] as const,
   result: (kind: string, bookingId: number, proof: string) =>
     ['paymentResult', kind, bookingId, proof] as const,
 };
@@ -133,6 +135,16 @@ export function useAgencyPayments(agencyId: number | null, from: string, to: str
   });
 }
 
+/** What the customer or agent may pay the booking's open amount with (GET /api/book/{id}/payOptions). */
+export function usePayOptions(bookingId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.payOptions(bookingId),
+    queryFn: ({ signal }) => api<TPayOptions>(`/book/${bookingId}/payOptions`, { signal }),
+    enabled,
+  });
+}
+
+/** Starts paying the open amount with a provider, as the logged-in user (no guest token). */
 export function useCheckout(bookingId: number) {
   return useMutation({
     mutationFn: (body: { providerId: number; token?: string; language?: 'de' | 'en' }) =>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnlineCheckout } from '../api.ts';
 import { PriceLines } from './DetailsStep.tsx';
-import { formatMoney } from './format.ts';
+import { TransferDetails } from './TransferDetails.tsx';
 
 /** Pays the held booking: Stripe redirects, a bank transfer shows what to transfer where. */
 export function CheckoutStep({ created }: { created: TOnlineCreated }) {
@@ -87,51 +87,5 @@ export function CheckoutStep({ created }: { created: TOnlineCreated }) {
         </Stack>
       )}
     </Stack>
-  );
-}
-
-type TTransfer = {
-  accountHolder: string | null;
-  iban: string | null;
-  bic: string | null;
-  reference: string;
-  amount: string;
-  currency: string;
-  qrCode: string | null;
-};
-
-/** What to transfer where, with the EPC QR code when there is one. */
-function TransferDetails({ details, lang, testId }: { details: TTransfer; lang: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={2} size="h5" mb="xs">
-        {t('online.bankTitle')}
-      </Title>
-      <Text size="sm">
-        {t('online.bankAmount', { amount: formatMoney(details.amount, details.currency, lang) })}
-      </Text>
-      {details.accountHolder && <Text size="sm">{details.accountHolder}</Text>}
-      {details.iban && <Text size="sm">IBAN: {details.iban}</Text>}
-      {details.bic && <Text size="sm">BIC: {details.bic}</Text>}
-      <Text size="sm" fw={600}>
-        {t('online.bankReference', { reference: details.reference })}
-      </Text>
-      {details.qrCode && (
-        <>
-          <img
-            src={details.qrCode}
-            alt={t('online.qrAlt')}
-            width={180}
-            height={180}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="epc-qr"
-          />
-          <Text size="xs" c="gray.7">
-            {t('online.qrHint')}
-          </Text>
-        </>
-      )}
-    </Card>
   );
 }

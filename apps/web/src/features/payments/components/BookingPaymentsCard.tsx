@@ -15,6 +15,7 @@ import { useBookingPayments, useDeletePayment } from '../api.ts';
 import { AddPaymentModal } from './AddPaymentModal.tsx';
 import { CreditModal } from './CreditModal.tsx';
 import { PaymentStatusBadge } from './PaymentStatusBadge.tsx';
+import { PayOpenAmount } from './PayOpenAmount.tsx';
 
 type TDialog = { kind: 'add' | 'refund' } | { kind: 'credit'; mode: 'use' | 'keep' } | null;
 
@@ -28,6 +29,8 @@ export function BookingPaymentsCard({ booking }: { booking: TBooking }) {
   const { user } = useSession();
   const canWrite = hasScope(user?.scopes ?? [], ['bookingpayment.create', 'bookings.update']);
   const canDelete = hasScope(user?.scopes ?? [], ['bookingpayment.delete', 'bookings.update']);
+  // The office records payments; a customer or an agent pays the open amount itself.
+  const paysItself = hasScope(user?.scopes ?? [], ['customers.self', 'agencies.self']) && !canWrite;
   const list = useBookingPayments(booking.id);
   const remove = useDeletePayment(booking.id);
   const [dialog, setDialog] = useState<TDialog>(null);
@@ -134,6 +137,7 @@ export function BookingPaymentsCard({ booking }: { booking: TBooking }) {
             </Table>
           </Table.ScrollContainer>
         )}
+        {paysItself && <PayOpenAmount booking={booking} />}
         {canWrite && (
           <Group gap="xs">
             <Button size="xs" onClick={() => setDialog({ kind: 'add' })}>

@@ -199,9 +199,21 @@ describe('bookingVisibility and redactBooking', () => {
     if (!booking) throw new Error('missing');
     const staffView = redactBooking(user({ scopes: ['bookings.read'] }), booking);
     expect(staffView).toBe(booking);
+    // The agent of the booking's agency sees its commission; anyone else (a customer, another agency) does not.
+    expect(booking.agencyId).toBe(ids.blueReefId);
     const agentView = redactBooking(user({ scopes: ['agencies.self'], agencyId: ids.blueReefId }), booking);
-    expect(agentView).not.toHaveProperty('commission');
+    expect(agentView).toHaveProperty('commission', booking.commission);
+    expect(agentView).not.toHaveProperty('commissionId');
     expect(agentView).not.toHaveProperty('internalNote');
+    const customerView = redactBooking(user({ scopes: ['customers.self'], customerId: 1 }), booking);
+    expect(customerView).not.toHaveProperty('commission');
+    expect(customerView).not.toHaveProperty('commissionPercent');
+    expect(customerView).not.toHaveProperty('internalNote');
+    const otherAgent = redactBooking(
+      user({ scopes: ['agencies.self'], agencyId: ids.blueReefId + 1000 }),
+      booking,
+    );
+    expect(otherAgent).not.toHaveProperty('commission');
     expect(booking.internalNote).toBe('secret');
   });
 });

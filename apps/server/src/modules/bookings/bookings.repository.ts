@@ -9,6 +9,7 @@ import {
   ZBookingTotals,
 } from '@atoll/domain/bookings';
 import { ZTerms } from '@atoll/domain/pricing/entities';
+import { hasScope } from '@atoll/domain/scopes';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
@@ -25,7 +26,7 @@ import {
   vessels,
 } from '../../db/schema.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { withoutCommission } from '../prices/commission-redaction.ts';
+import { withoutCommission, withoutCommissionWhy } from '../prices/commission-redaction.ts';
 
 // The bookings read model (spec booking §3): the stored rows turned into the API's ZBooking and
 // ZBookingSummary, what a user may see of them (bookingVisibility) and what agents and customers
@@ -389,13 +390,20 @@ async function withNumbers(ex: Executor, references: readonly TBookingReference[
 
 // ─── Who sees what (spec platform §6) ─────────────────────────────────────────────────────────
 
+/** A booking of the agent's own agency (agencies.self): the agency sees its commission on it. */
+const isOwnAgencyBooking = (user: TSessionUser, booking: TBooking) =>
+  hasScope(user.scopes, ['agencies.self']) && user.agencyId !== null && booking.agencyId === user.agencyId;
+
 /**
- * Removes what agents and customers never get: commission (fields, line, totals, the commission
- * special's explanation) and the internal note. Staff with bookings.read get the booking as it is.
+ * The booking as a user may see it. Staff with bookings.read get it as it is. Nobody else gets the internal
+ * note or why a commission special applied or not; the agent of the booking's agency sees its commission (the
+ * line with its percent, the figures), customers never (docs/domain/tax-and-commission.md).
  */
 export function redactBooking(user: TSessionUser, booking: TBooking): TBooking {
   if (canReadAllBookings(user)) return booking;
-  const { commission: _c, commissionPercent: _p, commissionId: _i, internalNote: _n, ...rest } = booking;
+  const { commissionId: _i, internalNote: _n, ...withoutNote } = booking;
+  if (isOwnAgencyBooking(user, booking)) return { ...withoutNote, why: withoutCommissionWhy(booking.why) };
+  const { commission: _c, commissionPercent: _p, ...rest } = withoutNote;
   const { totals, lines, why } = withoutCommission({
     totals: booking.totals,
     lines: booking.calculation,

@@ -1,6 +1,7 @@
 // POST /api/price/simulate for agents (agencies.self): the server prices for the agent's own agency on
-// the AgentDirectBooking channel whatever the body says, and answers without commission (line, totals,
-// the commission special's why), as redactBooking does; customers still get 403, staff the whole answer.
+// the AgentDirectBooking channel whatever the body says, and answers with the agency's commission (line with
+// its percent, totals) but without the why of any commission special, as redactBooking does; customers still
+// get 403, staff the whole answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, ok, type TWorld } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
@@ -70,28 +71,25 @@ describe('an agent', () => {
     expect(whyOf(result, 'Agent rate')).toMatchObject({ applied: true, amount: '-46.20' });
     expect(whyOf(result, 'Office rate')).toMatchObject({ applied: false, reason: 'channel' });
     expect(result.totals.total).toBe('415.80');
-    // The same figures as staff pricing the agent's own booking, less the commission.
+    // The same figures and lines as staff pricing the agent's own booking, its commission included.
     const own = stay({ agencyId: w.ownAgency, channel: 'AgentDirectBooking' });
     const full: TResult = ok(await simulate(own, w.tokens.staff));
     expect(full.totals).toMatchObject({ total: '415.80', commissionSource: 'special' });
     expect(Number(full.totals.commissionPercent)).toBe(12);
-    expect(full.lines.some((l) => l.customData.generator === 'commission')).toBe(true);
     expect(whyOf(full, 'Blue Reef commission')).toMatchObject({ reason: 'commission' });
-    const {
-      commission: _c,
-      commissionPercent: _p,
-      commissionSource: _s,
-      commissionBase: _b,
-      ...rest
-    } = full.totals;
-    expect(result.totals).toEqual(rest);
-    expect(result.lines).toEqual(full.lines.filter((l) => l.customData.generator !== 'commission'));
+    expect(result.totals).toEqual(full.totals);
+    expect(result.lines).toEqual(full.lines);
   });
 
-  it('never sees the commission: no line, no totals, no why of the commission special', async () => {
+  it('sees its commission as a line with its percent, but not why the commission special applied', async () => {
     const result: TResult = ok(await simulate(stay(), w.tokens.agent));
-    for (const key of COMMISSION_KEYS) expect(result.totals).not.toHaveProperty(key);
-    expect(result.lines.some((l) => l.customData.generator === 'commission')).toBe(false);
+    for (const key of COMMISSION_KEYS) expect(result.totals).toHaveProperty(key);
+    // 12 % of the room price after the agent rate: 415.80 × 12 % = 49.90.
+    const line = result.lines.find((l) => l.customData.generator === 'commission') as
+      | { text: string; total: string; customerType: string }
+      | undefined;
+    expect(line).toMatchObject({ total: '49.90', customerType: 'Info' });
+    expect(line?.text).toMatch(/12/);
     expect(whyOf(result, 'Blue Reef commission')).toBeUndefined();
   });
 

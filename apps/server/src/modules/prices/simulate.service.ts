@@ -5,14 +5,14 @@ import type { TSessionUser } from '@atoll/domain/users';
 import type { TReferenceCache } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
-import { withoutCommission } from './commission-redaction.ts';
+import { withoutCommissionWhy } from './commission-redaction.ts';
 import { PRICE_READ } from './price-access.ts';
 import { loadPricingInput } from './pricing-input.ts';
 
 /**
  * The price simulator: a draft priced with the stored data, nothing written. Staff get the engine's answer
  * as it is. An agent (agencies.self) prices for its own agency on its channel, whatever the body says,
- * as `POST /api/bookings` would book it, and never sees the commission.
+ * as `POST /api/bookings` would book it, with its commission but not why a commission special applied or not.
  */
 export function createSimulateService(deps: { db: Db; reference?: TReferenceCache }) {
   return {
@@ -26,7 +26,7 @@ export function createSimulateService(deps: { db: Db; reference?: TReferenceCach
         channel: 'AgentDirectBooking' as const,
       };
       const result = calculate(await loadPricingInput(deps.db, user, own, {}, deps.reference?.reads()));
-      return { ...result, ...withoutCommission(result) };
+      return { ...result, why: withoutCommissionWhy(result.why) };
     },
   };
 }

@@ -199,7 +199,8 @@ describe('agents', () => {
     expectError(await change(own.id, { version: 1, agencyId: w.agencyId }, agent), 403, 'FORBIDDEN');
     const changed = ok(await change(own.id, { version: 1, note: 'from the agent' }, agent));
     expect(changed).toMatchObject({ note: 'from the agent', agencyId: w.ownAgency });
-    expect(changed).not.toHaveProperty('commission');
+    expect(changed).toHaveProperty('commission');
+    expect(changed).not.toHaveProperty('internalNote');
     const others = await create(stayBody(await w.resortRoom()));
     expectError(await change(others.id, { version: 1, note: 'not mine' }, agent), 404, 'NOT_FOUND');
     expectError(await change(own.id, { version: 2, force: true }, agent), 403, 'FORBIDDEN');

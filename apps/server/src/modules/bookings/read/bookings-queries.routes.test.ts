@@ -378,15 +378,16 @@ describe('GET /api/bookings/{id}', () => {
     expect(booking.why.map((w: { specialId: number }) => w.specialId)).toEqual([5, 6, 7]);
   });
 
-  it('leaves commission and the internal note out for the agent', async () => {
+  it('gives the agent its commission, never the internal note or why a commission special applied', async () => {
     const res = ok(await t.get(`/api/bookings/${a}`, agent));
     const body = res.body;
     expect(body).not.toContain(SECRET);
     const booking = res.json();
-    for (const key of ['commission', 'commissionPercent', 'internalNote'])
-      expect(booking).not.toHaveProperty(key);
-    expect(booking.totals).toEqual({ total: '1400.00', agencyDue: '1260.00' });
-    expect(booking.calculation.map((l: { key: string }) => l.key)).toEqual(['room:r1']);
+    const full = ok(await t.get(`/api/bookings/${a}`, staff)).json();
+    expect(booking).toMatchObject({ commission: full.commission, commissionPercent: full.commissionPercent });
+    expect(booking).not.toHaveProperty('internalNote');
+    expect(booking.totals).toEqual(full.totals);
+    expect(booking.calculation).toEqual(full.calculation);
     expect(booking.why.map((w: { specialId: number }) => w.specialId)).toEqual([7]);
     expect(booking.note).toBe('Vegan');
   });
@@ -398,6 +399,12 @@ describe('GET /api/bookings/{id}', () => {
     expectError(await t.get(`/api/bookings/${a}`, customer), 404, 'NOT_FOUND');
   });
 });
+
+/** What the agent sees change from version 1 to 2: its commission and the note, not the internal note. */
+const AGENT_CHANGES = [
+  { path: 'commission', from: '140.00', to: '150.00' },
+  { path: 'note', from: 'Vegetarian', to: 'Vegan' },
+];
 
 describe('history', () => {
   it('etag answers the current version, in the body and as the ETag header', async () => {
@@ -414,12 +421,11 @@ describe('history', () => {
     expect(versions[1]).toMatchObject({ action: 'create', changes: [] });
   });
 
-  it('gives the agent the changes without commission or the internal note', async () => {
+  it('gives the agent the changes with its commission, without the internal note', async () => {
     const res = ok(await t.get(`/api/bookings/${a}/history`, agent));
-    expect(res.body).not.toContain('150.00');
     expect(res.body).not.toContain(SECRET);
     const [latest] = res.json();
-    expect(latest.changes).toEqual([{ path: 'note', from: 'Vegetarian', to: 'Vegan' }]);
+    expect(latest.changes).toEqual([AGENT_CHANGES[0], AGENT_CHANGES[1]]);
   });
 
   it('answers a version’s snapshot, redacted for the agent; an unknown version is 404', async () => {
@@ -432,8 +438,8 @@ describe('history', () => {
     });
     const agentView = ok(await t.get(`/api/bookings/${a}/history/1`, agent));
     expect(agentView.body).not.toContain(SECRET);
-    expect(agentView.json()).not.toHaveProperty('commission');
-    expect(agentView.json().calculation).toHaveLength(1);
+    expect(agentView.json()).toMatchObject({ commission: '140.00' });
+    expect(agentView.json()).not.toHaveProperty('internalNote');
     expectError(await t.get(`/api/bookings/${a}/history/9`, staff), 404, 'NOT_FOUND');
   });
 
@@ -452,7 +458,7 @@ describe('history', () => {
     const back = ok(await t.get(`/api/bookings/${a}/history/diff?from=2&to=1`, staff)).json();
     expect(back.changes).toContainEqual({ path: 'note', from: 'Vegan', to: 'Vegetarian' });
     const agentDiff = ok(await t.get(`/api/bookings/${a}/history/diff?from=1&to=2`, agent)).json();
-    expect(agentDiff.changes).toEqual([{ path: 'note', from: 'Vegetarian', to: 'Vegan' }]);
+    expect(agentDiff.changes).toEqual(AGENT_CHANGES);
     expectError(await t.get(`/api/bookings/${a}/history/diff?from=1&to=7`, staff), 404, 'NOT_FOUND');
     expectError(await t.get(`/api/bookings/${a}/history/diff?from=1`, staff), 400, 'ValidationError');
   });
@@ -463,7 +469,7 @@ describe('history', () => {
     expect(page2.data.map((v: { version: number }) => v.version)).toEqual([1]);
     // The agent's first page still diffs version 2 against version 1 (outside the page).
     const agentPage = ok(await t.get(`/api/bookings/${a}/log?page=1&size=1`, agent)).json();
-    expect(agentPage.data[0].changes).toEqual([{ path: 'note', from: 'Vegetarian', to: 'Vegan' }]);
+    expect(agentPage.data[0].changes).toEqual(AGENT_CHANGES);
     const empty = ok(await t.get(`/api/bookings/${b}/log`, staff)).json();
     expect(empty).toMatchObject({ total: 0, data: [] });
   });

@@ -149,7 +149,7 @@ export function registerBookingQueryRoutes(
       schema: {
         tags,
         summary: 'The whole booking',
-        description: `${SEEN} Agents and customers get it without commission and the internal note.`,
+        description: `${SEEN} Agents and customers get it without the internal note; the commission only the agent of the booking's agency.`,
         params: ZIdParams,
         response: { 200: ZBooking },
       },

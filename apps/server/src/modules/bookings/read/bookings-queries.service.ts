@@ -40,7 +40,8 @@ const bookingRepo = createBookingsRepository();
 
 // The read side of the bookings (spec booking §7 "Bookings … GET"). Every call takes the acting user
 // first and sees only what bookingVisibility lets through; a booking the user may not see is 404, never
-// 403, so that its existence stays hidden. Agents and customers get it without commission and notes.
+// 403, so that its existence stays hidden. Redacted by redactBooking: no internal note; commission only for staff
+// and the agent of the booking's agency.
 
 const CSV_BATCH = 500;
 const SUMMARY_COLUMNS = [

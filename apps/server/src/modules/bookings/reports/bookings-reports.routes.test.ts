@@ -249,7 +249,9 @@ describe('full, taskNames and products', () => {
     expect(small.data.map((b: { id: number }) => b.id)).toEqual([ids.b.id]);
     const mine = await json('full', agent);
     expect(mine.data.map((b: { id: number }) => b.id)).toEqual([ids.a.id]);
-    expect(mine.data[0]).not.toHaveProperty('commission');
+    // The agent's own booking with its commission, never the internal note.
+    expect(mine.data[0]).toHaveProperty('commission');
+    expect(mine.data[0]).not.toHaveProperty('internalNote');
     expect((await json('full', customer)).total).toBe(0);
   });
 

@@ -57,8 +57,8 @@ export function registerBookingReportRoutes(app: FastifyInstance, deps: Pick<TBo
         summary: 'The booking list with whole bookings (rooms, guests, calculation lines), paged',
         description:
           `The list’s query (filters, search, sort, page); a page holds at most ${MAX_FULL_PAGE} bookings ` +
-          `(size 0 or more: ${MAX_FULL_PAGE}). ${SEEN} Agents and customers get them without commission ` +
-          'and the internal note.',
+          `(size 0 or more: ${MAX_FULL_PAGE}). ${SEEN} Agents and customers get them without the internal note; ` +
+          'the commission only the agent of the booking’s agency.',
         querystring: ZBookingListQuery,
         response: { 200: listAnswer(ZBooking) },
       },

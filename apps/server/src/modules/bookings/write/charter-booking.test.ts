@@ -241,11 +241,12 @@ describe('after the charter', () => {
     expect(await heldCabins(rebooked.id)).toBe(2);
   });
 
-  it('an agent charters for its own agency, without commission fields', async () => {
+  it('an agent charters for its own agency and sees its commission', async () => {
     const id = await departure({ EUR: '10000.00' });
     const booking = ok(await create(charter(id), agent), 201);
     expect(booking).toMatchObject({ type: 'charter', agencyId: w.ownAgency, channel: 'AgentDirectBooking' });
-    expect(booking.commission).toBeUndefined();
+    expect(booking.commission).toBeDefined();
+    expect(booking).not.toHaveProperty('commissionId');
     expectError(await create(charter(id, { agencyId: w.agencyId }), agent), 403, 'FORBIDDEN');
   });
 });

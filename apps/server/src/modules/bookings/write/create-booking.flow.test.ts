@@ -356,12 +356,12 @@ describe('a departure', () => {
 });
 
 describe('agents', () => {
-  it('book for their own agency only, on the agent channel, without commission or internal note', async () => {
+  it('book for their own agency only, on the agent channel, with their commission, without internal note', async () => {
     const cabin = await w.cabin();
     const body = tripBody(cabin, w.departure, { state: 'planned', internalNote: 'not mine to write' });
     const booking = ok(await create(body, agent), 201);
     expect(booking).toMatchObject({ agencyId: w.ownAgency, channel: 'AgentDirectBooking' });
-    expect(booking).not.toHaveProperty('commission');
+    expect(booking).toHaveProperty('commission');
     expect(booking).not.toHaveProperty('internalNote');
     const stored = ok(await w.t.get(`/api/bookings/${booking.id}`, staff));
     expect(stored.internalNote).toBeNull();

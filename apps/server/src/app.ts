@@ -42,6 +42,7 @@ import { registerOnlineRoutes } from './modules/online/online.routes.ts';
 import { registerOnlinePaymentRoutes } from './modules/online/online-payments.routes.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
+import { registerDiveRoutes } from './modules/dive/dive.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
 import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: TAppOptions) {
   registerBookingsRoutes(app, { ...c.bookings, changes });
   registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
   registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
+  registerDiveRoutes(app, { db: c.db, settings: c.settings, plans: c.divePlans, logs: c.diveLogs });
   registerOnlineRoutes(app, { online: c.online, queries: c.bookings.queries, changes });
   registerWidgetsRoutes(app, { db: c.db, settings: c.settings, widgets: c.widgets });
   registerPaymentsRoutes(app, { db: c.db, payments: c.payments });

@@ -43,6 +43,9 @@ import { createPricePartsService } from './modules/prices/price-parts.service.ts
 import { createPricesRepository } from './modules/prices/prices.repository.ts';
 import { createPricesService } from './modules/prices/prices.service.ts';
 import { createSimulateService } from './modules/prices/simulate.service.ts';
+import { createDiveLogService } from './modules/dive/dive-log.service.ts';
+import { createDivePlanService } from './modules/dive/dive-plan.service.ts';
+import { createDiveRepository } from './modules/dive/dive.repository.ts';
 import { createProductsService } from './modules/products/products.service.ts';
 import { createResortsRepository } from './modules/resorts/resorts.repository.ts';
 import { createResortsService } from './modules/resorts/resorts.service.ts';
@@ -140,6 +143,9 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const banks = createBanksService(db);
   const todos = createTodosService({ db });
   const products = createProductsService({ db, settings });
+  const diveRepository = createDiveRepository();
+  const divePlans = createDivePlanService({ db, repository: diveRepository, settings });
+  const diveLogs = createDiveLogService({ db, repository: diveRepository });
 
   // Inventory, prices and reference data
   const media = createMediaService({ db });
@@ -201,6 +207,8 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     banks,
     todos,
     products,
+    divePlans,
+    diveLogs,
     media,
     resorts,
     vessels,

@@ -41,3 +41,4 @@ export * from './schema/translations.ts'; // translations
 export * from './schema/users.ts'; // user_roles, users
 export * from './schema/vessels.ts'; // vessels, vessel_decks, vessel_lists
 export * from './schema/widgets.ts'; // widgets, widget_events
+export * from './schema/dive.ts'; // dive_sites, dive_types, dive_boats, employees, worklogs, day_guests, day_events, dive_plans, dive_logs

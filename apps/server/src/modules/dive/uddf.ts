@@ -25,7 +25,8 @@ const parser = new XMLParser({
 
 type TNode = Record<string, unknown>;
 const node = (value: unknown): TNode => (value && typeof value === 'object' ? (value as TNode) : {});
-const list = (value: unknown): TNode[] => (Array.isArray(value) ? value.map(node) : []);
+const items = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const list = (value: unknown): TNode[] => items(value).map(node);
 const str = (value: unknown): string | null => {
   const v = typeof value === 'object' && value ? (value as TNode)['#text'] : value;
   return typeof v === 'string' || typeof v === 'number' ? String(v).trim() || null : null;
@@ -56,7 +57,7 @@ export function parseUddf(xml: string): TUddfDive[] {
         .find((ref) => ref !== null && sites.has(ref));
       const seconds = number(after.diveduration);
       const depth = number(after.greatestdepth);
-      const notes = list(node(after.notes).para).map(str).filter(Boolean).join('\n');
+      const notes = items(node(after.notes).para).map(str).filter(Boolean).join('\n');
       dives.push({
         externalId: str(dive['@_id']) ?? `${when}`,
         date: match[1],

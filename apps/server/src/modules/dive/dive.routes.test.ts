@@ -52,6 +52,7 @@ afterAll(() => w?.t.close());
 
 describe('switch, scopes and input', () => {
   it('answers 404 while diveLog is off, then 401, 403 and 400', async () => {
+    ok(await w.t.post('/api/settings/group/features', admin, { diveLog: false }));
     expectError(await w.t.get('/api/divesite', admin), 404, 'NOT_FOUND');
     ok(await w.t.post('/api/settings/group/features', admin, { diveLog: true }));
     expectError(await w.t.get('/api/divesite'), 401, 'UNAUTHORIZED');

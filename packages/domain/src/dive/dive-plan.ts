@@ -147,6 +147,9 @@ export const ZDiveLog = z
     comment: z.string().nullable(),
     planId: z.number().int().nullable(),
     externalId: z.string().nullable(),
+    /** The diver's and the site's names, for lists. */
+    diver: z.string().nullable(),
+    site: z.string().nullable(),
     ...ZStamps,
   })
   .meta({ id: 'DiveLog' });

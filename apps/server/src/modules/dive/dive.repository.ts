@@ -42,7 +42,13 @@ export function stamped<T extends { createdAt: Date; updatedAt: Date }>(row: T) 
 }
 const num = (value: string | null) => (value === null ? null : Number(value));
 
-export const toDiveLog = (row: TDiveLogRow) => ({ ...stamped(row), depth: num(row.depth) });
+type TNamedLog = TDiveLogRow & { diver?: string | null; site?: string | null };
+export const toDiveLog = (row: TNamedLog) => ({
+  ...stamped(row),
+  depth: num(row.depth),
+  diver: row.diver ?? null,
+  site: row.site ?? null,
+});
 export const toDiveSite = (row: typeof diveSites.$inferSelect) => ({
   ...stamped(row),
   latitude: num(row.latitude),
@@ -219,6 +225,38 @@ export function createDiveRepository() {
         .from(diveLogs)
         .where(and(eq(diveLogs.customerId, customerId), isNotNull(diveLogs.externalId)));
       return new Set(rows.map((r) => r.id as string));
+    },
+
+    /** Log rows with the names of their divers and sites. */
+    async withNames(ex: Executor, rows: TDiveLogRow[]): Promise<TNamedLog[]> {
+      const ids = (pick: (r: TDiveLogRow) => number | null) => [
+        ...new Set(rows.flatMap((r) => (pick(r) === null ? [] : [pick(r) as number]))),
+      ];
+      const [people, guests, sites] = [
+        ids((r) => r.customerId),
+        ids((r) => r.dayGuestId),
+        ids((r) => r.siteId),
+      ];
+      const names = async (table: typeof customers | typeof dayGuests | typeof diveSites, list: number[]) => {
+        if (!list.length) return new Map<number, string>();
+        const column =
+          table === customers ? customers.fullName : table === dayGuests ? dayGuests.name : diveSites.name;
+        const found = await ex
+          .select({ id: table.id, name: column })
+          .from(table)
+          .where(inArray(table.id, list));
+        return new Map(found.map((f) => [f.id, f.name]));
+      };
+      const [c, g, s] = [
+        await names(customers, people),
+        await names(dayGuests, guests),
+        await names(diveSites, sites),
+      ];
+      return rows.map((r) => ({
+        ...r,
+        diver: (r.customerId !== null ? c.get(r.customerId) : g.get(r.dayGuestId ?? 0)) ?? null,
+        site: r.siteId !== null ? (s.get(r.siteId) ?? null) : null,
+      }));
     },
 
     sitesByName: (ex: Executor) => ex.select({ id: diveSites.id, name: diveSites.name }).from(diveSites),

@@ -197,6 +197,7 @@ describe('the dive plan', () => {
     );
     expect(log.total).toBe(3);
     expect(log.data[0]).toMatchObject({
+      site: 'Coral Garden',
       date: DAY,
       start: '08:30',
       siteId: site,

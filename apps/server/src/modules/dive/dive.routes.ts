@@ -25,7 +25,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
 import { defined, registerResource } from '../../http/resource.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
-import { type TDiveLogRow, type TDivePlanRow, toDiveLog } from './dive.repository.ts';
+import { createDiveRepository, type TDiveLogRow, type TDivePlanRow, toDiveLog } from './dive.repository.ts';
 import type { TDiveLogService } from './dive-log.service.ts';
 import type { TDivePlanService } from './dive-plan.service.ts';
 import { crudScopes, registerDiveResources } from './dive-resources.routes.ts';
@@ -35,6 +35,7 @@ import { crudScopes, registerDiveResources } from './dive-resources.routes.ts';
 
 const PLAN = crudScopes('diveplan');
 const LOG = crudScopes('divelog');
+const repository = createDiveRepository();
 const GATED = /^\/api\/dive(site|log|type|boat|plan)(\/|$)/;
 const ZDay = z.object({ date: ZIsoDate });
 const ZPeriod = z
@@ -104,6 +105,7 @@ export function registerDiveRoutes(
     },
     output: ZDiveLog,
     toOutput: toDiveLog as (row: never) => z.infer<typeof ZDiveLog>,
+    expand: (async (rows: TDiveLogRow[]) => repository.withNames(db, rows)) as never,
     create: ZCreateDiveLog,
     update: ZDiveLogFields.partial(),
     access: LOG,

@@ -66,6 +66,7 @@ export function NewTripForm({ options, isSaving, onAdd }: TProps) {
       />
       <MultiSelect
         label={t('dive.plan.guides')}
+        searchable
         data={options.guides}
         value={guides}
         onChange={setGuides}

@@ -54,7 +54,7 @@ test('staff plans tomorrow’s trip with guests in house and a day guest, prints
   await page.getByRole('option', { name: 'Rico Alcantara' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Add trip' }).click();
-  const trip = page.getByLabel('Trip 08:30');
+  const trip = page.getByLabel('Trip 08:30', { exact: true });
   await expect(trip).toBeVisible();
 
   // A walk-in diver with card, medical and insurance.

@@ -36,7 +36,7 @@ export function NewTripForm({ options, isSaving, onAdd }: TProps) {
         label={t('dive.plan.time')}
         required
         value={time}
-        w={110}
+        w={130}
         onChange={(e) => setTime(e.currentTarget.value)}
       />
       <Select

@@ -7,14 +7,14 @@ export function Readiness({ readiness }: { readiness: TReadiness }) {
   const { t } = useTranslation();
   if (readiness.ready)
     return (
-      <Badge color="teal" variant="light">
+      <Badge color="teal" variant="light" c="var(--mantine-color-text)">
         {t('dive.plan.ready')}
       </Badge>
     );
   return (
     <Group gap={4}>
       {readiness.missing.map((gap) => (
-        <Badge key={gap} color="orange" variant="light">
+        <Badge key={gap} color="orange" variant="light" c="var(--mantine-color-text)">
           {t(`dive.gaps.${gap}`)}
         </Badge>
       ))}

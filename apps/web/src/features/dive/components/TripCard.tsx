@@ -41,9 +41,18 @@ export function TripCard({ trip, others, names, canEdit, canLog, ...on }: TProps
             </Text>
           </div>
           <Group gap={4}>
-            {!isOpen && <Badge color="gray">{t('dive.plan.logged')}</Badge>}
+            {!isOpen && (
+              <Badge color="gray" variant="light" c="var(--mantine-color-text)">
+                {t('dive.plan.logged')}
+              </Badge>
+            )}
             {trip.problems.map((p) => (
-              <Badge key={p} color={p === 'notReady' ? 'orange' : 'red'}>
+              <Badge
+                key={p}
+                color={p === 'notReady' ? 'orange' : 'red'}
+                variant="light"
+                c="var(--mantine-color-text)"
+              >
                 {t(`dive.problems.${p}`)}
               </Badge>
             ))}

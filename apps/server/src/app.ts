@@ -31,6 +31,7 @@ import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups
 import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerDiveRoutes } from './modules/dive/dive.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
@@ -42,7 +43,6 @@ import { registerOnlineRoutes } from './modules/online/online.routes.ts';
 import { registerOnlinePaymentRoutes } from './modules/online/online-payments.routes.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
-import { registerDiveRoutes } from './modules/dive/dive.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
 import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';

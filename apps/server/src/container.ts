@@ -23,6 +23,9 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createDiveRepository } from './modules/dive/dive.repository.ts';
+import { createDiveLogService } from './modules/dive/dive-log.service.ts';
+import { createDivePlanService } from './modules/dive/dive-plan.service.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
@@ -43,9 +46,6 @@ import { createPricePartsService } from './modules/prices/price-parts.service.ts
 import { createPricesRepository } from './modules/prices/prices.repository.ts';
 import { createPricesService } from './modules/prices/prices.service.ts';
 import { createSimulateService } from './modules/prices/simulate.service.ts';
-import { createDiveLogService } from './modules/dive/dive-log.service.ts';
-import { createDivePlanService } from './modules/dive/dive-plan.service.ts';
-import { createDiveRepository } from './modules/dive/dive.repository.ts';
 import { createProductsService } from './modules/products/products.service.ts';
 import { createResortsRepository } from './modules/resorts/resorts.repository.ts';
 import { createResortsService } from './modules/resorts/resorts.service.ts';

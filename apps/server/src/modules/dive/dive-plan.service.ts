@@ -168,6 +168,7 @@ export function createDivePlanService({ db, repository, settings }: TDeps) {
             planId: row.id,
           })),
         );
+        if (inserted.length) await repository.countGuideDives(tx, guideIds, row.date);
         await repository.markLogged(tx, row.id);
         return { logged: inserted.length };
       });

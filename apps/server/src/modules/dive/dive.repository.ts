@@ -26,6 +26,7 @@ import {
   diveSites,
   employees,
   guestForms,
+  worklogs,
 } from '../../db/schema.ts';
 
 // The only Drizzle file of the dive module beyond the generic resources: what readiness, the plan's
@@ -208,6 +209,24 @@ export function createDiveRepository() {
 
     insertLogs: async (ex: Executor, rows: TDiveLogInsert[]) =>
       rows.length ? ex.insert(diveLogs).values(rows).returning() : [],
+
+    /** One more dive on each guide's worklog of the day (the day's row is made when there is none). */
+    async countGuideDives(ex: Executor, guideIds: number[], day: string) {
+      for (const employeeId of new Set(guideIds)) {
+        const [row] = await ex
+          .select({ id: worklogs.id })
+          .from(worklogs)
+          .where(and(eq(worklogs.employeeId, employeeId), eq(worklogs.date, day)))
+          .limit(1)
+          .for('update');
+        if (row)
+          await ex
+            .update(worklogs)
+            .set({ dives: sql`${worklogs.dives} + 1`, updatedAt: new Date() })
+            .where(eq(worklogs.id, row.id));
+        else await ex.insert(worklogs).values({ employeeId, date: day, dives: 1 });
+      }
+    },
 
     markLogged: (ex: Executor, id: number) =>
       ex.update(divePlans).set({ loggedAt: new Date(), updatedAt: new Date() }).where(eq(divePlans.id, id)),

@@ -191,6 +191,14 @@ describe('the dive plan', () => {
     expectError(await w.t.post(`/api/diveplan/${planId}/log`, reader), 403, 'FORBIDDEN');
     expect(ok(await w.t.post(`/api/diveplan/${planId}/log`, admin), 201)).toEqual({ logged: 3 });
     expectError(await w.t.post(`/api/diveplan/${planId}/log`, admin), 409, 'INVALID_STATE');
+    // The guide's worklog of the day (2 dives typed in above) counts the trip once.
+    const worklog = ok(
+      await w.t.get(
+        `/api/worklog?filter=${encodeURIComponent(JSON.stringify({ employeeId: guide }))}`,
+        admin,
+      ),
+    );
+    expect(worklog.data.map((r: { dives: number }) => r.dives)).toEqual([3]);
     expectError(await w.t.post(`/api/diveplan/${planId}`, admin, { note: 'late' }), 409, 'INVALID_STATE');
     const log = ok(
       await w.t.get(`/api/divelog?filter=${encodeURIComponent(JSON.stringify({ planId }))}`, reader),

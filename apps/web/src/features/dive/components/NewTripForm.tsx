@@ -1,4 +1,5 @@
-import { Button, Group, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
+import { CERT_LEVELS } from '@atoll/domain/dive/readiness';
+import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOption } from '../api.ts';
@@ -20,6 +21,9 @@ export function NewTripForm({ options, isSaving, onAdd }: TProps) {
   const [type, setType] = useState<string | null>(null);
   const [guides, setGuides] = useState<string[]>([]);
   const [perGuide, setPerGuide] = useState<number>(4);
+  const [minLevel, setMinLevel] = useState<string | null>(null);
+  const [nitrox, setNitrox] = useState(false);
+  const levels = CERT_LEVELS.map((value) => ({ value, label: t(`dive.levels.${value}`) }));
   const add = () =>
     onAdd({
       time,
@@ -28,6 +32,7 @@ export function NewTripForm({ options, isSaving, onAdd }: TProps) {
       typeId: id(type),
       guideIds: guides.map(Number),
       maxPerGuide: perGuide,
+      requirements: { minLevel, nitrox },
     });
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -79,6 +84,20 @@ export function NewTripForm({ options, isSaving, onAdd }: TProps) {
         max={20}
         w={130}
         onChange={(v) => setPerGuide(typeof v === 'number' ? v : 4)}
+      />
+      <Select
+        label={t('dive.plan.minLevel')}
+        data={levels}
+        value={minLevel}
+        onChange={setMinLevel}
+        clearable
+        w={160}
+      />
+      <Checkbox
+        label={t('dive.plan.nitrox')}
+        checked={nitrox}
+        onChange={(e) => setNitrox(e.currentTarget.checked)}
+        mb={8}
       />
       <Button onClick={add} loading={isSaving} disabled={!/^\d{2}:\d{2}$/.test(time)}>
         {t('dive.plan.addTrip')}

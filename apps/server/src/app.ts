@@ -31,6 +31,7 @@ import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups
 import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerDiveRoutes } from './modules/dive/dive.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: TAppOptions) {
   registerBookingsRoutes(app, { ...c.bookings, changes });
   registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
   registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
+  registerDiveRoutes(app, { db: c.db, settings: c.settings, plans: c.divePlans, logs: c.diveLogs });
   registerOnlineRoutes(app, { online: c.online, queries: c.bookings.queries, changes });
   registerWidgetsRoutes(app, { db: c.db, settings: c.settings, widgets: c.widgets });
   registerPaymentsRoutes(app, { db: c.db, payments: c.payments });

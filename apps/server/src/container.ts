@@ -24,6 +24,9 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createDiveRepository } from './modules/dive/dive.repository.ts';
+import { createDiveLogService } from './modules/dive/dive-log.service.ts';
+import { createDivePlanService } from './modules/dive/dive-plan.service.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
@@ -146,6 +149,9 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const banks = createBanksService(db);
   const todos = createTodosService({ db });
   const products = createProductsService({ db, settings });
+  const diveRepository = createDiveRepository();
+  const divePlans = createDivePlanService({ db, repository: diveRepository, settings });
+  const diveLogs = createDiveLogService({ db, repository: diveRepository });
 
   // Inventory, prices and reference data
   const media = createMediaService({ db });
@@ -207,6 +213,8 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     banks,
     todos,
     products,
+    divePlans,
+    diveLogs,
     media,
     resorts,
     vessels,

@@ -245,6 +245,26 @@ function ownedByProducts(call: TCall): boolean {
   );
 }
 
+/** The dive day: the Dive log sections and the standard calls of its nine bases. */
+const DIVE_BASES = [
+  '/api/divesite',
+  '/api/divelog',
+  '/api/divetype',
+  '/api/diveboat',
+  '/api/diveplan',
+  '/api/employee',
+  '/api/worklog',
+  '/api/dayguest',
+  '/api/dayevent',
+];
+function ownedByDive(call: TCall): boolean {
+  if (call.section === 'Dive log' || call.section === 'Dive log: dive plan') return true;
+  return (
+    call.note.startsWith('generic:') &&
+    DIVE_BASES.includes(call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, ''))
+  );
+}
+
 /** Payments, banks, documents and mail: these bases' standard calls and the calls listed below. */
 const FINANCE_BASES = [
   '/api/payments',
@@ -420,6 +440,14 @@ describe('spec calls (docs/spec/calls.json)', () => {
     const owned = calls.filter(ownedByProducts);
     // constants, bookedAtDay, stock update and log + 3×7 generic.
     expect(owned.length).toBe(25);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every dive day call is registered', () => {
+    const owned = calls.filter(ownedByDive);
+    // statistics, overview, print + 9×7 generic.
+    expect(owned.length).toBe(3 + 7 * DIVE_BASES.length);
     const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);
   });

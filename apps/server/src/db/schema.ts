@@ -17,6 +17,7 @@ export * from './schema/currencies.ts'; // currencies, exchange_rates
 export * from './schema/customer-data-groups.ts'; // customer_data_groups
 export * from './schema/customer-groups.ts'; // customer_groups
 export * from './schema/customers.ts'; // customers, customer_versions, customer_references, customer_meta
+export * from './schema/dive.ts'; // dive_sites, dive_types, dive_boats, employees, worklogs, day_guests, day_events, dive_plans, dive_logs
 export * from './schema/documents.ts'; // invoice_counters, invoices, document_templates, booking_documents
 export * from './schema/forms.ts'; // form_defs, forms
 export * from './schema/geo.ts'; // countries, destinations, ports, airports, airlines

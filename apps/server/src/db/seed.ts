@@ -7,6 +7,7 @@ import { seedBanks } from './seed-banks.ts';
 import { seedConfig } from './seed-config.ts';
 import { seedCustomerData } from './seed-customer-data.ts';
 import { seedCustomers } from './seed-customers.ts';
+import { seedDive } from './seed-dive.ts';
 import { seedInventory } from './seed-inventory.ts';
 import { seedMail } from './seed-mail.ts';
 import { seedPricing } from './seed-pricing.ts';
@@ -47,6 +48,13 @@ export const STAFF_SCOPES = [
     'forms',
     'formdef',
     'widget',
+    // The dive centre: plans, log, sites, types, boats and crew.
+    'divelog',
+    'diveplan',
+    'divesite',
+    'divetype',
+    'diveboat',
+    'employee',
   ].flatMap(crud),
 ];
 
@@ -141,6 +149,7 @@ export async function seedDemo(db: Db) {
     await seedInventory(tx);
     await seedPricing(tx);
     await seedBanks(tx);
+    await seedDive(tx);
     await seedMail(tx);
     // Last: it completes the customers and agencies seeded above.
     await seedCustomerData(tx);

@@ -133,6 +133,14 @@ export const PAGES: Record<string, TPage> = {
   crmForms: lazy(() => import('../features/forms/pages/FormsListPage.tsx')),
   formDefinitions: lazy(() => import('../features/forms/pages/FormDefsPage.tsx')),
   formPublic: lazy(() => import('../features/forms/pages/PublicFormPage.tsx')),
+  diveSites: lazy(() => import('../features/dive/pages/DiveSitesPage.tsx')),
+  diveTypes: lazy(() => import('../features/dive/pages/DiveTypesPage.tsx')),
+  diveBoats: lazy(() => import('../features/dive/pages/DiveBoatsPage.tsx')),
+  divePlan: lazy(() => import('../features/dive/pages/DivePlanPage.tsx')),
+  diveLog: lazy(() => import('../features/dive/pages/DiveLogPage.tsx')),
+  diveOverview: lazy(() => import('../features/dive/pages/DiveOverviewPage.tsx')),
+  statsDive: lazy(() => import('../features/dive/pages/DiveStatsPage.tsx')),
+  employees: lazy(() => import('../features/dive/pages/EmployeesPage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

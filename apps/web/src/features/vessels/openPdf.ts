@@ -8,14 +8,28 @@ import { session } from '../../app/session.ts';
  * is opened at once, inside the click, because browsers block windows opened after an await. Without a
  * tab (blocked) the file downloads.
  */
-export async function openPdf(path: string, query: TApiOptions['query'], fallbackName: string) {
+export async function openPdf(
+  path: string,
+  query: TApiOptions['query'],
+  fallbackName: string,
+  /** Sent as JSON with a POST (print calls that take a body). */
+  body?: unknown,
+) {
   const tab = window.open('', '_blank');
   const token = session.token();
   loading.start();
   try {
-    const res = await fetch(apiUrl(path, query), {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const res = await fetch(
+      apiUrl(path, query),
+      body === undefined
+        ? { headers }
+        : {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+    );
     if (!res.ok) {
       tab?.close();
       const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, dayFromToday } from './support/booking-api.ts';
+import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+
+test.use({ locale: 'en-GB' });
+
+/**
+ * The dive deck plans tomorrow's boat trip: two guests in house and a walk-in day guest join it, one guest
+ * shows what they are missing, the boat list prints, the trip's dives land in the log.
+ */
+test('staff plans tomorrow’s trip with guests in house and a day guest, prints the boat list and logs it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await apiAs(request, DEMO.admin);
+  const stamp = Date.now().toString(36);
+  const [ana, ben] = await Promise.all(
+    ['Ana', 'Ben'].map((first) =>
+      api.post('/api/customers', { masterData: { firstName: first, lastName: `Diver ${stamp}` } }),
+    ),
+  );
+  const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
+  const resortId = (await api.get('/api/resort?search=Coral%20Garden%20Resort')).data[0].id as number;
+  const rooms = (await api.get(`/api/rooms?size=0&sort=id&filter=${filter({ resortId })}`)).data as {
+    id: number;
+  }[];
+  await api.post('/api/bookings', {
+    state: 'confirmed',
+    language: 'en',
+    rooms: [
+      {
+        roomId: rooms.at(-6)?.id,
+        from: dayFromToday(0),
+        to: dayFromToday(4),
+        guests: [{ customerId: ana.id }, { customerId: ben.id }],
+      },
+    ],
+  });
+  const anaName = `Ana Diver ${stamp}`;
+  const wanda = `Wanda Walk-in ${stamp}`;
+
+  await login(page, DEMO.admin);
+  await page.goto('/dive/plan');
+  await expect(page.getByRole('heading', { name: 'Dive planning' })).toBeVisible();
+  await page.getByLabel('Day').fill(dayFromToday(1));
+
+  // A trip at 08:30 on the demo's boat and site with the demo guide.
+  await page.getByRole('combobox', { name: 'Boat' }).click();
+  await page.getByRole('option', { name: 'Banca Pescador' }).click();
+  await page.getByRole('combobox', { name: 'Dive site' }).click();
+  await page.getByRole('option', { name: 'Pescador Island' }).click();
+  await page.getByRole('combobox', { name: 'Guides' }).fill('Rico');
+  await page.getByRole('option', { name: 'Rico Alcantara' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Add trip' }).click();
+  const trip = page.getByLabel('Trip 08:30', { exact: true });
+  await expect(trip).toBeVisible();
+
+  // A walk-in diver with card, medical and insurance.
+  await page.getByRole('textbox', { name: 'Name' }).fill(wanda);
+  await page.getByRole('textbox', { name: 'Certification' }).fill('SSI Open Water Diver');
+  await page.getByLabel('Medical statement of').fill(dayFromToday(-30));
+  await page.getByRole('textbox', { name: 'Insurance' }).fill('DAN Europe');
+  await page.getByRole('button', { name: 'Add day guest' }).click();
+
+  for (const name of [anaName, `Ben Diver ${stamp}`, wanda]) {
+    await page.getByRole('button', { name: `Add ${name} to trip 08:30` }).click();
+    await expect(trip).toContainText(name);
+  }
+  await expect(trip).toContainText('3 divers');
+  // Ana has filled in no guest form yet: the plan says what is missing; the day guest is ready.
+  await expect(trip.getByText('medical missing').first()).toBeVisible();
+  await expect(trip.getByText('Not everyone ready')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'dive-plan');
+
+  // The boat list: a tab opens and the list arrives as a PDF.
+  const [, answer] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((r) => r.url().includes('/api/diveplan/print/boatList')),
+    page.getByRole('button', { name: 'Print boat list' }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('application/pdf');
+
+  await trip.getByRole('button', { name: 'Write dives to the log' }).click();
+  await expect(page.getByText('3 dives written to the log.')).toBeVisible();
+  await expect(trip.getByText('In the log')).toBeVisible();
+
+  await page.goto('/dive/log');
+  await expect(page.getByRole('table', { name: 'Dive log' })).toContainText(anaName);
+  await expectAccessible(page);
+  await page.goto('/dive/overview');
+  await page.getByLabel('Day').fill(dayFromToday(1));
+  await expect(page.getByRole('table', { name: 'Dive overview' })).toContainText(anaName);
+  await expectAccessible(page);
+  await screenshots(page, 'dive-overview');
+});

@@ -164,6 +164,14 @@ export const ZScubaSettings = z.object({
 });
 export type TScubaDatesDiveSites = z.infer<typeof ZScubaSettings>;
 
+/**
+ * Group `accounting`: the syntax of the XRechnung download (docs/domain/e-invoices.md) and the DATEV export's
+ * chart of accounts (docs/domain/datev-export.md).
+ */
+export const ZAccountingSettings = z.object({
+  einvoiceSyntax: z.enum(['cii', 'ubl']),
+});
+
 export const SETTINGS_GROUP_SCHEMAS = {
   company: ZCompanySettings,
   customers: ZCustomersSettings,
@@ -175,6 +183,7 @@ export const SETTINGS_GROUP_SCHEMAS = {
   auth: ZAuthSettings,
   system: ZSystemSettings,
   scuba: ZScubaSettings,
+  accounting: ZAccountingSettings,
 } as const;
 export type TSettingsGroup = keyof typeof SETTINGS_GROUP_SCHEMAS;
 export const SETTINGS_GROUPS = Object.keys(SETTINGS_GROUP_SCHEMAS) as TSettingsGroup[];
@@ -231,6 +240,7 @@ export const SETTINGS_DEFAULTS: { [G in Exclude<TSettingsGroup, 'features' | 'vi
     },
     system: { moduleAccounts: [] },
     scuba: { diveDates: [], diveSites: [] },
+    accounting: { einvoiceSyntax: 'cii' },
   };
 
 /**
@@ -247,6 +257,7 @@ export const SETTINGS_READ_ACCESS: Record<TSettingsGroup, 'public' | 'authorized
   customers: 'authorized',
   booking: 'authorized',
   scuba: 'authorized',
+  accounting: 'settings.read',
   auth: 'settings.read',
   system: 'settings.read',
 };

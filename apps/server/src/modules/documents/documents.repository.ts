@@ -291,6 +291,19 @@ export function createDocumentsRepository() {
       return row;
     },
 
+    /** The e-mail of the billed agency or customer (the e-invoice's buyer address, BT-49). */
+    async partyEmail(ex: Executor, party: { agencyId?: number; customerId?: number }) {
+      const [row] = party.agencyId
+        ? await ex.select({ email: agencies.email }).from(agencies).where(eq(agencies.id, party.agencyId))
+        : party.customerId
+          ? await ex
+              .select({ email: customers.email })
+              .from(customers)
+              .where(eq(customers.id, party.customerId))
+          : [];
+      return row?.email ?? null;
+    },
+
     async agencyParty(ex: Executor, id: number) {
       const [row] = await ex
         .select({ id: agencies.id, name: agencies.name, address: agencies.address, taxId: agencies.taxId })

@@ -24,6 +24,8 @@ import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { renderBookingDocument, renderBookingDocuments, renderInvoicePdf } from './booking-documents.tsx';
 import { renderBookingReport } from './booking-report.tsx';
 import type { TDocumentsRepository } from './documents.repository.ts';
+import { invoiceXrechnung, invoiceZugferd } from './einvoice.flow.ts';
+import type { TEinvoiceSyntax } from './einvoice.ts';
 import { epcQrPng, frozenPeriod, payeeOf } from './invoice-context.ts';
 import {
   activeInvoices,
@@ -425,10 +427,19 @@ export function createDocumentsService(deps: {
       return toInvoice(db, await invoiceForActor(db, user, invoiceId));
     },
 
-    /** One invoice of a booking the user may see, as PDF. */
-    async invoicePdf(user: TSessionUser, invoiceId: number): Promise<TPdf> {
+    /** One invoice of a booking the user may see, as PDF; `zugferd`: PDF/A-3 with its factur-x.xml. */
+    async invoicePdf(
+      user: TSessionUser,
+      invoiceId: number,
+      format: 'pdf' | 'zugferd' = 'pdf',
+    ): Promise<TPdf> {
       const invoice = await invoiceForActor(db, user, invoiceId);
-      return renderInvoicePdf(db, invoice.id);
+      return format === 'zugferd' ? invoiceZugferd(db, invoice) : renderInvoicePdf(db, invoice.id);
+    },
+
+    /** One invoice of a booking the user may see, as XRechnung (CII or UBL; the setting's when not asked). */
+    async invoiceXrechnung(user: TSessionUser, invoiceId: number, syntax?: TEinvoiceSyntax) {
+      return invoiceXrechnung(db, await invoiceForActor(db, user, invoiceId), syntax);
     },
 
     /** Issues the cancellation invoice of an invoice, in one transaction. */

@@ -291,16 +291,30 @@ export function createDocumentsRepository() {
       return row;
     },
 
-    /** The e-mail of the billed agency or customer (the e-invoice's buyer address, BT-49). */
-    async partyEmail(ex: Executor, party: { agencyId?: number; customerId?: number }) {
-      const [row] = party.agencyId
-        ? await ex.select({ email: agencies.email }).from(agencies).where(eq(agencies.id, party.agencyId))
-        : party.customerId
-          ? await ex
-              .select({ email: customers.email })
-              .from(customers)
-              .where(eq(customers.id, party.customerId))
-          : [];
+    /**
+     * The e-mail of the billed agency or customer (the e-invoice's buyer address, BT-49); for a customer
+     * without one, the first guest's of the booking that has one.
+     */
+    async partyEmail(ex: Executor, bookingId: number, party: { agencyId?: number; customerId?: number }) {
+      if (party.agencyId) {
+        const [row] = await ex
+          .select({ email: agencies.email })
+          .from(agencies)
+          .where(eq(agencies.id, party.agencyId));
+        return row?.email ?? null;
+      }
+      const [row] = await ex
+        .select({ email: customers.email })
+        .from(customers)
+        .leftJoin(bookingGuests, eq(bookingGuests.customerId, customers.id))
+        .where(
+          and(
+            sql`${customers.email} is not null and ${customers.email} <> ''`,
+            or(eq(customers.id, party.customerId ?? 0), eq(bookingGuests.bookingId, bookingId)),
+          ),
+        )
+        .orderBy(sql`${customers.id} = ${party.customerId ?? 0} desc`, asc(bookingGuests.id))
+        .limit(1);
       return row?.email ?? null;
     },
 

@@ -201,7 +201,7 @@ export function toEn16931(invoice: TInvoiceRow, ctx: TEinvoiceContext): Invoice 
           'cac:PostalAddress': postalAddress(recipient.address ?? {}, country),
           ...orNone(
             buyerVat && {
-              'cac:PartyTaxScheme': [{ 'cbc:CompanyID': buyerVat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }],
+              'cac:PartyTaxScheme': { 'cbc:CompanyID': buyerVat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
             },
           ),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': trimmed(recipient.name) ?? '-' },

@@ -124,7 +124,7 @@ export async function loadEinvoiceContext(
     bookingNo: booking ? bookingNumber(booking) : '',
     period: frozenPeriod(invoice) ?? { from: booking?.from ?? invoice.date, to: booking?.to ?? invoice.date },
     cancels: invoice.cancelsId ? ((await repository.invoiceNumberDate(ex, invoice.cancelsId)) ?? null) : null,
-    buyerEmail: await repository.partyEmail(ex, recipient),
+    buyerEmail: await repository.partyEmail(ex, invoice.bookingId, recipient),
   };
 }
 

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useInvoices } from '../api.ts';
-import { CancelInvoiceButton, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
+import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
 
 const SIZE = 25;
 const thisYear = new Date().getFullYear();
@@ -117,6 +117,7 @@ export default function InvoicesPage() {
                       >
                         {t('documents.invoices.pdf')}
                       </Button>
+                      <EinvoiceMenu invoice={invoice} />
                       {canWrite && <CancelInvoiceButton invoice={invoice} />}
                     </Group>
                   </Table.Td>

@@ -1,5 +1,5 @@
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
@@ -316,6 +316,33 @@ export function createDocumentsRepository() {
         .orderBy(sql`${customers.id} = ${party.customerId ?? 0} desc`, asc(bookingGuests.id))
         .limit(1);
       return row?.email ?? null;
+    },
+
+    /** The invoices dated in a period, by number (the DATEV export). */
+    invoicesBetween(ex: Executor, from: string, to: string) {
+      return ex
+        .select()
+        .from(invoices)
+        .where(and(gte(invoices.date, from), lte(invoices.date, to)))
+        .orderBy(asc(invoices.date), asc(invoices.id));
+    },
+
+    /** The payments but temporary ones dated in a period, with their booking's number and payer. */
+    paymentsBetween(ex: Executor, from: string, to: string) {
+      return ex
+        .select({
+          date: payments.date,
+          amount: payments.amount,
+          currency: payments.currency,
+          bookingNo: sql<string>`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo}, ${bookings.id}::text)`,
+          payer: sql<string>`coalesce(${agencies.name}, ${customers.fullName}, '')`,
+        })
+        .from(payments)
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .leftJoin(agencies, eq(agencies.id, payments.payerAgencyId))
+        .leftJoin(customers, eq(customers.id, payments.payerCustomerId))
+        .where(and(gte(payments.date, from), lte(payments.date, to), ne(payments.status, 'temporary')))
+        .orderBy(asc(payments.date), asc(payments.id));
     },
 
     async agencyParty(ex: Executor, id: number) {

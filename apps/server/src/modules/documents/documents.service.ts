@@ -23,6 +23,7 @@ import type { TPaymentsRepository } from '../payments/payments.repository.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { renderBookingDocument, renderBookingDocuments, renderInvoicePdf } from './booking-documents.tsx';
 import { renderBookingReport } from './booking-report.tsx';
+import { datevExport } from './datev.flow.ts';
 import type { TDocumentsRepository } from './documents.repository.ts';
 import { invoiceXrechnung, invoiceZugferd } from './einvoice.flow.ts';
 import type { TEinvoiceSyntax } from './einvoice.ts';
@@ -440,6 +441,11 @@ export function createDocumentsService(deps: {
     /** One invoice of a booking the user may see, as XRechnung (CII or UBL; the setting's when not asked). */
     async invoiceXrechnung(user: TSessionUser, invoiceId: number, syntax?: TEinvoiceSyntax) {
       return invoiceXrechnung(db, await invoiceForActor(db, user, invoiceId), syntax);
+    },
+
+    /** The DATEV EXTF Buchungsstapel of a period's invoices and payments (staff only). */
+    datevExport(user: TSessionUser, period: { from: string; to: string }) {
+      return datevExport(db, user, period);
     },
 
     /** Issues the cancellation invoice of an invoice, in one transaction. */

@@ -7,13 +7,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { D } from '@atoll/domain/money';
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
 import { checkCii } from '../../../test/en16931-check.ts';
 import { expectError } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { agencies, bookings, customers } from '../../db/schema.ts';
+import { today } from '../../clock.ts';
+import { agencies, bookings, customers, invoices, payments } from '../../db/schema.ts';
 
 const run = promisify(execFile);
 let w: TWorld;
@@ -181,5 +184,90 @@ describe('ZUGFeRD', () => {
         `<ram:ID>${guideline}</ram:ID>`,
       ),
     );
+  });
+});
+
+describe('DATEV export', () => {
+  it('writes the EXTF Buchungsstapel that reconciles with the period’s invoices and payments', async () => {
+    const b = await stay();
+    const invoice = await invoiceOf(b.id);
+    ok(await w.t.post(`/api/invoices/${invoice.id}/cancel`, staff), 201);
+    ok(
+      await w.t.post('/api/settings/group/accounting', w.tokens.admin, {
+        datevChart: 'SKR04',
+        datevConsultant: 29098,
+        datevClient: 55003,
+        datevAccounts: { revenue: { '7': '4310' } },
+      }),
+    );
+    const day = today();
+    const res = await w.t.get(`/api/invoices/datev?from=${day}&to=${day}`, staff);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const text = new TextDecoder('windows-1252').decode(res.rawPayload);
+    const [header, columns, ...rows] = parse(text, { delimiter: ';', relax_column_count: true }) as string[][];
+    expect(header?.slice(0, 5)).toEqual(['EXTF', '700', '21', 'Buchungsstapel', '12']);
+    expect(header?.slice(10, 16)).toEqual([
+      '29098',
+      '55003',
+      `${day.slice(0, 4)}0101`,
+      '4',
+      day.replace(/-/g, ''),
+      day.replace(/-/g, ''),
+    ]);
+    expect(header?.[26]).toBe('04');
+    expect(columns?.slice(0, 3)).toEqual([
+      'Umsatz (ohne Soll/Haben-Kz)',
+      'Soll/Haben-Kennzeichen',
+      'WKZ Umsatz',
+    ]);
+    expect(columns?.[7]).toBe('Gegenkonto (ohne BU-Schlüssel)');
+    // Reconcile: per invoice, the signed lines to receivables (1200) equal its gross.
+    const signed = (r: string[]) => new D((r[0] ?? '').replace(',', '.')).times(r[1] === 'H' ? -1 : 1);
+    const dated = await w.db.select().from(invoices).where(eq(invoices.date, day));
+    expect(dated.length).toBeGreaterThanOrEqual(2);
+    for (const inv of dated) {
+      const own = rows.filter((r) => r[10] === inv.number && r[6] === '1200');
+      const sum = own.reduce((s, r) => s.plus(signed(r)), new D(0));
+      expect(sum.toFixed(2), inv.number).toBe(new D(inv.gross).toFixed(2));
+    }
+    const mine = rows.filter((r) => r[10] === invoice.number);
+    expect(mine).toEqual([
+      [
+        '462,00',
+        'S',
+        'EUR',
+        '',
+        '',
+        '',
+        '1200',
+        '4310',
+        '',
+        `${day.slice(8)}${day.slice(5, 7)}`,
+        invoice.number,
+        '',
+        '',
+        'Ben Diver',
+      ],
+    ]);
+    const paid = await w.db.select().from(payments).where(eq(payments.date, day));
+    const paymentRows = rows.filter((r) => r[6] === '1800');
+    expect(paymentRows.length).toBe(paid.filter((p) => p.status !== 'temporary' && p.bookingId).length);
+    expect(rows.every((r) => /^\d+,\d{2}$/.test(r[0] ?? ''))).toBe(true);
+  });
+
+  it('answers 403 to agents, 400 for a period over two years', async () => {
+    expectError(
+      await w.t.get('/api/invoices/datev?from=2041-01-01&to=2041-01-31', w.tokens.agent),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await w.t.get('/api/invoices/datev?from=2041-12-01&to=2042-01-31', staff),
+      400,
+      'ValidationError',
+    );
+    expectError(await w.t.get('/api/invoices/datev?from=2041-02-01', staff), 400, 'ValidationError');
+    expectError(await w.t.get('/api/invoices/datev?from=2041-01-01&to=2041-01-31'), 401, 'UNAUTHORIZED');
   });
 });

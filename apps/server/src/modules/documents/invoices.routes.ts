@@ -38,6 +38,28 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: TDocumentsDeps
   );
 
   r.get(
+    '/api/invoices/datev',
+    {
+      config: { access: { scopes: ['bookings.read'] } },
+      schema: {
+        tags,
+        summary: 'The DATEV EXTF Buchungsstapel of a period (not in the spec)',
+        description:
+          'CSV in Windows-1252 as DATEV imports it: the EXTF header, the column names, one line per invoice and ' +
+          'tax rate (receivables against revenue, cancellation invoices the other way) and per payment (bank ' +
+          'against receivables); accounts from the accounting settings (SKR03/SKR04 defaults). from and to ' +
+          'in one year. Staff only (bookings.read): agents and customers 403.',
+        querystring: z.object({ from: z.iso.date(), to: z.iso.date() }),
+        response: { 200: z.any().describe('text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.datevExport(actor(request), request.query);
+      return sendDownload(reply, file.body, file.fileName, 'text/csv; charset=windows-1252');
+    },
+  );
+
+  r.get(
     '/api/invoices/:id',
     {
       config: READ,

@@ -205,7 +205,10 @@ describe('DATEV export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const text = new TextDecoder('windows-1252').decode(res.rawPayload);
-    const [header, columns, ...rows] = parse(text, { delimiter: ';', relax_column_count: true }) as string[][];
+    const [header, columns, ...rows] = parse(text, {
+      delimiter: ';',
+      relax_column_count: true,
+    }) as string[][];
     expect(header?.slice(0, 5)).toEqual(['EXTF', '700', '21', 'Buchungsstapel', '12']);
     expect(header?.slice(10, 16)).toEqual([
       '29098',

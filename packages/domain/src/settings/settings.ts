@@ -171,6 +171,8 @@ export type TScubaDatesDiveSites = z.infer<typeof ZScubaSettings>;
 const ZLedgerAccount = z.string().regex(/^\d{4,8}$/, 'an account number of 4 to 8 digits');
 export const ZAccountingSettings = z.object({
   einvoiceSyntax: z.enum(['cii', 'ubl']),
+  /** The invoice mail attaches the ZUGFeRD PDF (PDF/A-3 with factur-x.xml) instead of the plain PDF. */
+  zugferdMail: z.boolean(),
   datevChart: z.enum(['SKR03', 'SKR04']),
   /** DATEV's Beraternummer and Mandantennummer, written into the export's header. */
   datevConsultant: z.number().int().min(1001).max(9_999_999),
@@ -257,6 +259,7 @@ export const SETTINGS_DEFAULTS: { [G in Exclude<TSettingsGroup, 'features' | 'vi
     scuba: { diveDates: [], diveSites: [] },
     accounting: {
       einvoiceSyntax: 'cii',
+      zugferdMail: false,
       datevChart: 'SKR03',
       datevConsultant: 1001,
       datevClient: 1,

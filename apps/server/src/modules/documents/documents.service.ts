@@ -25,7 +25,7 @@ import { renderBookingDocument, renderBookingDocuments, renderInvoicePdf } from 
 import { renderBookingReport } from './booking-report.tsx';
 import { datevExport } from './datev.flow.ts';
 import type { TDocumentsRepository } from './documents.repository.ts';
-import { invoiceXrechnung, invoiceZugferd } from './einvoice.flow.ts';
+import { invoiceForMail, invoiceXrechnung, invoiceZugferd } from './einvoice.flow.ts';
 import type { TEinvoiceSyntax } from './einvoice.ts';
 import { epcQrPng, frozenPeriod, payeeOf } from './invoice-context.ts';
 import {
@@ -367,8 +367,10 @@ export function createDocumentsService(deps: {
     },
 
     /** An issued invoice as the mail queue attaches it. */
-    renderInvoice(invoiceId: number): Promise<TPdf> {
-      return renderInvoicePdf(db, invoiceId);
+    async renderInvoice(invoiceId: number): Promise<TPdf> {
+      const invoice = await repository.invoice(db, invoiceId);
+      if (!invoice) throw notFound('Invoice');
+      return invoiceForMail(db, invoice);
     },
 
     // ─── Invoices ────────────────────────────────────────────────────────────────────────────────

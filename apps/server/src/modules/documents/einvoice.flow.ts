@@ -9,11 +9,21 @@ import { loadEinvoiceContext } from './invoice-context.ts';
 
 const settings = createSettingsRepository();
 
+async function accountingSetting(ex: Executor, key: string): Promise<unknown> {
+  return (await settings.group(ex, 'accounting')).find((r) => r.key === key)?.value;
+}
+
 /** The syntax the accounting settings name (CII when unset). */
 async function defaultSyntax(ex: Executor): Promise<TEinvoiceSyntax> {
-  const rows = await settings.group(ex, 'accounting');
-  const value = rows.find((r) => r.key === 'einvoiceSyntax')?.value;
+  const value = await accountingSetting(ex, 'einvoiceSyntax');
   return (EINVOICE_SYNTAXES as readonly unknown[]).includes(value) ? (value as TEinvoiceSyntax) : 'cii';
+}
+
+/** The invoice as the mail queue attaches it: ZUGFeRD when the accounting settings say so, else the PDF. */
+export async function invoiceForMail(ex: Executor, invoice: TInvoiceRow) {
+  return (await accountingSetting(ex, 'zugferdMail')) === true
+    ? invoiceZugferd(ex, invoice)
+    : renderInvoicePdf(ex, invoice.id);
 }
 
 /** The invoice's XRechnung 3.0 in the syntax asked for, else the setting's. */

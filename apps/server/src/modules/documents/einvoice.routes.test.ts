@@ -17,6 +17,7 @@ import { expectError } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { today } from '../../clock.ts';
 import { agencies, bookings, customers, invoices, payments } from '../../db/schema.ts';
+import { invoiceForMail } from './einvoice.flow.ts';
 
 const run = promisify(execFile);
 let w: TWorld;
@@ -184,6 +185,19 @@ describe('ZUGFeRD', () => {
         `<ram:ID>${guideline}</ram:ID>`,
       ),
     );
+  });
+});
+
+describe('the invoice mail', () => {
+  it('attaches the ZUGFeRD PDF when the accounting settings say so', async () => {
+    const issued = await invoiceOf((await stay()).id);
+    const [row] = await w.db.select().from(invoices).where(eq(invoices.id, issued.id));
+    if (!row) throw new Error('no invoice row');
+    expect((await attachments((await invoiceForMail(w.db, row)).pdf)).listed).not.toContain('factur-x.xml');
+    ok(await w.t.post('/api/settings/group/accounting', w.tokens.admin, { zugferdMail: true }));
+    const mailed = await invoiceForMail(w.db, row);
+    expect(mailed.fileName).toMatch(/ZUGFeRD\.pdf$/);
+    expect((await attachments(mailed.pdf)).listed).toContain('factur-x.xml');
   });
 });
 

@@ -19,6 +19,12 @@ export function AccountingSettings() {
           description: t('config.accounting.einvoiceSyntaxHint'),
         },
         {
+          key: 'zugferdMail',
+          kind: 'switch',
+          label: t('config.accounting.zugferdMail'),
+          description: t('config.accounting.zugferdMailHint'),
+        },
+        {
           key: 'datevChart',
           kind: 'select',
           options: [

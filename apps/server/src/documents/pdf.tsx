@@ -216,14 +216,19 @@ export const renderPdf = (document: ReactElement): Promise<Buffer> =>
  * (umlauts, any script) as RFC 6266/5987 `filename*`.
  */
 export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+  return sendDownload(reply, pdf, filename, 'application/pdf');
+}
+
+/** A generated file (PDF, XML, CSV) with its name in ASCII and in full (`filename*`), never cached. */
+export function sendDownload(reply: FastifyReply, body: Buffer | string, filename: string, mime: string) {
   const ascii = filename
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\w.-]+/g, '_');
   const full = encodeURIComponent(filename.replace(/[^\p{L}\p{N}.-]+/gu, '_'));
   return reply
-    .type('application/pdf')
+    .type(mime)
     .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${full}`)
     .header('cache-control', 'private, no-store')
-    .send(pdf);
+    .send(body);
 }

@@ -164,6 +164,31 @@ export const ZScubaSettings = z.object({
 });
 export type TScubaDatesDiveSites = z.infer<typeof ZScubaSettings>;
 
+/**
+ * Group `accounting`: the syntax of the XRechnung download (docs/domain/e-invoices.md) and the DATEV export's
+ * chart of accounts (docs/domain/datev-export.md).
+ */
+const ZLedgerAccount = z.string().regex(/^\d{4,8}$/, 'an account number of 4 to 8 digits');
+export const ZAccountingSettings = z.object({
+  einvoiceSyntax: z.enum(['cii', 'ubl']),
+  /** The invoice mail attaches the ZUGFeRD PDF (PDF/A-3 with factur-x.xml) instead of the plain PDF. */
+  zugferdMail: z.boolean(),
+  datevChart: z.enum(['SKR03', 'SKR04']),
+  /** DATEV's Beraternummer and Mandantennummer, written into the export's header. */
+  datevConsultant: z.number().int().min(1001).max(9_999_999),
+  datevClient: z.number().int().min(1).max(99_999),
+  /** Accounts that differ from the chart's defaults; revenue by tax rate ("19", "7", "0"). */
+  datevAccounts: z
+    .object({
+      receivables: ZLedgerAccount,
+      bank: ZLedgerAccount,
+      revenue: z.record(z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'a tax rate'), ZLedgerAccount),
+      revenueOther: ZLedgerAccount,
+    })
+    .partial(),
+});
+export type TAccountingSettings = z.infer<typeof ZAccountingSettings>;
+
 export const SETTINGS_GROUP_SCHEMAS = {
   company: ZCompanySettings,
   customers: ZCustomersSettings,
@@ -175,6 +200,7 @@ export const SETTINGS_GROUP_SCHEMAS = {
   auth: ZAuthSettings,
   system: ZSystemSettings,
   scuba: ZScubaSettings,
+  accounting: ZAccountingSettings,
 } as const;
 export type TSettingsGroup = keyof typeof SETTINGS_GROUP_SCHEMAS;
 export const SETTINGS_GROUPS = Object.keys(SETTINGS_GROUP_SCHEMAS) as TSettingsGroup[];
@@ -231,6 +257,14 @@ export const SETTINGS_DEFAULTS: { [G in Exclude<TSettingsGroup, 'features' | 'vi
     },
     system: { moduleAccounts: [] },
     scuba: { diveDates: [], diveSites: [] },
+    accounting: {
+      einvoiceSyntax: 'cii',
+      zugferdMail: false,
+      datevChart: 'SKR03',
+      datevConsultant: 1001,
+      datevClient: 1,
+      datevAccounts: {},
+    },
   };
 
 /**
@@ -247,6 +281,7 @@ export const SETTINGS_READ_ACCESS: Record<TSettingsGroup, 'public' | 'authorized
   customers: 'authorized',
   booking: 'authorized',
   scuba: 'authorized',
+  accounting: 'settings.read',
   auth: 'settings.read',
   system: 'settings.read',
 };

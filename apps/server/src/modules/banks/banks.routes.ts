@@ -24,6 +24,7 @@ import { ZIdParams } from '../../http/request.ts';
 import type { TCurrenciesService } from '../currencies/currencies.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import { assignEntry, unassignEntry } from './assign-entry.flow.ts';
+import { registerStatementFormatRoutes } from './bank-formats.routes.ts';
 import { toBankEntry } from './banks.repository.ts';
 import type { TBanksService } from './banks.service.ts';
 import { ENTRY_ACCESS, registerBankResources } from './banks-resources.routes.ts';
@@ -170,6 +171,7 @@ export function registerBanksRoutes(
   );
 
   registerImport(app, flowDeps);
+  registerStatementFormatRoutes(app, flowDeps);
 
   r.post(
     '/api/bankentries/:id/payments',

@@ -23,6 +23,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assignEntry, type TAssignDeps } from './assign-entry.flow.ts';
 import { createBanksRepository, type TBankEntryRow, type TBankRow } from './banks.repository.ts';
+import { readCamt053 } from './camt053.ts';
+import { readMt940 } from './mt940.ts';
 
 // The CSV statement import (`POST banks/{bankId}/import/csv`, docs/domain/payments.md): read every row with the
 // bank's column mapping (or the one sent, which is then stored); a file with a bad row imports nothing
@@ -127,6 +129,23 @@ export async function importStatement(
   const { mapping, isNew } = mappingOf(bank, sentMapping);
   const rows = readStatement(text, mapping, bank.currency);
   return storeEntries(deps, actor, bank, rows, isNew ? mapping : null);
+}
+
+export type TStatementFormat = 'camt053' | 'mt940';
+
+/** A camt.053 or MT940 file into the bank's entries (docs/domain/bank-formats.md). */
+export async function importStatementFile(
+  deps: TAssignDeps & { db: Db },
+  actor: TSessionUser,
+  bankId: number,
+  text: string,
+  format: TStatementFormat,
+): Promise<TImportResult> {
+  const bank = await repo.bank(deps.db, bankId);
+  if (!bank) throw notFound('Bank');
+  const rows = format === 'camt053' ? readCamt053(text, bank.currency) : readMt940(text, bank.currency);
+  if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`At most ${MAX_IMPORT_ROWS} entries per file`, 'file');
+  return storeEntries(deps, actor, bank, rows, null);
 }
 
 /** Stores the lines of a statement (a file or a bank feed): one transaction, duplicates skipped, matched. */

@@ -1,5 +1,5 @@
 import type { TSessionUser } from '@atoll/domain/users';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
@@ -289,6 +289,60 @@ export function createDocumentsRepository() {
         .from(customers)
         .where(eq(customers.id, id));
       return row;
+    },
+
+    /**
+     * The e-mail of the billed agency or customer (the e-invoice's buyer address, BT-49); for a customer
+     * without one, the first guest's of the booking that has one.
+     */
+    async partyEmail(ex: Executor, bookingId: number, party: { agencyId?: number; customerId?: number }) {
+      if (party.agencyId) {
+        const [row] = await ex
+          .select({ email: agencies.email })
+          .from(agencies)
+          .where(eq(agencies.id, party.agencyId));
+        return row?.email ?? null;
+      }
+      const [row] = await ex
+        .select({ email: customers.email })
+        .from(customers)
+        .leftJoin(bookingGuests, eq(bookingGuests.customerId, customers.id))
+        .where(
+          and(
+            sql`${customers.email} is not null and ${customers.email} <> ''`,
+            or(eq(customers.id, party.customerId ?? 0), eq(bookingGuests.bookingId, bookingId)),
+          ),
+        )
+        .orderBy(sql`${customers.id} = ${party.customerId ?? 0} desc`, asc(bookingGuests.id))
+        .limit(1);
+      return row?.email ?? null;
+    },
+
+    /** The invoices dated in a period, by number (the DATEV export). */
+    invoicesBetween(ex: Executor, from: string, to: string) {
+      return ex
+        .select()
+        .from(invoices)
+        .where(and(gte(invoices.date, from), lte(invoices.date, to)))
+        .orderBy(asc(invoices.date), asc(invoices.id));
+    },
+
+    /** The payments but temporary ones dated in a period, with their booking's number and payer. */
+    paymentsBetween(ex: Executor, from: string, to: string) {
+      return ex
+        .select({
+          date: payments.date,
+          amount: payments.amount,
+          currency: payments.currency,
+          bookingNo: sql<string>`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo}, ${bookings.id}::text)`,
+          payer: sql<string>`coalesce(${agencies.name}, ${customers.fullName}, '')`,
+        })
+        .from(payments)
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .leftJoin(agencies, eq(agencies.id, payments.payerAgencyId))
+        .leftJoin(customers, eq(customers.id, payments.payerCustomerId))
+        .where(and(gte(payments.date, from), lte(payments.date, to), ne(payments.status, 'temporary')))
+        .orderBy(asc(payments.date), asc(payments.id));
     },
 
     async agencyParty(ex: Executor, id: number) {

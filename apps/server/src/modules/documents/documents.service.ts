@@ -23,7 +23,10 @@ import type { TPaymentsRepository } from '../payments/payments.repository.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { renderBookingDocument, renderBookingDocuments, renderInvoicePdf } from './booking-documents.tsx';
 import { renderBookingReport } from './booking-report.tsx';
+import { datevExport } from './datev.flow.ts';
 import type { TDocumentsRepository } from './documents.repository.ts';
+import { invoiceForMail, invoiceXrechnung, invoiceZugferd } from './einvoice.flow.ts';
+import type { TEinvoiceSyntax } from './einvoice.ts';
 import { epcQrPng, frozenPeriod, payeeOf } from './invoice-context.ts';
 import {
   activeInvoices,
@@ -364,8 +367,10 @@ export function createDocumentsService(deps: {
     },
 
     /** An issued invoice as the mail queue attaches it. */
-    renderInvoice(invoiceId: number): Promise<TPdf> {
-      return renderInvoicePdf(db, invoiceId);
+    async renderInvoice(invoiceId: number): Promise<TPdf> {
+      const invoice = await repository.invoice(db, invoiceId);
+      if (!invoice) throw notFound('Invoice');
+      return invoiceForMail(db, invoice);
     },
 
     // ─── Invoices ────────────────────────────────────────────────────────────────────────────────
@@ -425,10 +430,24 @@ export function createDocumentsService(deps: {
       return toInvoice(db, await invoiceForActor(db, user, invoiceId));
     },
 
-    /** One invoice of a booking the user may see, as PDF. */
-    async invoicePdf(user: TSessionUser, invoiceId: number): Promise<TPdf> {
+    /** One invoice of a booking the user may see, as PDF; `zugferd`: PDF/A-3 with its factur-x.xml. */
+    async invoicePdf(
+      user: TSessionUser,
+      invoiceId: number,
+      format: 'pdf' | 'zugferd' = 'pdf',
+    ): Promise<TPdf> {
       const invoice = await invoiceForActor(db, user, invoiceId);
-      return renderInvoicePdf(db, invoice.id);
+      return format === 'zugferd' ? invoiceZugferd(db, invoice) : renderInvoicePdf(db, invoice.id);
+    },
+
+    /** One invoice of a booking the user may see, as XRechnung (CII or UBL; the setting's when not asked). */
+    async invoiceXrechnung(user: TSessionUser, invoiceId: number, syntax?: TEinvoiceSyntax) {
+      return invoiceXrechnung(db, await invoiceForActor(db, user, invoiceId), syntax);
+    },
+
+    /** The DATEV EXTF Buchungsstapel of a period's invoices and payments (staff only). */
+    datevExport(user: TSessionUser, period: { from: string; to: string }) {
+      return datevExport(db, user, period);
     },
 
     /** Issues the cancellation invoice of an invoice, in one transaction. */

@@ -7,6 +7,7 @@ import type { TLetterhead } from '../../documents/pdf.tsx';
 import { AppError } from '../../http/errors.ts';
 import { bookingNumber, letterheadOf } from './booking-data.ts';
 import { createDocumentsRepository } from './documents.repository.ts';
+import type { TEinvoiceContext } from './einvoice.ts';
 
 const repository = createDocumentsRepository();
 
@@ -106,6 +107,24 @@ export async function loadInvoiceContext(
     cancels: cancelled ?? null,
     open,
     qr,
+  };
+}
+
+/** What an e-invoice names beside the frozen invoice (docs/domain/e-invoices.md). */
+export async function loadEinvoiceContext(
+  ex: Executor,
+  invoice: typeof invoices.$inferSelect,
+): Promise<TEinvoiceContext> {
+  const booking = await repository.booking(ex, invoice.bookingId);
+  const company = await letterheadOf(ex);
+  const recipient = invoice.recipient as { agencyId?: number; customerId?: number };
+  return {
+    company,
+    payee: await payeeOf(ex, company),
+    bookingNo: booking ? bookingNumber(booking) : '',
+    period: frozenPeriod(invoice) ?? { from: booking?.from ?? invoice.date, to: booking?.to ?? invoice.date },
+    cancels: invoice.cancelsId ? ((await repository.invoiceNumberDate(ex, invoice.cancelsId)) ?? null) : null,
+    buyerEmail: await repository.partyEmail(ex, invoice.bookingId, recipient),
   };
 }
 

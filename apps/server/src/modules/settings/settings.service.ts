@@ -43,6 +43,7 @@ const WRITE_SCOPES: Record<TSettingsGroup, readonly string[]> = {
   auth: ['settings.update'],
   system: ['admin'],
   scuba: ['settings.update'],
+  accounting: ['settings.update'],
 };
 const MODULE_GROUPS: readonly TSettingsGroup[] = ['features', 'system'];
 

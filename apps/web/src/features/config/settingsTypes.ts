@@ -6,11 +6,13 @@ import {
   IconFileUpload,
   IconLock,
   IconPalette,
+  IconReceipt,
   IconRoute,
   IconTextCaption,
   IconUsers,
 } from '@tabler/icons-react';
 import { type ComponentType, lazy } from 'react';
+import { AccountingSettings } from './components/AccountingSettings.tsx';
 import { AuthSettings } from './components/AuthSettings.tsx';
 import { BookingCategoriesSettings } from './components/BookingCategoriesSettings.tsx';
 import { BookingSourcesSettings } from './components/BookingSourcesSettings.tsx';
@@ -32,6 +34,7 @@ export const SETTINGS_TYPES: Record<string, TSettingsType> = {
   views: { icon: IconEye, page: ViewsSettings },
   guestform: { icon: IconFileUpload, page: GuestformSettings },
   auth: { icon: IconLock, page: AuthSettings },
+  accounting: { icon: IconReceipt, page: AccountingSettings },
   // The currencies feature's own screen, loaded only when opened.
   currencies: { icon: IconCurrencyEuro, page: lazy(() => import('../currencies/pages/CurrenciesPage.tsx')) },
   textblocks: { icon: IconTextCaption, page: TextblocksSettings, ownTitle: true },

@@ -10,7 +10,7 @@ import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useBookingDocuments, useInvoices, usePublicLink } from '../api.ts';
-import { CancelInvoiceButton, InvoiceKindBadges, IssueInvoiceButton } from './InvoiceParts.tsx';
+import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges, IssueInvoiceButton } from './InvoiceParts.tsx';
 
 const KINDS = ['offer', 'reservation', 'confirmation', 'voucher', 'guestlist'] as const;
 const INVOICEABLE = new Set(['confirmed', 'resolved', 'aborted']);
@@ -82,7 +82,12 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
                   </Table.Td>
                   <Table.Td>{formatDay(invoice.date, lang)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(invoice.gross, invoice.currency, lang)}</Table.Td>
-                  <Table.Td ta="right">{canWrite && <CancelInvoiceButton invoice={invoice} />}</Table.Td>
+                  <Table.Td ta="right">
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <EinvoiceMenu invoice={invoice} />
+                      {canWrite && <CancelInvoiceButton invoice={invoice} />}
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

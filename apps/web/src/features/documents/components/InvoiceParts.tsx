@@ -1,12 +1,13 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import type { TInvoice } from '@atoll/domain/documents';
 import { formatMoney } from '@atoll/domain/money';
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { showSuccess } from '../../../app/messages.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { openPdf } from '../../vessels/openPdf.ts';
 import { useCancelInvoice, useIssueInvoice } from '../api.ts';
 
 // The parts an invoice row shows wherever invoices are listed (the booking's documents card, /finance/invoices).
@@ -91,5 +92,37 @@ export function IssueInvoiceButton({ booking }: { booking: TBooking }) {
         }
       />
     </>
+  );
+}
+
+/** "E-invoice": the XRechnung (CII or UBL) and the ZUGFeRD PDF of the invoice (docs/domain/e-invoices.md). */
+export function EinvoiceMenu({ invoice }: { invoice: TInvoice }) {
+  const { t } = useTranslation();
+  const base = `/api/invoices/${invoice.id}`;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-xs" variant="light">
+          {t('documents.invoices.einvoice')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          onClick={() => openPdf(`${base}/xrechnung`, { syntax: 'cii' }, `${invoice.number}-CII.xml`)}
+        >
+          {t('documents.invoices.xrechnungCii')}
+        </Menu.Item>
+        <Menu.Item
+          onClick={() => openPdf(`${base}/xrechnung`, { syntax: 'ubl' }, `${invoice.number}-UBL.xml`)}
+        >
+          {t('documents.invoices.xrechnungUbl')}
+        </Menu.Item>
+        <Menu.Item
+          onClick={() => openPdf(`${base}/pdf`, { format: 'zugferd' }, `${invoice.number}-ZUGFeRD.pdf`)}
+        >
+          {t('documents.invoices.zugferd')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useInvoices } from '../api.ts';
-import { CancelInvoiceButton, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
+import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
 
 const SIZE = 25;
 const thisYear = new Date().getFullYear();
@@ -36,6 +36,8 @@ export default function InvoicesPage() {
     ...(debounced.trim() ? { search: debounced.trim() } : {}),
   };
   const list = useInvoices(query);
+  /** The DATEV export covers one year: the one filtered by, else this one. */
+  const datevYear = year ?? String(thisYear);
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const money = (value: string, currency: string) => formatMoney(value, currency, lang);
@@ -70,6 +72,18 @@ export default function InvoicesPage() {
           onChange={filter(setKind)}
           clearable
         />
+        <Button
+          variant="default"
+          onClick={() =>
+            openPdf(
+              '/api/invoices/datev',
+              { from: `${datevYear}-01-01`, to: `${datevYear}-12-31` },
+              `EXTF_Buchungsstapel_${datevYear}.csv`,
+            )
+          }
+        >
+          {t('documents.invoices.datev', { year: datevYear })}
+        </Button>
       </Group>
       {rows.length === 0 && !list.isPending ? (
         <Text c="dimmed">{t('documents.invoices.none')}</Text>
@@ -117,6 +131,7 @@ export default function InvoicesPage() {
                       >
                         {t('documents.invoices.pdf')}
                       </Button>
+                      <EinvoiceMenu invoice={invoice} />
                       {canWrite && <CancelInvoiceButton invoice={invoice} />}
                     </Group>
                   </Table.Td>

@@ -55,6 +55,10 @@ test('staff books a resort stay with the wizard, moves it on the grid, cancels i
 
   // 3 rooms: grouped by type with the free count; the first free room starts with its type's two guests
   await expect(page.getByRole('region', { name: 'Garden Room' }).getByText(/^\d+ free$/)).toBeVisible();
+  // … and the price of one room of the type for its default guests over the stay.
+  await expect(page.getByRole('region', { name: 'Garden Room' }).getByTestId('type-price')).toHaveText(
+    /^€[\d,.]+ for 2 guests$/,
+  );
   const firstRoom = page.getByRole('checkbox').first();
   await firstRoom.check();
   const pax = page.getByRole('textbox', { name: /^Guests in / });
@@ -238,8 +242,14 @@ test('the demo agent books a stay for its client with the wizard and finds it in
   await page.getByRole('textbox', { name: /^Name of Guest 2/ }).fill('Sam Client');
   await next(page);
   await expect(page.getByRole('table', { name: 'Calculation lines' })).toBeVisible();
-  // Priced for the agent's own agency: no commission line, total or special's explanation.
-  await expect(page.getByText(/commission/i)).toHaveCount(0);
+  // Priced for the agent's own agency: its commission as a line with its percent, but not why the
+  // commission special applied.
+  await expect(
+    page
+      .getByRole('table', { name: 'Calculation lines' })
+      .getByRole('cell', { name: /^Agency commission \d+(\.\d+)? %$/ }),
+  ).toBeVisible();
+  await expect(page.getByText('Blue Reef Travel commission')).toHaveCount(0);
   await expectAccessible(page);
   await next(page);
   await page.getByRole('button', { name: 'Save as reservation' }).click();
@@ -247,8 +257,9 @@ test('the demo agent books a stay for its client with the wizard and finds it in
   const heading = page.getByRole('heading', { name: /^Booking R\d{2}-\d{5}$/ });
   await expect(heading).toBeVisible();
   const number = ((await heading.textContent()) ?? '').replace('Booking ', '');
-  // The agent's own view: no commission figures.
-  await expect(page.getByRole('term').filter({ hasText: 'Commission' })).toHaveCount(0);
+  // The agent's own view: its commission, never why a commission special applied.
+  await expect(page.getByRole('term').filter({ hasText: 'Commission' })).toBeVisible();
+  await expect(page.getByText('Blue Reef Travel commission')).toHaveCount(0);
 
   await page.goto('/booking/list');
   await searchList(page, number);

@@ -401,7 +401,7 @@ export const ZPricingResult = z.object({
   ),
 });
 
-/** The totals agents and customers never get (spec platform §6). */
+/** The commission totals: staff and the agent of the booking's agency get them, customers never. */
 export const COMMISSION_TOTALS = [
   'commission',
   'commissionPercent',
@@ -409,10 +409,10 @@ export const COMMISSION_TOTALS = [
   'commissionBase',
 ] as const;
 type TCommissionTotal = (typeof COMMISSION_TOTALS)[number];
-/** Totals as a user may see them: without the commission figures for agents. */
+/** Totals as a user may see them: without the commission figures for customers. */
 export type TVisibleTotals = Omit<TTotals, TCommissionTotal> & Partial<Pick<TTotals, TCommissionTotal>>;
 
-/** `POST /api/price/simulate`'s answer: an agent's lacks the commission (line, totals and why). */
+/** `POST /api/price/simulate`'s answer (an agent's lacks the why of commission specials). */
 export const ZSimulateResult = ZPricingResult.extend({
   totals: ZPricingResult.shape.totals.partial({
     commission: true,

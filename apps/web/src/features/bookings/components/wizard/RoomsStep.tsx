@@ -1,4 +1,5 @@
 import type { TRoomAvailability } from '@atoll/domain/inventory/availability';
+import { formatMoney } from '@atoll/domain/money';
 import {
   Alert,
   Badge,
@@ -15,8 +16,16 @@ import {
 } from '@mantine/core';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../app/i18n.ts';
+import { usePriceDraft } from '../../api.ts';
 import { CharterOption } from './CharterOption.tsx';
-import { defaultPax, roomCapacity, type TWizard, type TWizardAction } from './wizardState.ts';
+import {
+  defaultPax,
+  roomCapacity,
+  type TWizard,
+  type TWizardAction,
+  typePriceRequest,
+} from './wizardState.ts';
 
 type TProps = {
   state: TWizard;
@@ -36,22 +45,55 @@ export function RoomsStep({ state, dispatch, rooms, loading, typeName, typeDefau
   if (loading) return <Loader aria-label={t('bookings.wizard.loading')} />;
   const sellable = (rooms ?? []).filter((r) => r.sellable && r.freeBeds > 0);
   if (sellable.length === 0) return <Alert color="yellow">{t('bookings.wizard.noRooms')}</Alert>;
-  if (state.kind !== 'vessel') return <RoomCards {...{ state, dispatch, sellable, typeName, typeDefault }} />;
+  if (state.kind !== 'vessel')
+    return <RoomCards {...{ state, dispatch, sellable, typeName, typeDefault, currency }} />;
   // A departure may also be chartered whole; then the cabins are not chosen one by one.
   return (
     <Stack gap="md">
       <CharterOption state={state} dispatch={dispatch} rooms={rooms ?? []} currency={currency} />
-      {!state.charter && <RoomCards {...{ state, dispatch, sellable, typeName, typeDefault }} />}
+      {!state.charter && <RoomCards {...{ state, dispatch, sellable, typeName, typeDefault, currency }} />}
     </Stack>
   );
 }
 
-type TCardsProps = Pick<TProps, 'state' | 'dispatch' | 'typeName' | 'typeDefault'> & {
+type TCardsProps = Pick<TProps, 'state' | 'dispatch' | 'typeName' | 'typeDefault' | 'currency'> & {
   sellable: TRoomAvailability[];
 };
 
-/** The free rooms grouped by their type (in the order the availability lists them), with the free count. */
-function RoomCards({ state, dispatch, sellable, typeName, typeDefault }: TCardsProps) {
+/** The price of one room of the type for its default guests over the stay (as the booking would be priced). */
+function TypePrice({
+  state,
+  roomTypeId,
+  pax,
+  currency,
+}: {
+  state: TWizard;
+  roomTypeId: number;
+  pax: number;
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const price = usePriceDraft(typePriceRequest(state, roomTypeId, pax, currency), true);
+  if (price.isPending) return <Loader size="xs" aria-label={t('bookings.wizard.loading')} />;
+  const total = price.data?.totals.total;
+  if (!price.data || !total || Number(total) <= 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('bookings.wizard.typeNoPrice')}
+      </Text>
+    );
+  return (
+    <Text size="sm" fw={600} data-testid="type-price">
+      {t('bookings.wizard.typePrice', {
+        price: formatMoney(total, price.data.currency, currentLanguage()),
+        count: pax,
+      })}
+    </Text>
+  );
+}
+
+/** The free rooms grouped by their type (in the order the availability lists them), with the free count and price. */
+function RoomCards({ state, dispatch, sellable, typeName, typeDefault, currency }: TCardsProps) {
   const { t } = useTranslation();
   // A room held in part can only be shared: berths, not the whole room.
   const offered = sellable.filter((room) => room.free || room.allowSharedRoom);
@@ -70,6 +112,9 @@ function RoomCards({ state, dispatch, sellable, typeName, typeDefault }: TCardsP
               <Badge variant="light">
                 {t('bookings.wizard.freeRooms', { count: rooms.filter((r) => r.free).length })}
               </Badge>
+              {typeId !== null && (
+                <TypePrice state={state} roomTypeId={typeId} pax={typeDefault(typeId)} currency={currency} />
+              )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
               {rooms.map((room) => (

@@ -10,6 +10,7 @@ import {
   stepReady,
   toCreateBooking,
   toSimulateRequest,
+  typePriceRequest,
   wizardReducer,
 } from './wizardState.ts';
 
@@ -108,6 +109,21 @@ describe('booking wizard state', () => {
       channel: 'Booking',
       rooms: [{ roomTypeId: 7, roomId: 11, persons: [{ customerId: 5 }, { customerId: null, age: 30 }] }],
     });
+  });
+
+  it('prices one room of a type for its default guests over the stay, whatever rooms are chosen', () => {
+    let s = wizardReducer(initialWizard('resort', 'de'), { type: 'asset', kind: 'resort', assetId: 3 });
+    s = wizardReducer(s, { type: 'dates', from: '2027-03-01', to: '2027-03-05' });
+    s = wizardReducer(s, { type: 'toggleRoom', room: room(11), whole: true });
+    expect(typePriceRequest(s, 8, 3, 'USD')).toMatchObject({
+      resortId: 3,
+      from: '2027-03-01',
+      to: '2027-03-05',
+      currency: 'USD',
+      channel: 'Booking',
+      rooms: [{ roomTypeId: 8, roomId: null, persons: [{ gender: 'u' }, { gender: 'u' }, { gender: 'u' }] }],
+    });
+    expect(typePriceRequest(s, 8, 0, 'EUR').rooms?.[0]?.persons).toHaveLength(1);
   });
 
   it('books berths of a departure by schedule, without dates', () => {

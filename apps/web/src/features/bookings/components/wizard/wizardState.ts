@@ -235,6 +235,23 @@ export function toSimulateRequest(s: TWizard, currency: string): Partial<TSimula
   };
 }
 
+/**
+ * The price of one room or cabin of a type for its default guests over the wizard's stay: what the rooms step
+ * shows beside each type ("for 2 guests"), priced as the booking would be (channel, agency, currency).
+ */
+export function typePriceRequest(
+  s: TWizard,
+  roomTypeId: number,
+  pax: number,
+  currency: string,
+): Partial<TSimulateRequest> {
+  const persons = Array.from({ length: Math.max(1, pax) }, () => ({ gender: 'u' as const }));
+  return {
+    ...toSimulateRequest({ ...s, rooms: [] }, currency),
+    rooms: [{ roomTypeId, roomId: null, persons }],
+  };
+}
+
 const guestInput = (g: TWizardGuest) =>
   g.customerId !== null
     ? { customerId: g.customerId }

@@ -40,6 +40,7 @@ import type { TMailWorker } from './modules/mail/mail-worker.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOnlineRoutes } from './modules/online/online.routes.ts';
 import { registerOnlinePaymentRoutes } from './modules/online/online-payments.routes.ts';
+import { registerOnsiteRoutes } from './modules/onsite/onsite.routes.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: TAppOptions) {
   registerBookingsRoutes(app, { ...c.bookings, changes });
   registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
   registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
+  registerOnsiteRoutes(app, { onsite: c.onsite });
   registerOnlineRoutes(app, { online: c.online, queries: c.bookings.queries, changes });
   registerWidgetsRoutes(app, { db: c.db, settings: c.settings, widgets: c.widgets });
   registerPaymentsRoutes(app, { db: c.db, payments: c.payments });

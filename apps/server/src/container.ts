@@ -35,6 +35,7 @@ import { createMediaService } from './modules/media/media.service.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
 import { createOnlineConfirmFlow } from './modules/online/online-confirm.flow.ts';
 import { createOnlinePaymentsService } from './modules/online/online-payments.service.ts';
+import { createOnsiteFlow } from './modules/onsite/onsite.flow.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPriceLookupsRepository } from './modules/prices/price-lookups.repository.ts';
@@ -140,6 +141,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const banks = createBanksService(db);
   const todos = createTodosService({ db });
   const products = createProductsService({ db, settings });
+  const onsite = createOnsiteFlow({ db });
 
   // Inventory, prices and reference data
   const media = createMediaService({ db });
@@ -201,6 +203,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     banks,
     todos,
     products,
+    onsite,
     media,
     resorts,
     vessels,

@@ -38,6 +38,7 @@ import { createOnlinePaymentsService } from './modules/online/online-payments.se
 import { createOnsiteFlow } from './modules/onsite/onsite.flow.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPosService } from './modules/pos/pos.service.ts';
 import { createPriceLookupsRepository } from './modules/prices/price-lookups.repository.ts';
 import { createPriceLookupsService } from './modules/prices/price-lookups.service.ts';
 import { createPricePartsService } from './modules/prices/price-parts.service.ts';
@@ -142,6 +143,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const todos = createTodosService({ db });
   const products = createProductsService({ db, settings });
   const onsite = createOnsiteFlow({ db });
+  const pos = createPosService({ db, onsite });
 
   // Inventory, prices and reference data
   const media = createMediaService({ db });
@@ -204,6 +206,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     todos,
     products,
     onsite,
+    pos,
     media,
     resorts,
     vessels,

@@ -245,6 +245,13 @@ function ownedByProducts(call: TCall): boolean {
   );
 }
 
+/** Onsite items and the counter: the Onsite and Point of sale sections, the move, the tabs' standard calls. */
+function ownedByOnsite(call: TCall): boolean {
+  if (call.section === 'Onsite' || call.section === 'Point of sale') return true;
+  if (call.path === '/api/bookings/{booking}/onsite/{onsite}/move') return true;
+  return call.note.startsWith('generic:') && call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, '') === '/api/pos';
+}
+
 /** Payments, banks, documents and mail: these bases' standard calls and the calls listed below. */
 const FINANCE_BASES = [
   '/api/payments',
@@ -420,6 +427,14 @@ describe('spec calls (docs/spec/calls.json)', () => {
     const owned = calls.filter(ownedByProducts);
     // constants, bookedAtDay, stock update and log + 3×7 generic.
     expect(owned.length).toBe(25);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every onsite and point of sale call is registered', () => {
+    const owned = calls.filter(ownedByOnsite);
+    // 7 Onsite + the move + 12 Point of sale + 7 generic of /api/pos.
+    expect(owned.length).toBe(27);
     const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { CHARGING_BASES, type TChargingBase } from '../pricing/entities.ts';
 
 export const ONSITE_PAYMENT_METHODS = ['cash', 'card'] as const;
 export type TOnsitePaymentMethod = (typeof ONSITE_PAYMENT_METHODS)[number];
-export const POS_TAB_STATES = ['open', 'charged', 'resolved'] as const;
+export const POS_TAB_STATES = ['open', 'resolved'] as const;
 
 const ZId = z.number().int().positive().max(2_147_483_647);
 /** A positive count with up to 3 decimals (a kilogram of ice, 2 T-shirts). */

@@ -5,6 +5,7 @@ CREATE TABLE "pos_tabs" (
 	"booking_id" integer,
 	"room_booking_id" integer,
 	"currency" text DEFAULT 'EUR' NOT NULL,
+	"idempotency_key" text,
 	"user_id" integer,
 	"closed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -65,6 +66,7 @@ ALTER TABLE "onsite_payments" ADD CONSTRAINT "onsite_payments_booking_id_booking
 ALTER TABLE "onsite_payments" ADD CONSTRAINT "onsite_payments_tab_id_pos_tabs_id_fk" FOREIGN KEY ("tab_id") REFERENCES "public"."pos_tabs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "onsite_payments" ADD CONSTRAINT "onsite_payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "pos_tabs_state_idx" ON "pos_tabs" USING btree ("state","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "pos_tabs_idempotency_unique" ON "pos_tabs" USING btree ("idempotency_key") WHERE "pos_tabs"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "onsite_items_booking_idx" ON "onsite_items" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "onsite_items_tab_idx" ON "onsite_items" USING btree ("tab_id");--> statement-breakpoint
 CREATE INDEX "onsite_items_created_idx" ON "onsite_items" USING btree ("created_at");--> statement-breakpoint

@@ -23,17 +23,24 @@ export const posTabs = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    /** open, charged (its items moved onto a booking) or resolved (paid and closed). */
+    /** open or resolved (paid or charged, and closed). A room tab has its booking and room entry. */
     state: text('state').notNull().default('open'),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     roomBookingId: integer('room_booking_id'),
     currency: text('currency').notNull().default('EUR'),
+    /** The counter's key of the tab (opened offline): one tab per key. */
+    idempotencyKey: text('idempotency_key'),
     /** The cashier who opened it. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('pos_tabs_state_idx').on(t.state, t.createdAt)],
+  (t) => [
+    index('pos_tabs_state_idx').on(t.state, t.createdAt),
+    uniqueIndex('pos_tabs_idempotency_unique')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
 );
 
 /**

@@ -16,6 +16,7 @@ import { createProductsRepository, type TProductRow } from '../products/products
 import {
   createOnsiteRepository,
   onsiteLineKey,
+  type TOnsiteItemInsert,
   type TOnsiteItemRow,
   type TOwner,
   toOnsiteItem,
@@ -118,6 +119,23 @@ export async function giveStock(tx: Tx, item: TOnsiteItemRow, amount: string, us
     onsiteItemId: item.id,
     userId,
   });
+}
+
+/** Stores a sale and takes its stock: the one insert of an onsite item (booking or tab). */
+export async function recordSale(tx: Tx, values: TOnsiteItemInsert, product: TProductRow) {
+  const item = await repo.insertItem(tx, values);
+  const taken = await takeStock(tx, item, product, item.amount);
+  return repo.updateItem(tx, item.id, { stockTaken: taken });
+}
+
+/** A sale priced again (quantity, price, guest): the stock follows the difference. */
+export async function changeSale(tx: Tx, item: TOnsiteItemRow, sale: TSale, userId: number | null) {
+  const priced = await priceSale(tx, sale);
+  if (!tracked(sale.product)) return { ...priced, quantity: sale.quantity };
+  const diff = new D(priced.amount).minus(item.stockTaken);
+  if (diff.gt(0)) await takeStock(tx, item, sale.product, diff.toFixed());
+  else await giveStock(tx, item, diff.negated().toFixed(), userId);
+  return { ...priced, quantity: sale.quantity, stockTaken: priced.amount };
 }
 
 /** Writes the item's line on its booking (OnSite, manual, not editable by hand), or drops it when voided. */

@@ -23,9 +23,11 @@ import {
   accountOf,
   alreadyVoided,
   assertPayable,
+  changeSale,
   giveStock,
   itemOf,
   priceSale,
+  recordSale,
   saleProduct,
   syncLine,
   takeStock,
@@ -76,7 +78,7 @@ const lockUser = (user: TSessionUser): TSessionUser =>
     ? { ...user, scopes: [...user.scopes, 'bookings.read'] }
     : user;
 
-function placeOf(ctx: TBookingCtx, place: TPlace) {
+export function placeOf(ctx: TBookingCtx, place: TPlace) {
   const entries = ctx.entries.filter(
     (e) =>
       (place.roomId === undefined || e.roomId === place.roomId) &&
@@ -108,32 +110,59 @@ export async function chargeItem(ctx: TBookingCtx, charge: TCharge): Promise<TOn
   }
   const product = await saleProduct(tx, charge.productId, row);
   const { entry, guestId, stay } = placeOf(ctx, charge);
-  const priced = await priceSale(tx, {
+  const sale = { product, quantity: charge.quantity, stay, dives: charge.dives, price: charge.price };
+  const priced = await priceSale(tx, { ...sale, currency: row.currency });
+  const stored = await recordSale(
+    tx,
+    {
+      bookingId: row.id,
+      roomBookingId: entry.id,
+      guestId,
+      tabId: charge.tabId ?? null,
+      productId: product.id,
+      text: product.name,
+      quantity: charge.quantity,
+      currency: row.currency,
+      rate: '1',
+      idempotencyKey: charge.idempotencyKey ?? null,
+      userId: ctx.user.id,
+      ...priced,
+    },
     product,
-    quantity: charge.quantity,
-    stay,
-    dives: charge.dives,
-    price: charge.price,
-    currency: row.currency,
-  });
-  const item = await repo.insertItem(tx, {
-    bookingId: row.id,
-    roomBookingId: entry.id,
-    guestId,
-    tabId: charge.tabId ?? null,
-    productId: product.id,
-    text: product.name,
-    quantity: charge.quantity,
-    currency: row.currency,
-    rate: '1',
-    idempotencyKey: charge.idempotencyKey ?? null,
-    userId: ctx.user.id,
-    ...priced,
-  });
-  const taken = await takeStock(tx, item, product, item.amount);
-  const stored = await repo.updateItem(tx, item.id, { stockTaken: taken });
+  );
   await syncLine(tx, stored);
   return stored;
+}
+
+export type TItemChange = {
+  quantity?: string | undefined;
+  guestId?: number | null | undefined;
+  price?: string | undefined;
+};
+
+/** Quantity, guest or price of an item on the locked booking: priced again, the stock follows. */
+async function updateStep(ctx: TBookingCtx, itemId: number, change: TItemChange) {
+  const item = await itemOf(ctx.tx, itemId, { bookingId: ctx.row.id });
+  if (item.voidedAt) throw alreadyVoided();
+  const product = await saleProduct(ctx.tx, item.productId, null);
+  const guestId = change.guestId === undefined ? item.guestId : change.guestId;
+  const { entry, stay } = placeOf(ctx, {
+    ...(item.roomBookingId ? { rb: item.roomBookingId } : {}),
+    guestId,
+  });
+  const quantity = change.quantity ?? item.quantity;
+  const sale = { product, quantity, stay, price: change.price ?? item.price, currency: item.currency };
+  const values = await changeSale(ctx.tx, item, sale, ctx.user.id);
+  const stored = await repo.updateItem(ctx.tx, item.id, { ...values, guestId, roomBookingId: entry.id });
+  await syncLine(ctx.tx, stored);
+}
+
+/** Deletes an item of the locked booking: its line goes, its stock comes back. */
+async function removeStep(ctx: TBookingCtx, itemId: number) {
+  const item = await itemOf(ctx.tx, itemId, { bookingId: ctx.row.id });
+  await giveStock(ctx.tx, item, item.stockTaken, ctx.user.id);
+  await repo.deleteLine(ctx.tx, ctx.row.id, onsiteLineKey(item.id));
+  await repo.deleteItem(ctx.tx, item.id);
 }
 
 export function createOnsiteFlow(deps: { db: Db }) {
@@ -181,60 +210,17 @@ export function createOnsiteFlow(deps: { db: Db }) {
       return onBooking(user, bookingId, 'onsiteAdd', (ctx) => chargeItem(ctx, charge));
     },
 
-    update(
-      user: TSessionUser,
-      bookingId: number,
-      itemId: number,
-      change: {
-        quantity?: string | undefined;
-        guestId?: number | null | undefined;
-        price?: string | undefined;
-      },
-    ) {
-      return onBooking(user, bookingId, 'onsiteUpdate', async (ctx) => {
-        const item = await itemOf(ctx.tx, itemId, { bookingId });
-        if (item.voidedAt) throw alreadyVoided();
-        const product = await saleProduct(ctx.tx, item.productId, null);
-        const guestId = change.guestId === undefined ? item.guestId : change.guestId;
-        const { entry, stay } = placeOf(ctx, {
-          ...(item.roomBookingId ? { rb: item.roomBookingId } : {}),
-          guestId,
-        });
-        const quantity = change.quantity ?? item.quantity;
-        const priced = await priceSale(ctx.tx, {
-          product,
-          quantity,
-          stay,
-          price: change.price ?? item.price,
-          currency: item.currency,
-        });
-        const diff = new D(priced.amount).minus(item.stockTaken);
-        let stockTaken = item.stockTaken;
-        if (new D(item.stockTaken).gt(0) || diff.gt(0)) {
-          if (diff.gt(0)) await takeStock(ctx.tx, item, product, diff.toFixed());
-          else await giveStock(ctx.tx, item, diff.negated().toFixed(), ctx.user.id);
-          stockTaken = product.trackStock && product.type === 'ConsumptionGood' ? priced.amount : '0';
-        }
-        const stored = await repo.updateItem(ctx.tx, item.id, {
-          ...priced,
-          quantity,
-          guestId,
-          roomBookingId: entry.id,
-          stockTaken,
-        });
-        await syncLine(ctx.tx, stored);
-      });
+    update(user: TSessionUser, bookingId: number, itemId: number, change: TItemChange) {
+      return onBooking(user, bookingId, 'onsiteUpdate', (ctx) => updateStep(ctx, itemId, change));
     },
 
     /** Deletes an item (a mistake): its line goes and its stock comes back. */
     remove(user: TSessionUser, bookingId: number, itemId: number) {
-      return onBooking(user, bookingId, 'onsiteDelete', async (ctx) => {
-        const item = await itemOf(ctx.tx, itemId, { bookingId });
-        await giveStock(ctx.tx, item, item.stockTaken, ctx.user.id);
-        await repo.deleteLine(ctx.tx, bookingId, onsiteLineKey(item.id));
-        await repo.deleteItem(ctx.tx, item.id);
-      });
+      return onBooking(user, bookingId, 'onsiteDelete', (ctx) => removeStep(ctx, itemId));
     },
+
+    updateStep,
+    removeStep,
 
     /** Voids an item: kept, struck, with who and why; not charged, its stock back. */
     void(user: TSessionUser, bookingId: number, itemId: number, reason: string) {

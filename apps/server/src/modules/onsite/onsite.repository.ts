@@ -160,6 +160,14 @@ export function createOnsiteRepository() {
         .where(and(eq(calculationLines.bookingId, bookingId), eq(calculationLines.key, key)));
     },
 
+    /** A tab charged to a room: its payments count on the booking's onsite account. */
+    async assignTabPayments(tx: Tx, tabId: number, bookingId: number, roomBookingId: number) {
+      await tx
+        .update(onsitePayments)
+        .set({ bookingId, roomBookingId })
+        .where(and(eq(onsitePayments.tabId, tabId), isNull(onsitePayments.bookingId)));
+    },
+
     /** Items of a tab not yet on a booking (charging a tab to a room moves them). */
     async tabItemsWithoutBooking(ex: Executor, tabId: number) {
       return ex

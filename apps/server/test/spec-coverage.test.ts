@@ -249,7 +249,9 @@ function ownedByProducts(call: TCall): boolean {
 function ownedByOnsite(call: TCall): boolean {
   if (call.section === 'Onsite' || call.section === 'Point of sale') return true;
   if (call.path === '/api/bookings/{booking}/onsite/{onsite}/move') return true;
-  return call.note.startsWith('generic:') && call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, '') === '/api/pos';
+  return (
+    call.note.startsWith('generic:') && call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, '') === '/api/pos'
+  );
 }
 
 /** Payments, banks, documents and mail: these bases' standard calls and the calls listed below. */

@@ -166,10 +166,11 @@ describe('room tabs', () => {
     ) as TAnswer;
     expect(charged.tab.bookingId).toBe(booking.id);
     const after = ok(await w.t.get(`/api/bookings/${booking.id}`, w.tokens.staff)) as TBooking;
-    expect(onsiteLines(after).map((l) => `${l.total} ${l.customerType}`).sort()).toEqual([
-      '25.00 OnSite',
-      '48.00 OnSite',
-    ]);
+    expect(
+      onsiteLines(after)
+        .map((l) => `${l.total} ${l.customerType}`)
+        .sort(),
+    ).toEqual(['25.00 OnSite', '48.00 OnSite']);
     expect(Number(after.total)).toBeCloseTo(Number(booking.total) + 73, 2);
   });
 });

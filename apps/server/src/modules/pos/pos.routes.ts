@@ -157,6 +157,12 @@ export function registerPosRoutes(
     },
   );
 
+  r.get(
+    '/api/pos/:id/account',
+    { config: READ, schema: { tags, summary: 'The tab with its sales, payments and what is open', params: ZTabParams, response } },
+    async (request) => pos.tab(request.params.id),
+  );
+
   r.post(
     '/api/pos/:id/product',
     {

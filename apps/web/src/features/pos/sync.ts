@@ -1,0 +1,71 @@
+import { ApiError, api } from '../../app/api.ts';
+import type { TListAnswer } from '../../components/DataTable.tsx';
+import { queue, type TQueued, type TTabRef } from './offline-queue.ts';
+
+// Sends the queued entries in order (offline-queue.ts). A network failure stops the round (the entries
+// wait for the next one); a refusal of the server moves the entry to the conflicts; a success removes it.
+
+const send = { silent: true } as const;
+
+async function tabIdOf(ref: TTabRef): Promise<number | undefined> {
+  return 'id' in ref ? ref.id : queue.tabId(ref.key);
+}
+
+/** Opens the tab of an offline key once: the server's tab with that key if it has one already. */
+async function openTab(entry: Extract<TQueued, { kind: 'tab' }>) {
+  const filter = JSON.stringify({ idempotencyKey: entry.key });
+  const found = await api<TListAnswer<{ id: number }>>('/pos', { query: { filter }, ...send });
+  const id =
+    found.data[0]?.id ??
+    (
+      await api<{ id: number }>('/pos', {
+        method: 'POST',
+        body: { name: entry.name, idempotencyKey: entry.key },
+        ...send,
+      })
+    ).id;
+  await queue.setTabId(entry.key, id);
+}
+
+async function sendEntry(entry: TQueued) {
+  if (entry.kind === 'tab') return openTab(entry);
+  const tabId = await tabIdOf(entry.tab);
+  if (tabId === undefined) throw new ApiError(404, 'NOT_FOUND', 'NOT_FOUND');
+  if (entry.kind === 'sale')
+    await api(`/pos/${tabId}/product`, {
+      method: 'POST',
+      body: { item: entry.item, quantity: entry.quantity, idempotencyKey: entry.key },
+      ...send,
+    });
+  else
+    await api(`/pos/${tabId}/payment`, {
+      method: 'POST',
+      body: { amount: entry.amount, method: entry.method, idempotencyKey: entry.key },
+      ...send,
+    });
+}
+
+let running: Promise<number> | null = null;
+
+/** One round over the queue; answers how many entries are still waiting. Rounds never overlap. */
+export function syncQueue(): Promise<number> {
+  running ??= (async () => {
+    try {
+      for (const entry of await queue.all()) {
+        try {
+          await sendEntry(entry);
+        } catch (error) {
+          const status = error instanceof ApiError ? error.status : 0;
+          // No network, or the server is down: try again later, in the same order.
+          if (status === 0 || status >= 500) break;
+          await queue.conflict({ entry, code: (error as ApiError).code, at: new Date().toISOString() });
+        }
+        await queue.remove(entry.seq);
+      }
+      return (await queue.all()).length;
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}

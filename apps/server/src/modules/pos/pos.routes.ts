@@ -159,7 +159,15 @@ export function registerPosRoutes(
 
   r.get(
     '/api/pos/:id/account',
-    { config: READ, schema: { tags, summary: 'The tab with its sales, payments and what is open', params: ZTabParams, response } },
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The tab with its sales, payments and what is open',
+        params: ZTabParams,
+        response,
+      },
+    },
     async (request) => pos.tab(request.params.id),
   );
 

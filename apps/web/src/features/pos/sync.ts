@@ -47,21 +47,29 @@ async function sendEntry(entry: TQueued) {
 
 let running: Promise<number> | null = null;
 
-/** One round over the queue; answers how many entries are still waiting. Rounds never overlap. */
+/** Sends one entry; false when the network (or the server) is down and the round must stop. */
+async function settle(entry: Awaited<ReturnType<typeof queue.all>>[number]): Promise<boolean> {
+  try {
+    await sendEntry(entry);
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    // No network, or the server is down: try again later, in the same order.
+    if (status === 0 || status >= 500) return false;
+    await queue.conflict({ entry, code: (error as ApiError).code, at: new Date().toISOString() });
+  }
+  await queue.remove(entry.seq);
+  return true;
+}
+
+/**
+ * Sends the queue in order until it is empty or the network fails (entries queued meanwhile go in the same
+ * round); answers how many entries are still waiting. Rounds never overlap.
+ */
 export function syncQueue(): Promise<number> {
   running ??= (async () => {
     try {
-      for (const entry of await queue.all()) {
-        try {
-          await sendEntry(entry);
-        } catch (error) {
-          const status = error instanceof ApiError ? error.status : 0;
-          // No network, or the server is down: try again later, in the same order.
-          if (status === 0 || status >= 500) break;
-          await queue.conflict({ entry, code: (error as ApiError).code, at: new Date().toISOString() });
-        }
-        await queue.remove(entry.seq);
-      }
+      for (let next = (await queue.all())[0]; next; next = (await queue.all())[0])
+        if (!(await settle(next))) break;
       return (await queue.all()).length;
     } finally {
       running = null;

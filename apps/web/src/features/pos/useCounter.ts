@@ -24,9 +24,9 @@ export function useCounter() {
 
   const flush = useCallback(async () => {
     const before = (await queue.all()).length;
-    const left = await syncQueue();
+    await syncQueue();
     await refresh();
-    if (left < before) await client.invalidateQueries({ queryKey: ['pos'] });
+    if (before > 0) await client.invalidateQueries({ queryKey: ['pos'] });
   }, [client, refresh]);
 
   useEffect(() => {

@@ -8,10 +8,15 @@ export function SyncStatus({ counter }: { counter: TCounter }) {
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Badge color={counter.online ? 'teal' : 'red'} size="lg" data-testid="pos-online">
+        <Badge color={counter.online ? 'teal' : 'red'} variant="light" size="lg" data-testid="pos-online">
           {counter.online ? t('pos.counter.online') : t('pos.counter.offline')}
         </Badge>
-        <Badge color={counter.pending.length ? 'orange' : 'gray'} size="lg" data-testid="pos-pending">
+        <Badge
+          color={counter.pending.length ? 'orange' : 'gray'}
+          variant="light"
+          size="lg"
+          data-testid="pos-pending"
+        >
           {t('pos.counter.pending', { count: counter.pending.length })}
         </Badge>
       </Group>

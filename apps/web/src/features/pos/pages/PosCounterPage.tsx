@@ -50,8 +50,8 @@ export default function PosCounterPage() {
   const newWalkIn = async () => {
     const key = newKey();
     const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-    await counter.enqueue({ kind: 'tab', key, name: `${t('pos.counter.walkIn')} ${time}`, at: at() });
     setSelected({ key });
+    await counter.enqueue({ kind: 'tab', key, name: `${t('pos.counter.walkIn')} ${time}`, at: at() });
   };
   const sell = (p: TProduct) =>
     current &&

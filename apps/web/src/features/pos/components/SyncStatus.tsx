@@ -8,9 +8,9 @@ export function SyncStatus({ counter }: { counter: TCounter }) {
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Badge color={counter.online ? 'teal' : 'red'} variant="light" size="lg" data-testid="pos-online">
+        <Text fw={700} data-testid="pos-online" role="status">
           {counter.online ? t('pos.counter.online') : t('pos.counter.offline')}
-        </Badge>
+        </Text>
         <Badge
           color={counter.pending.length ? 'orange' : 'gray'}
           variant="light"

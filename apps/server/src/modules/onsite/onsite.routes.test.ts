@@ -4,9 +4,12 @@
 // taken and given back (two sales of the last item at once: one wins), the refusals that write nothing,
 // and access.
 
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, countedCents, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
 import { expectError } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { customers } from '../../db/schema.ts';
 
 let w: TWorld;
 let admin: string;
@@ -115,6 +118,37 @@ describe('charging', () => {
     const gone = ok(await w.t.call('DELETE', `${base(b)}/${item.id}`, staff)) as TAnswer;
     expect(onsiteLines(gone.booking)).toEqual([]);
     expect(gone.booking.total).toBe(b.total);
+  });
+});
+
+describe('documents and access to the booking', () => {
+  it('prints the onsite lines on the invoice; the guest sees them on its booking', async () => {
+    const b = await stay();
+    const beer = await product({ name: 'Onsite Beer', chargingBase: 'PerBooking', price: '4.50' });
+    ok(await w.t.post(base(b), staff, { item: beer.id, quantity: 2 }));
+    ok(await w.t.post(`/api/bookings/${b.id}/store`, staff, { template: 'invoice' }), 201);
+    const [invoice] = (
+      ok(await w.t.get(`/api/invoices?bookingId=${b.id}`, staff)) as { data: { id: number }[] }
+    ).data;
+    const text = await pdfText((await w.t.get(`/api/invoices/${invoice?.id}/pdf`, staff)).rawPayload);
+    expect(text).toContain('Onsite Beer');
+    expect(text).toContain('9,00');
+    expect(text).toContain('Davon vor Ort zu zahlen: 9,00 €');
+
+    // The demo customer (Maria Sommer) sees the charge on her own booking, and only there.
+    const [maria] = await w.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.fullName, 'Maria Sommer'));
+    const room = await w.resortRoom();
+    const own = ok(
+      await w.t.post('/api/bookings', staff, stayBody(room, { state: 'confirmed', customerId: maria?.id })),
+      201,
+    ) as TBookingAnswer;
+    ok(await w.t.post(base(own), staff, { item: beer.id }));
+    const seen = ok(await w.t.get(`/api/bookings/${own.id}`, w.tokens.customer)) as TBookingAnswer;
+    expect(onsiteLines(seen)).toMatchObject([{ total: '4.50', customerType: 'OnSite' }]);
+    expectError(await w.t.get(`/api/bookings/${b.id}`, w.tokens.customer), 404, 'NOT_FOUND');
   });
 });
 

@@ -32,7 +32,9 @@ export function ProductGrid(props: {
                 variant="light"
                 disabled={props.disabled}
                 onClick={() => props.onSell(p)}
-                styles={{ label: { flexDirection: 'column', whiteSpace: 'normal' } }}
+                styles={{
+                  label: { flexDirection: 'column', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+                }}
               >
                 <Text fw={600} size="sm" lh={1.2}>
                   {p.name}

@@ -30,7 +30,6 @@ import {
   recordSale,
   saleProduct,
   syncLine,
-  takeStock,
 } from './onsite-charge.ts';
 
 // Charges during the stay (spec booking §7 Onsite, docs/domain/onsite.md): items on a booking's room entry

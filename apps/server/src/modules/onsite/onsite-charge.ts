@@ -125,7 +125,7 @@ export async function giveStock(tx: Tx, item: TOnsiteItemRow, amount: string, us
 export async function recordSale(tx: Tx, values: TOnsiteItemInsert, product: TProductRow) {
   const item = await repo.insertItem(tx, values);
   const taken = await takeStock(tx, item, product, item.amount);
-  return repo.updateItem(tx, item.id, { stockTaken: taken });
+  return taken === '0' ? item : repo.updateItem(tx, item.id, { stockTaken: taken });
 }
 
 /** A sale priced again (quantity, price, guest): the stock follows the difference. */

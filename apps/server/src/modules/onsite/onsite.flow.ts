@@ -2,6 +2,7 @@ import type { TBooking } from '@atoll/domain/bookings';
 import { D } from '@atoll/domain/money';
 import type { TOnsiteAccount, TOnsitePaymentInput } from '@atoll/domain/onsite';
 import { hasScope } from '@atoll/domain/scopes';
+import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
@@ -195,6 +196,21 @@ export function createOnsiteFlow(deps: { db: Db }) {
     return { booking: redactBooking(user, booking), account };
   }
 
+  /** The answer to a sale sent again (its key is stored for this booking), or null for a new key. */
+  const replayOf = (user: TSessionUser, bookingId: number, key: string) =>
+    db.transaction(async (tx): Promise<TOnsiteAnswer | null> => {
+      const stored = await repo.itemByKey(tx, key);
+      if (!stored) return null;
+      if (stored.bookingId !== bookingId)
+        throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'The key names another sale');
+      const booking = await bookingRepo.loadBooking(tx, bookingId, bookingVisibility(lockUser(user)));
+      if (!booking) throw notFound('Booking');
+      return {
+        booking: redactBooking(user, booking),
+        account: await accountOf(tx, { bookingId }, booking.currency),
+      };
+    });
+
   const onBooking = (
     user: TSessionUser,
     bookingId: number,
@@ -205,8 +221,10 @@ export function createOnsiteFlow(deps: { db: Db }) {
   return {
     onBookingIn,
 
-    add(user: TSessionUser, bookingId: number, charge: TCharge) {
-      return onBooking(user, bookingId, 'onsiteAdd', (ctx) => chargeItem(ctx, charge));
+    /** Charges an item; a key already stored for this booking answers the booking as it is, writing nothing. */
+    async add(user: TSessionUser, bookingId: number, charge: TCharge): Promise<TOnsiteAnswer> {
+      const replay = charge.idempotencyKey ? await replayOf(user, bookingId, charge.idempotencyKey) : null;
+      return replay ?? onBooking(user, bookingId, 'onsiteAdd', (ctx) => chargeItem(ctx, charge));
     },
 
     update(user: TSessionUser, bookingId: number, itemId: number, change: TItemChange) {

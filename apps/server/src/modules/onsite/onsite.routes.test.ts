@@ -239,8 +239,10 @@ describe('stock, idempotency and refusals', () => {
     const cola = await product({ name: 'Cola', chargingBase: 'PerBooking' });
     const body = { item: cola.id, idempotencyKey: 'counter-1-sale-0001' };
     ok(await w.t.post(base(b), staff, body));
+    const version = await versionOf(b.id);
     const again = ok(await w.t.post(base(b), staff, body)) as TAnswer;
     expect(again.account.items).toHaveLength(1);
+    expect(await versionOf(b.id)).toBe(version);
     const other = await stay();
     expectError(await w.t.post(base(other), staff, body), 422, 'IDEMPOTENCY_KEY_REUSED');
   });

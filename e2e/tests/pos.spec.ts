@@ -48,8 +48,10 @@ test('a cashier sells to a room tab and a walk-in, keeps selling offline, and ev
 
   // A walk-in buys a T-shirt.
   await page.getByRole('button', { name: 'New walk-in' }).click();
+  await expect(page.getByRole('heading', { name: /^Walk-in/ })).toBeVisible();
+  await expect(synced).toHaveText('0 to sync');
   await sell(shirt);
-  await expect(page.getByTestId('tab-open')).toHaveText('€25.00');
+  await expect(page.getByTestId('tab-open')).toHaveText('€25.00', { timeout: 10_000 });
   await expect(page.getByRole('cell', { name: `1 × ${shirt.name}` })).toBeVisible();
   await expect(synced).toHaveText('0 to sync');
   await expectAccessible(page);

@@ -63,10 +63,13 @@ async function settle(entry: Awaited<ReturnType<typeof queue.all>>[number]): Pro
 
 /**
  * Sends the queue in order until it is empty or the network fails (entries queued meanwhile go in the same
- * round); answers how many entries are still waiting. Rounds never overlap.
+ * round); answers how many entries are still waiting. Rounds never overlap: a call during a round runs
+ * another one after it.
  */
 export function syncQueue(): Promise<number> {
-  running ??= (async () => {
+  // A round already running may have passed an entry queued just now: another round follows it.
+  if (running) return running.then(() => syncQueue());
+  running = (async () => {
     try {
       for (let next = (await queue.all())[0]; next; next = (await queue.all())[0])
         if (!(await settle(next))) break;

@@ -41,7 +41,9 @@ import type { TMailWorker } from './modules/mail/mail-worker.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOnlineRoutes } from './modules/online/online.routes.ts';
 import { registerOnlinePaymentRoutes } from './modules/online/online-payments.routes.ts';
+import { registerOnsiteRoutes } from './modules/onsite/onsite.routes.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
+import { registerPosRoutes } from './modules/pos/pos.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
@@ -173,6 +175,8 @@ export async function buildApp(opts: TAppOptions) {
   registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
   registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
   registerDiveRoutes(app, { db: c.db, settings: c.settings, plans: c.divePlans, logs: c.diveLogs });
+  registerOnsiteRoutes(app, { onsite: c.onsite });
+  registerPosRoutes(app, { db: c.db, settings: c.settings, pos: c.pos });
   registerOnlineRoutes(app, { online: c.online, queries: c.bookings.queries, changes });
   registerWidgetsRoutes(app, { db: c.db, settings: c.settings, widgets: c.widgets });
   registerPaymentsRoutes(app, { db: c.db, payments: c.payments });

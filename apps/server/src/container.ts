@@ -39,8 +39,10 @@ import { createMediaService } from './modules/media/media.service.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
 import { createOnlineConfirmFlow } from './modules/online/online-confirm.flow.ts';
 import { createOnlinePaymentsService } from './modules/online/online-payments.service.ts';
+import { createOnsiteFlow } from './modules/onsite/onsite.flow.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPosService } from './modules/pos/pos.service.ts';
 import { createPriceLookupsRepository } from './modules/prices/price-lookups.repository.ts';
 import { createPriceLookupsService } from './modules/prices/price-lookups.service.ts';
 import { createPricePartsService } from './modules/prices/price-parts.service.ts';
@@ -152,6 +154,8 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const diveRepository = createDiveRepository();
   const divePlans = createDivePlanService({ db, repository: diveRepository, settings });
   const diveLogs = createDiveLogService({ db, repository: diveRepository });
+  const onsite = createOnsiteFlow({ db });
+  const pos = createPosService({ db, onsite });
 
   // Inventory, prices and reference data
   const media = createMediaService({ db });
@@ -215,6 +219,8 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     products,
     divePlans,
     diveLogs,
+    onsite,
+    pos,
     media,
     resorts,
     vessels,

@@ -265,6 +265,15 @@ function ownedByDive(call: TCall): boolean {
   );
 }
 
+/** Onsite items and the counter: the Onsite and Point of sale sections, the move, the tabs' standard calls. */
+function ownedByOnsite(call: TCall): boolean {
+  if (call.section === 'Onsite' || call.section === 'Point of sale') return true;
+  if (call.path === '/api/bookings/{booking}/onsite/{onsite}/move') return true;
+  return (
+    call.note.startsWith('generic:') && call.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, '') === '/api/pos'
+  );
+}
+
 /** Payments, banks, documents and mail: these bases' standard calls and the calls listed below. */
 const FINANCE_BASES = [
   '/api/payments',
@@ -448,6 +457,14 @@ describe('spec calls (docs/spec/calls.json)', () => {
     const owned = calls.filter(ownedByDive);
     // statistics, overview, print + 9×7 generic.
     expect(owned.length).toBe(3 + 7 * DIVE_BASES.length);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every onsite and point of sale call is registered', () => {
+    const owned = calls.filter(ownedByOnsite);
+    // 7 Onsite + the move + 12 Point of sale + 7 generic of /api/pos.
+    expect(owned.length).toBe(27);
     const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);
   });

@@ -77,6 +77,8 @@ export const productStockLog = pgTable(
     note: text('note'),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The onsite item sold or voided (reasons onsite_sale, onsite_return; docs/domain/onsite.md). */
+    onsiteItemId: integer('onsite_item_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -162,6 +162,8 @@ export function createProductsRepository() {
             eq(calculationLines.bookingId, bookingId),
             inArray(calculationLines.type, ['product', 'addon']),
             sql`${calculationLines.customData}->>'productId' is not null`,
+            // Onsite items take their stock when sold (docs/domain/onsite.md), not with the booking's state.
+            sql`${calculationLines.customData}->>'onsiteId' is null`,
           ),
         )
         .groupBy(productId);

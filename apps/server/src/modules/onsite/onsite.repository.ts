@@ -1,0 +1,181 @@
+import type { TOnsiteItem, TOnsitePaymentRecord } from '@atoll/domain/onsite';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { calculationLines, onsiteItems, onsitePayments, productStockLog, products } from '../../db/schema.ts';
+import { quantityText } from '../products/products.repository.ts';
+
+// The only Drizzle file of the onsite module: items, payments, the item's calculation line and the
+// conditional stock take (docs/domain/onsite.md).
+
+export type TOnsiteItemRow = typeof onsiteItems.$inferSelect;
+export type TOnsiteItemInsert = typeof onsiteItems.$inferInsert;
+export type TOnsitePaymentRow = typeof onsitePayments.$inferSelect;
+export type TOnsitePaymentInsert = typeof onsitePayments.$inferInsert;
+
+/** The key of an item's calculation line. */
+export const onsiteLineKey = (itemId: number) => `onsite:${itemId}`;
+
+export const toOnsiteItem = (row: TOnsiteItemRow): TOnsiteItem => ({
+  id: row.id,
+  bookingId: row.bookingId,
+  roomBookingId: row.roomBookingId,
+  guestId: row.guestId,
+  tabId: row.tabId,
+  productId: row.productId,
+  text: row.text,
+  chargingBase: row.chargingBase,
+  quantity: quantityText(row.quantity),
+  amount: quantityText(row.amount),
+  price: row.price,
+  currency: row.currency,
+  rate: row.rate,
+  total: row.total,
+  voidedAt: row.voidedAt?.toISOString() ?? null,
+  voidedBy: row.voidedBy,
+  voidReason: row.voidReason,
+  idempotencyKey: row.idempotencyKey,
+  userId: row.userId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toOnsitePayment = (row: TOnsitePaymentRow): TOnsitePaymentRecord => ({
+  id: row.id,
+  bookingId: row.bookingId,
+  roomBookingId: row.roomBookingId,
+  tabId: row.tabId,
+  amount: row.amount,
+  currency: row.currency,
+  rate: row.rate,
+  method: row.method,
+  idempotencyKey: row.idempotencyKey,
+  userId: row.userId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export type TOwner = { bookingId: number } | { tabId: number };
+const ownerOf = (owner: TOwner) =>
+  'bookingId' in owner ? eq(onsiteItems.bookingId, owner.bookingId) : eq(onsiteItems.tabId, owner.tabId);
+const paymentOwner = (owner: TOwner) =>
+  'bookingId' in owner
+    ? eq(onsitePayments.bookingId, owner.bookingId)
+    : eq(onsitePayments.tabId, owner.tabId);
+
+export function createOnsiteRepository() {
+  return {
+    async item(ex: Executor, id: number, lock = false) {
+      const query = ex.select().from(onsiteItems).where(eq(onsiteItems.id, id));
+      const [row] = await (lock ? query.for('update') : query);
+      return row;
+    },
+
+    async itemByKey(ex: Executor, key: string) {
+      const [row] = await ex.select().from(onsiteItems).where(eq(onsiteItems.idempotencyKey, key));
+      return row;
+    },
+
+    async paymentByKey(ex: Executor, key: string) {
+      const [row] = await ex.select().from(onsitePayments).where(eq(onsitePayments.idempotencyKey, key));
+      return row;
+    },
+
+    async items(ex: Executor, owner: TOwner) {
+      return ex.select().from(onsiteItems).where(ownerOf(owner)).orderBy(asc(onsiteItems.id));
+    },
+
+    async payments(ex: Executor, owner: TOwner) {
+      return ex.select().from(onsitePayments).where(paymentOwner(owner)).orderBy(asc(onsitePayments.id));
+    },
+
+    async payment(ex: Executor, id: number) {
+      const [row] = await ex.select().from(onsitePayments).where(eq(onsitePayments.id, id));
+      return row;
+    },
+
+    async insertItem(tx: Tx, values: TOnsiteItemInsert) {
+      const [row] = await tx.insert(onsiteItems).values(values).returning();
+      return row as TOnsiteItemRow;
+    },
+
+    async updateItem(tx: Tx, id: number, values: Partial<TOnsiteItemInsert>) {
+      const [row] = await tx.update(onsiteItems).set(values).where(eq(onsiteItems.id, id)).returning();
+      return row as TOnsiteItemRow;
+    },
+
+    async deleteItem(tx: Tx, id: number) {
+      await tx.delete(onsiteItems).where(eq(onsiteItems.id, id));
+    },
+
+    async insertPayment(tx: Tx, values: TOnsitePaymentInsert) {
+      const [row] = await tx.insert(onsitePayments).values(values).returning();
+      return row as TOnsitePaymentRow;
+    },
+
+    async deletePayment(tx: Tx, id: number) {
+      await tx.delete(onsitePayments).where(eq(onsitePayments.id, id));
+    },
+
+    /**
+     * Takes `amount` out of a product's stock in one conditional UPDATE: of two sales of the last item the
+     * second finds the row changed (PostgreSQL re-checks the condition after the first commits) and takes
+     * nothing. Answers the stock after, or undefined when not enough was there.
+     */
+    async takeStock(tx: Tx, productId: number, amount: string) {
+      const [row] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${amount}::numeric`, updatedAt: new Date() })
+        .where(and(eq(products.id, productId), gte(products.stock, amount)))
+        .returning({ stock: products.stock });
+      return row?.stock;
+    },
+
+    /** Gives `amount` back to stock; answers the stock after. */
+    async giveStock(tx: Tx, productId: number, amount: string) {
+      const [row] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${amount}::numeric`, updatedAt: new Date() })
+        .where(eq(products.id, productId))
+        .returning({ stock: products.stock });
+      return row?.stock ?? '0';
+    },
+
+    async logStock(tx: Tx, entry: typeof productStockLog.$inferInsert) {
+      await tx.insert(productStockLog).values(entry);
+    },
+
+    /** Writes (or rewrites) the item's calculation line on its booking; manual, so recalculations keep it. */
+    async upsertLine(
+      tx: Tx,
+      bookingId: number,
+      line: Omit<typeof calculationLines.$inferInsert, 'bookingId'>,
+    ) {
+      const where = and(eq(calculationLines.bookingId, bookingId), eq(calculationLines.key, line.key));
+      const [found] = await tx.select({ id: calculationLines.id }).from(calculationLines).where(where);
+      if (found) await tx.update(calculationLines).set(line).where(eq(calculationLines.id, found.id));
+      else await tx.insert(calculationLines).values({ ...line, bookingId });
+    },
+
+    async deleteLine(tx: Tx, bookingId: number, key: string) {
+      await tx
+        .delete(calculationLines)
+        .where(and(eq(calculationLines.bookingId, bookingId), eq(calculationLines.key, key)));
+    },
+
+    /** A tab charged to a room: its payments count on the booking's onsite account. */
+    async assignTabPayments(tx: Tx, tabId: number, bookingId: number, roomBookingId: number) {
+      await tx
+        .update(onsitePayments)
+        .set({ bookingId, roomBookingId })
+        .where(and(eq(onsitePayments.tabId, tabId), isNull(onsitePayments.bookingId)));
+    },
+
+    /** Items of a tab not yet on a booking (charging a tab to a room moves them). */
+    async tabItemsWithoutBooking(ex: Executor, tabId: number) {
+      return ex
+        .select()
+        .from(onsiteItems)
+        .where(and(eq(onsiteItems.tabId, tabId), isNull(onsiteItems.bookingId)))
+        .orderBy(asc(onsiteItems.id));
+    },
+  };
+}
+export type TOnsiteRepository = ReturnType<typeof createOnsiteRepository>;

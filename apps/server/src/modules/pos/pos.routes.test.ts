@@ -1,0 +1,195 @@
+// The counter (spec booking §7 Point of sale, docs/domain/onsite.md): walk-in tabs with sales, payments up to
+// what is open, resolve and combine; room tabs that charge the booking; a walk-in tab charged to a room;
+// receipts (A4 and 80 mm) read back; the end-of-day figures; the idempotency key; the last item sold
+// once; the feature switch and the scopes.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
+import { expectError } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+
+let w: TWorld;
+let admin: string;
+let cashier: string;
+let shirt: number;
+let nitrox: number;
+
+type TAccount = {
+  items: { id: number; amount: string; total: string }[];
+  payments: { id: number }[];
+  total: string;
+  open: string;
+};
+type TAnswer = { tab: { id: number; state: string; bookingId: number | null }; account: TAccount };
+type TBooking = {
+  id: number;
+  total: string;
+  calculation: { key: string; total: string; customerType: string }[];
+  rooms: { id: number; roomId: number }[];
+};
+
+const product = async (body: Record<string, unknown>) =>
+  (ok(await w.t.post('/api/product', admin, { price: '10.00', ...body }), 201) as { id: number }).id;
+const tab = async (body: Record<string, unknown> = {}) =>
+  ok(await w.t.post('/api/pos', cashier, { name: 'Walk-in', ...body }), 201) as {
+    id: number;
+    bookingId: number | null;
+  };
+const sell = (id: number, body: Record<string, unknown>, token = cashier) =>
+  w.t.post(`/api/pos/${id}/product`, token, body);
+const stay = async () =>
+  ok(
+    await w.t.post('/api/bookings', w.tokens.staff, stayBody(await w.resortRoom(), { state: 'confirmed' })),
+    201,
+  ) as TBooking;
+const onsiteLines = (b: TBooking) => b.calculation.filter((l) => l.key.startsWith('onsite:'));
+
+beforeAll(async () => {
+  w = await bookingWorld();
+  admin = w.tokens.admin;
+  ok(await w.t.post('/api/settings/group/features', admin, { stock: true, pos: true }));
+  cashier = await w.t.account('cashier@example.com', ['pos.read', 'pos.create', 'pos.update']);
+  const category = (
+    ok(await w.t.post('/api/productcategory', admin, { name: 'Shop' }), 201) as { id: number }
+  ).id;
+  shirt = await product({ name: 'T-Shirt', price: '25.00', categoryId: category, trackStock: true });
+  ok(await w.t.post(`/api/product/${shirt}/stock/update`, admin, { change: '10' }));
+  nitrox = await product({ name: 'Nitrox fill', chargingBase: 'PerDiveDay', price: '12.00' });
+});
+afterAll(() => w?.t.close());
+
+describe('walk-in tabs', () => {
+  it('sells, takes payments up to what is open, prints receipts, resolves and sums the day', async () => {
+    const t = await tab({ name: 'Snorkeller' });
+    const sold = ok(await sell(t.id, { item: shirt, quantity: 2 })) as TAnswer;
+    expect(sold.account).toMatchObject({ total: '50.00', open: '50.00' });
+    expect(ok(await w.t.get(`/api/product/${shirt}`, admin)).stock).toBe('8');
+    expectError(
+      await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '50.01', method: 'cash' }),
+      409,
+      'PAYMENT_EXCEEDS_OPEN',
+    );
+    expectError(await w.t.post('/api/pos/resolve', cashier, { ids: [t.id] }), 409, 'INVALID_STATE');
+    ok(await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '30', method: 'cash' }));
+    const paid = ok(
+      await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '20', method: 'card' }),
+    ) as TAnswer;
+    expect(paid.account.open).toBe('0.00');
+
+    const a4 = await w.t.post(`/api/pos/${t.id}/print?format=a4&language=en`, cashier, {});
+    expect(a4.headers['content-type']).toBe('application/pdf');
+    const a4Text = await pdfText(a4.rawPayload);
+    expect(a4Text).toMatch(/2 × T-Shirt\s+€50\.00/);
+    expect(a4Text).toContain('Tab Snorkeller');
+    const roll = await pdfText(
+      (await w.t.post(`/api/pos/${t.id}/print?format=receipt&language=de`, cashier, {})).rawPayload,
+    );
+    expect(roll).toContain('Rechnung Snorkeller');
+    expect(roll).toMatch(/Offen\s+0,00\s€/);
+
+    const resolved = ok(await w.t.post('/api/pos/resolve', cashier, { ids: [t.id] })) as { state: string }[];
+    expect(resolved.map((x) => x.state)).toEqual(['resolved']);
+    expectError(await sell(t.id, { item: shirt }), 409, 'INVALID_STATE');
+
+    const stats = ok(await w.t.get('/api/pos/stats?counted=31.00', cashier));
+    expect(stats.byMethod).toEqual(
+      expect.arrayContaining([
+        { method: 'cash', currency: 'EUR', amount: '30.00', count: 1 },
+        { method: 'card', currency: 'EUR', amount: '20.00', count: 1 },
+      ]),
+    );
+    expect(stats.byCategory).toEqual(
+      expect.arrayContaining([expect.objectContaining({ category: 'Shop', amount: '50.00' })]),
+    );
+    expect(stats.byCashier.some((c: { amount: string }) => c.amount === '50.00')).toBe(true);
+    expect(stats.cash).toEqual({
+      expected: [{ currency: 'EUR', amount: '30.00' }],
+      counted: '31.00',
+      difference: '1.00',
+    });
+  });
+
+  it('changes and removes sales, combines tabs', async () => {
+    const [a, b] = [await tab(), await tab()];
+    const sold = ok(await sell(a.id, { item: shirt })) as TAnswer;
+    const item = sold.account.items[0] as { id: number };
+    const changed = ok(
+      await w.t.post(`/api/pos/${a.id}/product/${item.id}`, cashier, { quantity: 3 }),
+    ) as TAnswer;
+    expect(changed.account.total).toBe('75.00');
+    ok(await sell(b.id, { item: shirt }));
+    const combined = ok(await w.t.post('/api/pos/combineItems', cashier, { ids: [a.id, b.id] })) as TAnswer;
+    expect(combined.account.items).toHaveLength(2);
+    expect(ok(await w.t.get(`/api/pos/${b.id}`, cashier)).state).toBe('resolved');
+    const removed = ok(
+      await w.t.call('DELETE', `/api/pos/${a.id}/product?item=${item.id}`, cashier),
+    ) as TAnswer;
+    expect(removed.account.total).toBe('25.00');
+  });
+
+  it('stores a sale sent twice once, and sells the last item once when two counters try', async () => {
+    const t = await tab();
+    const body = { item: shirt, idempotencyKey: 'offline-sale-000001' };
+    ok(await sell(t.id, body));
+    const again = ok(await sell(t.id, body)) as TAnswer;
+    expect(again.account.items).toHaveLength(1);
+    expectError(await sell((await tab()).id, body), 422, 'IDEMPOTENCY_KEY_REUSED');
+
+    const last = await product({ name: 'Last cap', trackStock: true });
+    ok(await w.t.post(`/api/product/${last}/stock/update`, admin, { change: '1' }));
+    const [one, two] = [await tab(), await tab()];
+    const answers = await Promise.all([one, two].map((x) => sell(x.id, { item: last })));
+    expect(answers.map((x) => x.statusCode).sort()).toEqual([200, 409]);
+    expect(ok(await w.t.get(`/api/product/${last}`, admin)).stock).toBe('0');
+  });
+});
+
+describe('room tabs', () => {
+  it('charges sales of a room tab to the booking, and a walk-in tab to a room', async () => {
+    const booking = await stay();
+    const room = await tab({ name: 'Room 1', bookingId: booking.id });
+    expect(room.bookingId).toBe(booking.id);
+    const sold = ok(await sell(room.id, { item: nitrox })) as TAnswer;
+    // 4 nights = 5 days = 2 dive days × 2 guests × 12.00
+    expect(sold.account.items.map((i) => [i.amount, i.total])).toEqual([['4', '48.00']]);
+    expectError(
+      await w.t.post(`/api/pos/${room.id}/payment`, cashier, { amount: '1', method: 'cash' }),
+      409,
+      'INVALID_STATE',
+    );
+
+    const walkIn = await tab({ name: 'Bar' });
+    ok(await sell(walkIn.id, { item: shirt }));
+    const roomId = booking.rooms[0]?.roomId;
+    const charged = ok(
+      await w.t.post(`/api/pos/${walkIn.id}/booking/${booking.id}/${roomId}`, cashier, {}),
+    ) as TAnswer;
+    expect(charged.tab.bookingId).toBe(booking.id);
+    const after = ok(await w.t.get(`/api/bookings/${booking.id}`, w.tokens.staff)) as TBooking;
+    expect(
+      onsiteLines(after)
+        .map((l) => `${l.total} ${l.customerType}`)
+        .sort(),
+    ).toEqual(['25.00 OnSite', '48.00 OnSite']);
+    expect(Number(after.total)).toBeCloseTo(Number(booking.total) + 73, 2);
+  });
+});
+
+describe('access', () => {
+  it('answers 401, 403 to agents, customers and the office without pos scopes, and 404 when switched off', async () => {
+    const t = await tab();
+    expectError(await w.t.get('/api/pos', ''), 401, 'UNAUTHORIZED');
+    for (const token of [w.tokens.agent, w.tokens.customer]) {
+      expectError(await w.t.get('/api/pos', token), 403, 'FORBIDDEN');
+      expectError(await sell(t.id, { item: shirt }, token), 403, 'FORBIDDEN');
+      expectError(await w.t.get('/api/pos/stats', token), 403, 'FORBIDDEN');
+    }
+    const reader = await w.t.account('pos-reader@example.com', ['pos.read']);
+    expectError(await sell(t.id, { item: shirt }, reader), 403, 'FORBIDDEN');
+    expectError(await sell(t.id, { item: shirt, quantity: -2 }), 400, 'ValidationError');
+    expectError(await sell(t.id, { item: 999_999 }), 404, 'NOT_FOUND');
+    ok(await w.t.post('/api/settings/group/features', admin, { pos: false }));
+    expectError(await w.t.get('/api/pos', cashier), 404, 'NOT_FOUND');
+    ok(await w.t.post('/api/settings/group/features', admin, { pos: true }));
+  });
+});

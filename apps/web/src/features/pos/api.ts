@@ -1,0 +1,82 @@
+import type { TBookingSummary } from '@atoll/domain/bookings';
+import type { TOnsiteAccount } from '@atoll/domain/onsite';
+import type { TPosStats, TPosTab } from '@atoll/domain/onsite/pos';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api.ts';
+import type { TListAnswer } from '../../components/DataTable.tsx';
+import { resourceKeys } from '../../components/resource/api.ts';
+
+// The counter's calls (spec booking §7 Point of sale). Sales and payments do not call the server directly:
+// they go through the offline queue (offline-queue.ts, sync.ts).
+
+export type TPosAnswer = { tab: TPosTab; account: TOnsiteAccount };
+
+export const posKeys = {
+  ...resourceKeys('pos'),
+  open: () => ['pos', 'open'] as const,
+  account: (id: number) => ['pos', 'account', id] as const,
+  stats: (from: string, to: string) => ['pos', 'stats', from, to] as const,
+};
+
+/** The open tabs, newest first (kept while offline: the counter still shows them). */
+export function useOpenTabs() {
+  return useQuery({
+    queryKey: posKeys.open(),
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TPosTab>>('/pos', {
+        query: { size: 0, sort: 'id', order: -1, filter: JSON.stringify({ state: 'open' }) },
+        signal,
+        silent: true,
+      }),
+    select: (answer) => answer.data,
+    networkMode: 'always',
+  });
+}
+
+export function useTabAccount(id: number | null) {
+  return useQuery({
+    queryKey: posKeys.account(id ?? 0),
+    queryFn: ({ signal }) => api<TPosAnswer>(`/pos/${id}/account`, { signal, silent: true }),
+    enabled: id !== null,
+    networkMode: 'always',
+  });
+}
+
+export function usePosStats(from: string, to: string) {
+  return useQuery({
+    queryKey: posKeys.stats(from, to),
+    queryFn: ({ signal }) => api<TPosStats>('/pos/stats', { query: { from, to }, signal }),
+  });
+}
+
+/** Bookings by number or name, for a room tab. */
+export function useBookingSearch(search: string) {
+  return useQuery({
+    queryKey: ['pos', 'bookingSearch', search],
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TBookingSummary>>('/bookings', { query: { search, size: 8 }, signal }),
+    enabled: search.trim().length >= 2,
+    select: (answer) => answer.data.filter((b) => b.state === 'confirmed' || b.state === 'planned'),
+  });
+}
+
+/** Opens a room tab for a booking (online only: the booking is the server's). */
+export function useOpenRoomTab() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (booking: TBookingSummary) =>
+      api<TPosTab>('/pos', {
+        method: 'POST',
+        body: { name: booking.customerName ?? booking.bookingNo ?? `#${booking.id}`, bookingId: booking.id },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: posKeys.open() }),
+  });
+}
+
+export function useResolveTab() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<TPosTab[]>('/pos/resolve', { method: 'POST', body: { ids: [id] } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['pos'] }),
+  });
+}

@@ -1,0 +1,50 @@
+import { formatMoney } from '@atoll/domain/money';
+import type { TProduct } from '@atoll/domain/products';
+import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n.ts';
+
+/** The catalogue as large touch buttons, grouped by category (favourites first: the products' sort). */
+export function ProductGrid(props: {
+  products: TProduct[];
+  categories: Map<number, string>;
+  disabled: boolean;
+  onSell: (product: TProduct) => void;
+}) {
+  const { t } = useTranslation();
+  const groups = new Map<string, TProduct[]>();
+  for (const p of [...props.products].sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name))) {
+    const name = (p.categoryId !== null && props.categories.get(p.categoryId)) || t('pos.counter.other');
+    groups.set(name, [...(groups.get(name) ?? []), p]);
+  }
+  return (
+    <Stack gap="md">
+      {[...groups].map(([name, products]) => (
+        <Stack key={name} gap={6}>
+          <Title order={2} size="h5">
+            {name}
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="xs">
+            {products.map((p) => (
+              <Button
+                key={p.id}
+                h={72}
+                variant="light"
+                disabled={props.disabled}
+                onClick={() => props.onSell(p)}
+                styles={{
+                  label: { flexDirection: 'column', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+                }}
+              >
+                <Text fw={600} size="sm" lh={1.2}>
+                  {p.name}
+                </Text>
+                <Text size="xs">{formatMoney(p.price, p.currency, currentLanguage())}</Text>
+              </Button>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

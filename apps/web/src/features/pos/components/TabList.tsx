@@ -1,0 +1,70 @@
+import type { TPosTab } from '@atoll/domain/onsite/pos';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBookingSearch, useOpenRoomTab } from '../api.ts';
+import { sameTab, type TTabIdentity } from '../offline-queue.ts';
+
+export type TTabChoice = TTabIdentity & { name: string; room: boolean };
+
+/** The open tabs as large buttons, a new walk-in's tab (works offline) and a room tab for a booking. */
+export function TabList(props: {
+  tabs: TTabChoice[];
+  selected: TTabIdentity | null;
+  online: boolean;
+  onSelect: (tab: TTabIdentity) => void;
+  onNewWalkIn: () => void;
+  onRoomTab: (tab: TPosTab) => void;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const found = useBookingSearch(props.online ? search : '').data ?? [];
+  const openRoomTab = useOpenRoomTab();
+  const same = (tab: TTabIdentity) => props.selected !== null && sameTab(props.selected, tab);
+
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('pos.counter.tabs')}
+      </Title>
+      <Button size="lg" onClick={props.onNewWalkIn}>
+        {t('pos.counter.newWalkIn')}
+      </Button>
+      <TextInput
+        label={t('pos.counter.roomTab')}
+        placeholder={t('pos.counter.bookingSearch')}
+        value={search}
+        disabled={!props.online}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
+      {found.map((b) => (
+        <Button
+          key={b.id}
+          variant="light"
+          size="md"
+          loading={openRoomTab.isPending}
+          onClick={async () => {
+            props.onRoomTab(await openRoomTab.mutateAsync(b));
+            setSearch('');
+          }}
+        >
+          {`${b.bookingNo ?? b.reservationNo ?? b.id} · ${b.customerName ?? ''}`}
+        </Button>
+      ))}
+      {props.tabs.map((tab) => (
+        <Button
+          key={tab.key ?? tab.id}
+          size="lg"
+          variant={same(tab) ? 'filled' : 'default'}
+          aria-pressed={same(tab)}
+          onClick={() => props.onSelect(tab)}
+        >
+          <Group gap={6} wrap="nowrap">
+            <span>{tab.name}</span>
+            {tab.room && <span>· {t('pos.counter.room')}</span>}
+          </Group>
+        </Button>
+      ))}
+    </Stack>
+  );
+}

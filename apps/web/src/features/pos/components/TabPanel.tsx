@@ -1,0 +1,97 @@
+import { D, formatMoney } from '@atoll/domain/money';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n.ts';
+import type { TPosAnswer } from '../api.ts';
+import type { TQueued } from '../offline-queue.ts';
+
+type TPendingSale = Extract<TQueued, { kind: 'sale' }>;
+
+/** The chosen tab: its sales (stored and waiting to sync), what is open, payment and closing. */
+export function TabPanel(props: {
+  name: string;
+  answer: TPosAnswer | undefined;
+  pendingSales: TPendingSale[];
+  pendingPaid: string;
+  room: boolean;
+  onPay: (method: 'cash' | 'card', amount: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const currency = props.answer?.account.currency ?? 'EUR';
+  const money = (amount: string) => formatMoney(amount, currency, currentLanguage());
+  const items = (props.answer?.account.items ?? []).filter((i) => i.voidedAt === null);
+  const pendingTotal = props.pendingSales.reduce(
+    (sum, s) => sum.plus(new D(s.price).times(s.quantity)),
+    new D(0),
+  );
+  const open = new D(props.answer?.account.open ?? '0')
+    .plus(pendingTotal)
+    .minus(props.pendingPaid)
+    .toFixed(2);
+  const waiting = props.pendingSales.length > 0;
+
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {props.name}
+        </Title>
+        <Table aria-label={t('pos.counter.sales')}>
+          <Table.Tbody>
+            {items.map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td>{`${i.amount} × ${i.text}`}</Table.Td>
+                <Table.Td ta="right">{money(i.total)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {props.pendingSales.map((s) => (
+              <Table.Tr key={s.key}>
+                <Table.Td>
+                  {`${s.quantity} × ${s.text}`}{' '}
+                  <Badge size="xs" color="orange" variant="light">
+                    {t('pos.counter.waiting')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{money(new D(s.price).times(s.quantity).toFixed(2))}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="space-between">
+          <Text fw={700}>{t('pos.counter.open')}</Text>
+          <Text fw={700} data-testid="tab-open">
+            {money(open)}
+          </Text>
+        </Group>
+        {props.room ? (
+          <Text size="sm" c="dimmed">
+            {t('pos.counter.chargedToRoom')}
+          </Text>
+        ) : (
+          <Group grow>
+            <Button size="lg" disabled={new D(open).lte(0)} onClick={() => props.onPay('cash', open)}>
+              {t('pos.counter.payCash')}
+            </Button>
+            <Button
+              size="lg"
+              variant="outline"
+              disabled={new D(open).lte(0)}
+              onClick={() => props.onPay('card', open)}
+            >
+              {t('pos.counter.payCard')}
+            </Button>
+          </Group>
+        )}
+        <Button
+          size="md"
+          variant="subtle"
+          disabled={waiting || (!props.room && !new D(open).isZero()) || !props.answer}
+          onClick={props.onClose}
+        >
+          {t('pos.counter.close')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

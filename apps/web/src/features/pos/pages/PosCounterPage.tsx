@@ -1,0 +1,123 @@
+import { D } from '@atoll/domain/money';
+import type { TProduct } from '@atoll/domain/products';
+import { Grid, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useActiveProducts, useProductCategories } from '../../products/api.ts';
+import { useOpenTabs, useResolveTab, useTabAccount } from '../api.ts';
+import { ProductGrid } from '../components/ProductGrid.tsx';
+import { SyncStatus } from '../components/SyncStatus.tsx';
+import { TabList, type TTabChoice } from '../components/TabList.tsx';
+import { TabPanel } from '../components/TabPanel.tsx';
+import { newKey, sameTab, type TTabIdentity, type TTabRef } from '../offline-queue.ts';
+import { useCounter } from '../useCounter.ts';
+
+/**
+ * /pos/counter: the touch counter (spec booking §7 Point of sale). Tabs on the left, the catalogue as large
+ * buttons, the chosen tab on the right; every sale goes through the offline queue, so the counter keeps
+ * selling without a network and syncs when it is back (docs/domain/onsite.md).
+ */
+export default function PosCounterPage() {
+  const { t } = useTranslation();
+  const counter = useCounter();
+  const serverTabs = useOpenTabs().data ?? [];
+  const products = useActiveProducts().data ?? [];
+  const categories = new Map((useProductCategories().data ?? []).map((c) => [c.id, c.name]));
+  const resolve = useResolveTab();
+  const [selected, setSelected] = useState<TTabIdentity | null>(null);
+
+  const tabs: TTabChoice[] = serverTabs.map((tab) => ({
+    id: tab.id,
+    key: tab.idempotencyKey ?? undefined,
+    name: tab.name,
+    room: tab.bookingId !== null,
+  }));
+  for (const entry of counter.pending)
+    if (entry.kind === 'tab' && !tabs.some((tab) => tab.key === entry.key))
+      tabs.unshift({ key: entry.key, name: entry.name, room: false });
+  const current = selected ? tabs.find((tab) => sameTab(tab, selected)) : undefined;
+  const answer = useTabAccount(current?.id ?? null).data;
+  const refOf = (tab: TTabIdentity): TTabRef =>
+    tab.id !== undefined ? { id: tab.id } : { key: tab.key ?? '' };
+  const forCurrent = (ref: TTabRef) => current !== undefined && sameTab(current, ref);
+  const pendingSales = counter.pending.flatMap((e) => (e.kind === 'sale' && forCurrent(e.tab) ? [e] : []));
+  const pendingPaid = counter.pending
+    .reduce((sum, e) => (e.kind === 'payment' && forCurrent(e.tab) ? sum.plus(e.amount) : sum), new D(0))
+    .toFixed(2);
+  const at = () => new Date().toISOString();
+
+  const newWalkIn = async () => {
+    const key = newKey();
+    const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    setSelected({ key });
+    await counter.enqueue({ kind: 'tab', key, name: `${t('pos.counter.walkIn')} ${time}`, at: at() });
+  };
+  const sell = (p: TProduct) =>
+    current &&
+    counter.enqueue({
+      kind: 'sale',
+      key: newKey(),
+      tab: refOf(current),
+      item: p.id,
+      text: p.name,
+      quantity: '1',
+      price: p.price,
+      at: at(),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        <PageHeader title={t('routes.posCounter')} intro={t('pos.counter.intro')} />
+        <SyncStatus counter={counter} />
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <TabList
+            tabs={tabs}
+            selected={selected}
+            online={counter.online}
+            onSelect={setSelected}
+            onNewWalkIn={() => void newWalkIn()}
+            onRoomTab={(tab) => setSelected({ id: tab.id })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {current ? null : <Text c="dimmed">{t('pos.counter.chooseTab')}</Text>}
+          <ProductGrid
+            products={products}
+            categories={categories}
+            disabled={!current}
+            onSell={(p) => void sell(p)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          {current && (
+            <TabPanel
+              name={current.name}
+              answer={answer}
+              pendingSales={pendingSales}
+              pendingPaid={pendingPaid}
+              room={current.room}
+              onPay={(method, amount) =>
+                void counter.enqueue({
+                  kind: 'payment',
+                  key: newKey(),
+                  tab: refOf(current),
+                  amount,
+                  method,
+                  at: at(),
+                })
+              }
+              onClose={() => {
+                if (current.id === undefined) return;
+                resolve.mutate(current.id, { onSuccess: () => setSelected(null) });
+              }}
+            />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

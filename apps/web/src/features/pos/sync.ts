@@ -1,0 +1,82 @@
+import { ApiError, api } from '../../app/api.ts';
+import type { TListAnswer } from '../../components/DataTable.tsx';
+import { queue, type TQueued, type TTabRef } from './offline-queue.ts';
+
+// Sends the queued entries in order (offline-queue.ts). A network failure stops the round (the entries
+// wait for the next one); a refusal of the server moves the entry to the conflicts; a success removes it.
+
+const send = { silent: true } as const;
+
+async function tabIdOf(ref: TTabRef): Promise<number | undefined> {
+  return 'id' in ref ? ref.id : queue.tabId(ref.key);
+}
+
+/** Opens the tab of an offline key once: the server's tab with that key if it has one already. */
+async function openTab(entry: Extract<TQueued, { kind: 'tab' }>) {
+  const filter = JSON.stringify({ idempotencyKey: entry.key });
+  const found = await api<TListAnswer<{ id: number }>>('/pos', { query: { filter }, ...send });
+  const id =
+    found.data[0]?.id ??
+    (
+      await api<{ id: number }>('/pos', {
+        method: 'POST',
+        body: { name: entry.name, idempotencyKey: entry.key },
+        ...send,
+      })
+    ).id;
+  await queue.setTabId(entry.key, id);
+}
+
+async function sendEntry(entry: TQueued) {
+  if (entry.kind === 'tab') return openTab(entry);
+  const tabId = await tabIdOf(entry.tab);
+  if (tabId === undefined) throw new ApiError(404, 'NOT_FOUND', 'NOT_FOUND');
+  if (entry.kind === 'sale')
+    await api(`/pos/${tabId}/product`, {
+      method: 'POST',
+      body: { item: entry.item, quantity: entry.quantity, idempotencyKey: entry.key },
+      ...send,
+    });
+  else
+    await api(`/pos/${tabId}/payment`, {
+      method: 'POST',
+      body: { amount: entry.amount, method: entry.method, idempotencyKey: entry.key },
+      ...send,
+    });
+}
+
+let running: Promise<number> | null = null;
+
+/** Sends one entry; false when the network (or the server) is down and the round must stop. */
+async function settle(entry: Awaited<ReturnType<typeof queue.all>>[number]): Promise<boolean> {
+  try {
+    await sendEntry(entry);
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    // No network, or the server is down: try again later, in the same order.
+    if (status === 0 || status >= 500) return false;
+    await queue.conflict({ entry, code: (error as ApiError).code, at: new Date().toISOString() });
+  }
+  await queue.remove(entry.seq);
+  return true;
+}
+
+/**
+ * Sends the queue in order until it is empty or the network fails (entries queued meanwhile go in the same
+ * round); answers how many entries are still waiting. Rounds never overlap: a call during a round runs
+ * another one after it.
+ */
+export function syncQueue(): Promise<number> {
+  // A round already running may have passed an entry queued just now: another round follows it.
+  if (running) return running.then(() => syncQueue());
+  running = (async () => {
+    try {
+      for (let next = (await queue.all())[0]; next; next = (await queue.all())[0])
+        if (!(await settle(next))) break;
+      return (await queue.all()).length;
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}

@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, resortStay } from './support/booking-api.ts';
+import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
+
+test.use({ locale: 'en-GB' });
+
+type TAccount = { items: { text: string; total: string }[]; total: string; open: string };
+
+test('a cashier sells to a room tab and a walk-in, keeps selling offline, and every sale is on the server once', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await apiAs(request, DEMO.admin);
+  await api.post('/api/settings/group/features', { pos: true, stock: true }, 200);
+  const stamp = Date.now();
+  const product = async (name: string, body: object) =>
+    (await api.post('/api/product', { name: `${name} ${stamp}`, ...body })) as { id: number; name: string };
+  const nitrox = await product('Nitrox', { chargingBase: 'PerDiveDay', price: '12.00' });
+  const fins = await product('Fins', { type: 'ReusableGood', chargingBase: 'PerBooking', price: '8.00' });
+  const shirt = await product('T-Shirt', { price: '25.00', trackStock: true });
+  await api.post(`/api/product/${shirt.id}/stock/update`, { change: '10' }, 200);
+  const water = await product('Water', { price: '2.50' });
+  const cap = await product('Cap', { price: '15.00' });
+  const booking = await resortStay(api, {
+    state: 'confirmed',
+    room: 3,
+    days: [0, 4],
+    guests: ['Counter Anna', 'Counter Ben'],
+  });
+
+  await login(page, DEMO.admin);
+  await page.goto('/pos/counter');
+  await expect(page.getByRole('heading', { name: 'Point of sale' })).toBeVisible();
+  const synced = page.getByTestId('pos-pending');
+  const sell = (p: { name: string }) => page.getByRole('button', { name: new RegExp(`^${p.name}`) }).click();
+
+  // The booked guest's room tab: nitrox (per dive day, 2 dive days × 2 guests) and fins.
+  await page.getByRole('textbox', { name: 'Room tab' }).fill(booking.bookingNo);
+  await page.getByRole('button', { name: new RegExp(booking.bookingNo) }).click();
+  await sell(nitrox);
+  await sell(fins);
+  await expect(page.getByRole('cell', { name: `4 × ${nitrox.name}` })).toBeVisible();
+  await expect(page.getByRole('cell', { name: `1 × ${fins.name}` })).toBeVisible();
+  await expect(synced).toHaveText('0 to sync');
+  await expect(page.getByText('Charged to the room')).toBeVisible();
+
+  // A walk-in buys a T-shirt.
+  await page.getByRole('button', { name: 'New walk-in' }).click();
+  await expect(page.getByRole('heading', { name: /^Walk-in/ })).toBeVisible();
+  await expect(synced).toHaveText('0 to sync');
+  await sell(shirt);
+  await expect(page.getByTestId('tab-open')).toHaveText('€25.00', { timeout: 10_000 });
+  await expect(page.getByRole('cell', { name: `1 × ${shirt.name}` })).toBeVisible();
+  await expect(synced).toHaveText('0 to sync');
+  await expectAccessible(page);
+
+  // The network goes: two more sales wait in the browser.
+  await context.setOffline(true);
+  await expect(page.getByTestId('pos-online')).toHaveText('Offline');
+  await sell(water);
+  await sell(cap);
+  await expect(synced).toHaveText('2 to sync');
+  await expect(page.getByText('waiting to sync')).toHaveCount(2);
+  await expect(page.getByTestId('tab-open')).toHaveText('€42.50');
+  await screenshots(page, 'pos-counter-offline');
+
+  // Back online: the queue syncs once.
+  await context.setOffline(false);
+  await expect(page.getByTestId('pos-online')).toHaveText('Online');
+  await expect(page.getByText('waiting to sync')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('cell', { name: `1 × ${cap.name}` })).toBeVisible();
+  await expect(synced).toHaveText('0 to sync');
+  await expect(page.getByTestId('tab-open')).toHaveText('€42.50');
+  await page.getByRole('button', { name: 'Cash' }).click();
+  await expect(page.getByTestId('tab-open')).toHaveText('€0.00');
+  await screenshots(page, 'pos-counter');
+
+  // On the server: each sale once, the room tab on the booking, the day's figures.
+  const tabs = (await api.get('/api/pos?size=0&sort=id&order=-1')).data as {
+    id: number;
+    bookingId: number | null;
+  }[];
+  const walkIn = tabs.find((t) => t.bookingId === null);
+  const walkInAccount = (await api.get(`/api/pos/${walkIn?.id}/account`)).account as TAccount;
+  expect(walkInAccount.items.map((i) => i.text).sort()).toEqual([cap.name, shirt.name, water.name].sort());
+  expect([walkInAccount.total, walkInAccount.open]).toEqual(['42.50', '0.00']);
+  const onBooking = (await api.get(`/api/bookings/${booking.id}`)).calculation as {
+    key: string;
+    text: string;
+    total: string;
+    customerType: string;
+  }[];
+  expect(
+    onBooking
+      .filter((l) => l.key.startsWith('onsite:'))
+      .map((l) => `${l.text} ${l.total} ${l.customerType}`)
+      .sort(),
+  ).toEqual([`${fins.name} 8.00 OnSite`, `${nitrox.name} 48.00 OnSite`]);
+  const stats = await api.get('/api/pos/stats');
+  expect(stats.byMethod).toEqual(
+    expect.arrayContaining([expect.objectContaining({ method: 'cash', amount: '42.50' })]),
+  );
+  expect((await api.get(`/api/product/${shirt.id}`)).stock).toBe('9');
+
+  await page.goto('/pos/list');
+  await expect(page.getByRole('heading', { name: 'Sales receipts' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'By payment method' })).toContainText('€42.50');
+  await expectAccessible(page);
+  await screenshots(page, 'pos-list');
+});

@@ -31,6 +31,7 @@ import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups
 import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: TAppOptions) {
   registerCustomerDataGroupsRoutes(app, { db: c.db, customerDataGroups: c.customerDataGroups });
   registerCreditsRoutes(app, { credits: c.credits });
   registerDashboardRoutes(app, { dashboard: c.dashboard });
+  registerReportRoutes(app, { reports: c.reports });
   registerCustomersRoutes(app, {
     db: c.db,
     service: c.customers,

@@ -23,6 +23,8 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
@@ -111,6 +113,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const customers = createCustomersService({ db, settings, repository: customersRepository });
   const credits = createCreditsService({ db, repository: createCreditsRepository() });
   const dashboard = createDashboardService({ db, repository: createDashboardRepository() });
+  const reports = createReportsService({ db, repository: createReportsRepository() });
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
   const availability = createAvailabilityService({ db });
@@ -182,6 +185,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     customerDataGroups,
     credits,
     dashboard,
+    reports,
     customers,
     customersRepository,
     mailer,

@@ -211,16 +211,14 @@ beforeAll(async () => {
       })),
     );
   }
-  await db
-    .insert(bookingVersions)
-    .values({
-      bookingId: ids.b1 as number,
-      version: 1,
-      action: 'create',
-      userId: staffRow?.id,
-      changes: [],
-      snapshot: {},
-    });
+  await db.insert(bookingVersions).values({
+    bookingId: ids.b1 as number,
+    version: 1,
+    action: 'create',
+    userId: staffRow?.id,
+    changes: [],
+    snapshot: {},
+  });
   // Rooms and guests: Rita (64 on arrival) and a placeholder in b1, the kid (10) in b2; Rita stayed in 2044 too.
   const [resort] = await db.insert(resorts).values({ name: 'Report Resort' }).returning();
   const [room] = await db
@@ -237,15 +235,13 @@ beforeAll(async () => {
       .insert(bookingRooms)
       .values({ bookingId: ids[name] as number, roomId: room?.id ?? 0, from: s.from, to: s.to })
       .returning();
-    await db
-      .insert(bookingGuests)
-      .values(
-        guests.map((customerId) => ({
-          bookingId: ids[name] as number,
-          bookingRoomId: entry?.id ?? 0,
-          customerId,
-        })),
-      );
+    await db.insert(bookingGuests).values(
+      guests.map((customerId) => ({
+        bookingId: ids[name] as number,
+        bookingRoomId: entry?.id ?? 0,
+        customerId,
+      })),
+    );
   }
   // Payments: 300 EUR on b1; 100 USD on b2 dated after the 0.8 rate (80 EUR); a temporary one never counts.
   await db.insert(payments).values([

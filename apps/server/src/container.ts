@@ -113,7 +113,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const customers = createCustomersService({ db, settings, repository: customersRepository });
   const credits = createCreditsService({ db, repository: createCreditsRepository() });
   const dashboard = createDashboardService({ db, repository: createDashboardRepository() });
-  const reports = createReportsService({ db, repository: createReportsRepository() });
+  const reports = createReportsService({ db, repository: createReportsRepository(), settings });
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
   const availability = createAvailabilityService({ db });

@@ -6,8 +6,8 @@ import { REPORT_STATES, yearRangeError, yearRangeOk, ZYearRange } from '../booki
 
 export const REPORT_PERIODS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type TReportPeriod = (typeof REPORT_PERIODS)[number];
-export const REPORT_MODES = ['chart', 'export'] as const;
-export const REPORT_FORMATS = ['csv'] as const;
+export const REPORT_MODES = ['chart', 'export', 'template'] as const;
+export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
 /** Who may ask: bookings (staff, agents their agency's), house (staff: capacity), money (finance staff). */
 export type TReportAccess = 'bookings' | 'house' | 'money';
 
@@ -150,3 +150,32 @@ export const REPORT_COLUMN_TITLES: Record<string, { de: string; en: string }> = 
 };
 export const columnTitle = (key: string, language: 'de' | 'en') =>
   REPORT_COLUMN_TITLES[key]?.[language] ?? key;
+
+/** The reports' names, both languages (screens, exports and PDFs). */
+export const REPORT_TITLES: Record<TReportName, { de: string; en: string }> = {
+  'report/profitLoss': { de: 'Gewinn und Verlust', en: 'Profit and loss' },
+  'report/finance': { de: 'Finanzen', en: 'Finance' },
+  utilization: { de: 'Auslastung je Abfahrt', en: 'Utilization per departure' },
+  statsByAge: { de: 'Gäste nach Alter', en: 'Guests by age' },
+  statsByRepeater: { de: 'Stammgäste', en: 'Repeat guests' },
+  conversions: { de: 'Konversionen', en: 'Conversions' },
+  topCountries: { de: 'Top-Länder', en: 'Top countries' },
+  topAgencies: { de: 'Top-Agenturen', en: 'Top agencies' },
+  topBookings: { de: 'Top-Buchungen', en: 'Top bookings' },
+  topUsers: { de: 'Top-Benutzer', en: 'Top users' },
+  topSalesAgents: { de: 'Top-Verkäufer', en: 'Top sales agents' },
+  topBookingOwner: { de: 'Top-Buchungsinhaber', en: 'Top booking owners' },
+  topCustomers: { de: 'Top-Kunden', en: 'Top customers' },
+  topProducts: { de: 'Top-Produkte', en: 'Top products' },
+  topSupplements: { de: 'Top-Zuschläge', en: 'Top supplements' },
+  topRooms: { de: 'Top-Zimmer', en: 'Top rooms' },
+  topProductCategories: { de: 'Top-Produktkategorien', en: 'Top product categories' },
+  bookingInfoStats: { de: 'Buchungen nach Status', en: 'Bookings by state' },
+  bookingCalculationStats: { de: 'Positionen nach Art', en: 'Lines by type' },
+  'statistics/byVesselYear': { de: 'Kojennächte je Schiff und Jahr', en: 'Berth-nights per vessel and year' },
+  'report/profitLoss/{type}': {
+    de: 'Gewinn und Verlust je Positionsart',
+    en: 'Profit and loss of one line type',
+  },
+  'statistics/byVesselYear/{vessel}': { de: 'Kojennächte eines Schiffs', en: 'Berth-nights of one vessel' },
+};

@@ -4,8 +4,10 @@
 import { convert, D } from '@atoll/domain/money';
 import { REPORT_NAMES, type TReportAnswer } from '@atoll/domain/reports';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import {
   agencies,
   bookingGuests,
@@ -322,6 +324,7 @@ describe('access and input', () => {
       'topCountries?assets=hotel:1',
       'topCountries?amount=0',
       'topCountries?mode=pdf',
+      'topCountries?mode=export&format=ods',
       'report/profitLoss/rooms',
       'statistics/byVesselYear/0',
     ];
@@ -477,5 +480,32 @@ describe('scopes and export', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe('Blue Reef Travel,1,1,950.00,100.00');
     expect(lines[3]).toMatch(/^Total,2,2,/);
+  });
+
+  it('mode=export&format=xlsx gives a workbook with numbers; mode=template a PDF with the table', async () => {
+    const url = `/api/bookings/topAgencies?${Y}`;
+    const res = await t.get(`${url}&mode=export&format=xlsx`, admin, { 'accept-language': 'de' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      'Bezeichnung',
+      'Buchungen',
+      'Gäste',
+      'Umsatz',
+      'Provision',
+    ]);
+    expect(sheet?.getRow(2).values).toEqual([undefined, 'Blue Reef Travel', 1, 1, 950, 100]);
+    expect(sheet?.getRow(4).getCell(1).value).toBe('Summe');
+    const pdf = await t.get(`${url}&mode=template`, admin, { 'accept-language': 'en' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Top agencies');
+    expect(text).toMatch(/Blue Reef Travel\s+1\s+1\s+950\.00\s+100\.00/);
+    expect(text).toMatch(/Total\s+2\s+2/);
   });
 });

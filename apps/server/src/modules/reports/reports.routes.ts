@@ -31,7 +31,8 @@ const COMMON =
   '`from`…`to` (YYYY-MM-DD, `to` exclusive; default the calendar year), at most ' +
   `${MAX_YEAR_REPORT_DAYS} days; \`states\` (confirmed, resolved, planned, aborted), \`categories\`, ` +
   '`sources`, `assets` (resort:<id>, vessel:<id>), `countries` (ISO codes of the lead customer) as comma lists; ' +
-  '`amount` rows of a top list (default 10); `mode` chart (JSON) or export (CSV). Money in the base currency at the rate of the booking date; users without bookingpayment.read get ' +
+  '`amount` rows of a top list (default 10); `mode` chart (JSON), export (`format` csv or xlsx) or template ' +
+  '(a PDF with the letterhead). Money in the base currency at the rate of the booking date; users without bookingpayment.read get ' +
   'no money columns. Definitions: docs/domain/reports.md.';
 
 const SUMMARIES: Record<TReportName, string> = {
@@ -82,14 +83,18 @@ export function registerReportRoutes(app: FastifyInstance, deps: { reports: TRep
           description: `${WHO[access]} \`groupBy\`: ${groups.join(', ')} (default ${groups[0]}). ${COMMON}`,
           querystring: reportQuery(name),
           ...(params ? { params } : {}),
-          response: { 200: ZReportAnswer.describe('mode=chart; mode=export: text/csv') },
+          response: {
+            200: ZReportAnswer.describe('mode=chart; export: text/csv or xlsx; template: application/pdf'),
+          },
         },
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const query = request.query as z.infer<ReturnType<typeof reportQuery>>;
         const answer = await reports.run(name, actor(request), query, request.params as TReportParams);
         if (query.mode === 'chart') return answer;
-        return sendReportFile(request, reply, answer);
+        return sendReportFile(request, reply, answer, query.mode === 'template' ? 'pdf' : query.format, () =>
+          reports.letterhead(),
+        );
       },
     );
   }

@@ -15,6 +15,7 @@ import { today } from '../../clock.ts';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
+import { loadLetterhead } from '../../documents/pdf.tsx';
 import { forbidden } from '../../http/errors.ts';
 import {
   countedCondition,
@@ -22,6 +23,7 @@ import {
   ratesUpTo,
   yearReportSession,
 } from '../bookings/reports/bookings-reports.repository.ts';
+import type { TSettingsService } from '../settings/settings.service.ts';
 import {
   addRows,
   cellsOf,
@@ -329,9 +331,16 @@ function percents(row: Record<string, string | number | null>, sum: TSum, total:
   return row;
 }
 
-export function createReportsService(deps: { db: Db; repository: TReportsRepository }) {
+export function createReportsService(deps: {
+  db: Db;
+  repository: TReportsRepository;
+  settings: TSettingsService;
+}) {
   const { db, repository } = deps;
   return {
+    /** The letterhead of the report PDFs. */
+    letterhead: () => loadLetterhead(db, deps.settings),
+
     async run(
       name: TReportName,
       user: TSessionUser,

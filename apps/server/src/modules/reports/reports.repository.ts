@@ -232,13 +232,17 @@ export function createReportsRepository() {
           from booking_guests g join bookings on bookings.id = g.booking_id
           where g.customer_id is not null and ${q.where}
         ),
+        numbered as (
+          select customer_id, to_date,
+                 row_number() over (partition by customer_id order by to_date, booking_id) as n
+          from t
+        ),
         last as (
-          select customer_id, max(to_date) as last_end from t
-          where to_date >= ${q.from}::date and to_date < ${q.to}::date group by customer_id
+          select customer_id,
+                 max(n) filter (where to_date >= ${q.from}::date and to_date < ${q.to}::date) as stays
+          from numbered group by customer_id
         )
-        select last.customer_id as "customerId",
-               (select count(*) from t where t.customer_id = last.customer_id and t.to_date <= last.last_end)::int as stays
-        from last`,
+        select customer_id as "customerId", stays::int as stays from last where stays is not null`,
       );
       return ints(rows, ['customerId', 'stays']);
     },
@@ -295,7 +299,7 @@ export function createReportsRepository() {
         ),
         e as (
           select br.schedule_id, br.room_id, bookings.type,
-                 (select count(*) from booking_guests g where g.booking_room_id = br.id)::int as pax
+                 (select count(*) from booking_guests g where g.booking_id = br.booking_id and g.booking_room_id = br.id)::int as pax
           from booking_rooms br join bookings on bookings.id = br.booking_id
           where br.schedule_id in (select id from s) and ${q.where}
         )
@@ -327,7 +331,7 @@ export function createReportsRepository() {
         sql`with ${countedBookings(q, 'arrival')}
         select r.id::text as key, min(r.name) as label,
                sum(br.to_date - br.from_date)::int as nights, count(distinct b.id)::int as bookings,
-               sum((select count(*) from booking_guests g where g.booking_room_id = br.id))::int as pax
+               sum((select count(*) from booking_guests g where g.booking_id = br.booking_id and g.booking_room_id = br.id))::int as pax
         from booking_rooms br join b on b.id = br.booking_id join rooms r on r.id = br.room_id
         where b.state <> 'aborted'
         group by 1`,

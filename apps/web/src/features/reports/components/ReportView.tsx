@@ -1,10 +1,12 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { columnTitle, type TReportAnswer, type TReportColumn } from '@atoll/domain/reports';
-import { Alert, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type TReportFilters, useReport } from '../api.ts';
 
+/** Beyond this many rows the table goes under the chart, full width, and scrolls. */
+const LONG = 12;
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6'];
 
 export const languageOf = (language: string): 'de' | 'en' => (language.startsWith('de') ? 'de' : 'en');
@@ -24,11 +26,29 @@ export function cellText(
   return kind === 'percent' ? `${text} %` : text;
 }
 
+/** The row labels in the user's language where they are codes (states, channels, booking and line types). */
+function useRowLabel(answer: TReportAnswer) {
+  const { t, i18n } = useTranslation();
+  const lang = languageOf(i18n.language);
+  const keys: Record<string, string> = {
+    state: 'bookings.stateFilters',
+    channel: 'bookings.channels',
+    type: 'reports.bookingTypes',
+  };
+  return (value: string | number | null | undefined) => {
+    const text = String(value ?? '');
+    if (answer.groupBy === 'lineType') return columnTitle(text, lang);
+    const key = keys[answer.groupBy];
+    return key && text ? t(`${key}.${text}`, { defaultValue: text }) : text || '–';
+  };
+}
+
 /** The table of a report: its columns, rows and the total as the last line. */
 export function ReportTable({ answer, label }: { answer: TReportAnswer; label: string }) {
   const { i18n } = useTranslation();
   const lang = languageOf(i18n.language);
   const { columns } = answer;
+  const rowLabel = useRowLabel(answer);
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table striped highlightOnHover aria-label={label} fz="sm">
@@ -47,7 +67,7 @@ export function ReportTable({ answer, label }: { answer: TReportAnswer; label: s
             <Table.Tr key={`${row.label}-${i}`}>
               {columns.map((c) => (
                 <Table.Td key={c.key} ta={c.kind === 'text' ? 'left' : 'right'}>
-                  {cellText(row[c.key], c.kind, lang)}
+                  {c.key === 'label' ? rowLabel(row.label) : cellText(row[c.key], c.kind, lang)}
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -83,9 +103,10 @@ export function ReportChart({
 }) {
   const { i18n } = useTranslation();
   const lang = languageOf(i18n.language);
+  const rowLabel = useRowLabel(answer);
   const shown = answer.columns.filter((c) => series.includes(c.key));
   const data = answer.rows.map((row) => ({
-    label: String(row.label ?? ''),
+    label: rowLabel(row.label),
     ...Object.fromEntries(shown.map((c) => [c.key, Number(row[c.key] ?? 0)])),
   }));
   const chartSeries = shown.map((c, i) => ({
@@ -136,11 +157,13 @@ export function ReportSection({
         {report.isError && <Alert color="red">{t('reports.failed')}</Alert>}
         {answer && answer.rows.length === 0 && <Text c="dimmed">{t('reports.empty')}</Text>}
         {answer && answer.rows.length > 0 && (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, lg: answer.rows.length > LONG ? 1 : 2 }} spacing="md">
             {answer.columns.some((c) => series.includes(c.key)) && (
               <ReportChart answer={answer} series={series} kind={kind} />
             )}
-            <ReportTable answer={answer} label={title} />
+            <ScrollArea.Autosize mah={answer.rows.length > LONG ? 520 : undefined}>
+              <ReportTable answer={answer} label={title} />
+            </ScrollArea.Autosize>
           </SimpleGrid>
         )}
         {answer && answer.unconverted.length > 0 && (

@@ -61,9 +61,9 @@ test('staff sees charts and tables on every /stats screen', async ({ page }) => 
   }
   // The filters live in the address: a grouping survives a reload.
   await page.goto(`/stats/booking?${range}&groupBy=channel`);
-  await expect(
-    page.getByRole('table', { name: 'Bookings' }).getByText('Booking', { exact: true }),
-  ).toBeVisible();
+  const byChannel = page.getByRole('table', { name: 'Bookings' });
+  await expect(byChannel.getByText('Agency portal', { exact: true })).toBeVisible();
+  await expect(byChannel.getByText('Office', { exact: true })).toBeVisible();
 });
 
 test('finance sees the finance screen and downloads an export that parses', async ({ page }) => {

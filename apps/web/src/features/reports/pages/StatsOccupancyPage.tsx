@@ -52,7 +52,7 @@ export default function StatsOccupancyPage() {
                   <Table.Tr>
                     <Table.Th>{t('reports.resort')}</Table.Th>
                     {periods.map((p) => (
-                      <Table.Th key={p} ta="right">
+                      <Table.Th key={p} ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {p}
                       </Table.Th>
                     ))}
@@ -63,7 +63,11 @@ export default function StatsOccupancyPage() {
                     <Table.Tr key={r.resortId}>
                       <Table.Td>{r.name}</Table.Td>
                       {periods.map((p) => (
-                        <Table.Td key={p} ta="right" style={{ background: heat(cell(r.resortId, p)) }}>
+                        <Table.Td
+                          key={p}
+                          ta="right"
+                          style={{ background: heat(cell(r.resortId, p)), whiteSpace: 'nowrap' }}
+                        >
                           {cellText(cell(r.resortId, p), 'percent', lang)}
                         </Table.Td>
                       ))}
@@ -87,9 +91,11 @@ export default function StatsOccupancyPage() {
                 data={months}
                 dataKey="label"
                 withLegend
+                withRightYAxis
+                rightYAxisProps={{ domain: [0, 100] }}
                 data-testid="report-chart"
                 series={[
-                  { name: 'occupancy', label: t('reports.occupancy'), color: 'teal.6' },
+                  { name: 'occupancy', label: t('reports.occupancy'), color: 'teal.6', yAxisId: 'right' },
                   { name: 'adr', label: t('reports.adr'), color: 'blue.6' },
                   { name: 'revpar', label: t('reports.revpar'), color: 'orange.6' },
                 ]}

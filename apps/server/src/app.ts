@@ -31,7 +31,6 @@ import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups
 import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer-groups.routes.ts';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
@@ -44,6 +43,7 @@ import { registerOnlinePaymentRoutes } from './modules/online/online-payments.ro
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
 import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';
 import { registerRoomsRoutes } from './modules/rooms/rooms.routes.ts';

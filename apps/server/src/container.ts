@@ -23,8 +23,6 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
-import { createReportsRepository } from './modules/reports/reports.repository.ts';
-import { createReportsService } from './modules/reports/reports.service.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
@@ -46,6 +44,8 @@ import { createPricesRepository } from './modules/prices/prices.repository.ts';
 import { createPricesService } from './modules/prices/prices.service.ts';
 import { createSimulateService } from './modules/prices/simulate.service.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createResortsRepository } from './modules/resorts/resorts.repository.ts';
 import { createResortsService } from './modules/resorts/resorts.service.ts';
 import { createRoomTypesRepository } from './modules/room-types/room-types.repository.ts';

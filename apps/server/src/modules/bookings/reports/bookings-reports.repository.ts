@@ -237,7 +237,8 @@ async function linesOfTypes(ex: Executor, bookingId: number, types: readonly str
 // ─── Year reports: occupancy and income (docs/domain/reports.md), each one SQL statement ───────────────────
 
 type TRows<T> = { rows: T[] };
-export const rowsOf = async <T>(ex: Executor, query: SQL) => ((await ex.execute(query)) as unknown as TRows<T>).rows;
+export const rowsOf = async <T>(ex: Executor, query: SQL) =>
+  ((await ex.execute(query)) as unknown as TRows<T>).rows;
 
 /**
  * Runs a year report's statement in a read transaction of its own without JIT (its compilation alone

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
 import { sendReportFile } from './reports.export.ts';
-import type { TReportParams, TReportsService } from './reports.service.ts';
+import type { TReportParams } from './reports.figures.ts';
+import type { TReportsService } from './reports.service.ts';
 
 const tags = ['reports'];
 const SCOPES = {

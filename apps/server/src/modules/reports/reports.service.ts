@@ -41,8 +41,6 @@ import {
 } from './reports.figures.ts';
 import { bookingDimension, lineDimension, type TReportsRepository } from './reports.repository.ts';
 
-export type { TReportParams };
-
 import { departureReport } from './reports.vessels.ts';
 
 // The report calls of spec booking §7 "Reports" (docs/domain/reports.md): each builds columns and rows from

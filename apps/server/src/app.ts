@@ -46,6 +46,7 @@ import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerPosRoutes } from './modules/pos/pos.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
 import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';
 import { registerRoomsRoutes } from './modules/rooms/rooms.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(opts: TAppOptions) {
   registerCustomerDataGroupsRoutes(app, { db: c.db, customerDataGroups: c.customerDataGroups });
   registerCreditsRoutes(app, { credits: c.credits });
   registerDashboardRoutes(app, { dashboard: c.dashboard });
+  registerReportRoutes(app, { reports: c.reports });
   registerCustomersRoutes(app, {
     db: c.db,
     service: c.customers,

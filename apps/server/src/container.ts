@@ -50,6 +50,8 @@ import { createPricesRepository } from './modules/prices/prices.repository.ts';
 import { createPricesService } from './modules/prices/prices.service.ts';
 import { createSimulateService } from './modules/prices/simulate.service.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createResortsRepository } from './modules/resorts/resorts.repository.ts';
 import { createResortsService } from './modules/resorts/resorts.service.ts';
 import { createRoomTypesRepository } from './modules/room-types/room-types.repository.ts';
@@ -116,6 +118,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const customersRepository = createCustomersRepository();
   const customers = createCustomersService({ db, settings, repository: customersRepository });
   const credits = createCreditsService({ db, repository: createCreditsRepository() });
+  const reports = createReportsService({ db, repository: createReportsRepository(), settings });
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
   const availability = createAvailabilityService({ db });
@@ -198,6 +201,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     customerDataGroups,
     credits,
     dashboard,
+    reports,
     customers,
     customersRepository,
     mailer,

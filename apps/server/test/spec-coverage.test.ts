@@ -484,6 +484,13 @@ describe('spec calls (docs/spec/calls.json)', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every report call is registered (modules/reports and the year reports)', () => {
+    const owned = calls.filter((c) => c.section === 'Reports');
+    expect(owned.length).toBe(24);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
   it('every call of the online booking, widget, guest form and custom form issue is registered', () => {
     const owned = calls.filter(ownedByOnline);
     // GET and POST /api/form/{id} are both generic calls and the token calls of the forms.

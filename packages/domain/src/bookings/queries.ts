@@ -366,7 +366,7 @@ const ZReportStates = z
 const ZReportDate = ZIsoDate.refine((day) => day >= '1900-01-01' && day <= '9000-12-31', {
   message: 'a date from 1900 to 9000',
 });
-const ZYearRange = z.object({
+export const ZYearRange = z.object({
   from: ZReportDate.optional(),
   to: ZReportDate.optional(),
   assets: ZReportAssets.optional(),
@@ -374,9 +374,9 @@ const ZYearRange = z.object({
   categories: ZIdList.optional(),
   sources: ZIdList.optional(),
 });
-const yearRangeOk = (q: { from?: string | undefined; to?: string | undefined }) =>
+export const yearRangeOk = (q: { from?: string | undefined; to?: string | undefined }) =>
   !q.from || !q.to || (q.from < q.to && daysApart(q.from, q.to) <= MAX_YEAR_REPORT_DAYS);
-const yearRangeError = {
+export const yearRangeError = {
   message: `to must be after from and at most ${MAX_YEAR_REPORT_DAYS} days on`,
   path: ['to'],
 };

@@ -33,7 +33,7 @@ const numberOf = sql<
  * The operator's time zone as an SQL literal: a parameter would make each use a different expression, and
  * GROUP BY needs the select's. The clock holds only names Intl knows; quotes are doubled all the same.
  */
-const zoneLiteral = () => sql.raw(`'${operatorTimeZone().replaceAll("'", "''")}'`);
+export const zoneLiteral = () => sql.raw(`'${operatorTimeZone().replaceAll("'", "''")}'`);
 /** The date of a timestamp in the operator's time zone. */
 const dayOf = (column: PgColumn) => sql<string>`(${column} at time zone ${zoneLiteral()})::date`;
 const inDays = (column: PgColumn, from: string, to: string) =>
@@ -237,14 +237,15 @@ async function linesOfTypes(ex: Executor, bookingId: number, types: readonly str
 // ─── Year reports: occupancy and income (docs/domain/reports.md), each one SQL statement ───────────────────
 
 type TRows<T> = { rows: T[] };
-const rowsOf = async <T>(ex: Executor, query: SQL) => ((await ex.execute(query)) as unknown as TRows<T>).rows;
+export const rowsOf = async <T>(ex: Executor, query: SQL) =>
+  ((await ex.execute(query)) as unknown as TRows<T>).rows;
 
 /**
  * Runs a year report's statement in a read transaction of its own without JIT (its compilation alone
  * took 1–1.6 s of a year's report on PostgreSQL: the planner overestimates the nights of generate_series)
  * and with room to sort the nights in memory. PGlite has neither and takes the settings as they are.
  */
-async function yearReportSession<T>(db: Db, run: (ex: Executor) => Promise<T>): Promise<T> {
+export async function yearReportSession<T>(db: Db, run: (ex: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`set local work_mem = '64MB'`);
@@ -253,7 +254,7 @@ async function yearReportSession<T>(db: Db, run: (ex: Executor) => Promise<T>): 
 }
 
 /** The label of a day's period: the format of to_char (a fixed list, never from the request). */
-const PERIOD_FORMAT: Record<'day' | 'week' | 'month' | 'year', string> = {
+export const PERIOD_FORMAT: Record<'day' | 'week' | 'month' | 'year', string> = {
   day: 'YYYY-MM-DD',
   week: 'IYYY-"W"IW',
   month: 'YYYY-MM',
@@ -262,7 +263,7 @@ const PERIOD_FORMAT: Record<'day' | 'week' | 'month' | 'year', string> = {
 /** Room block kinds that take a room out of sale (the spec spells Maintanance; both spellings count). */
 const CLOSED_BLOCKS = ['OutOfOrder', 'Maintanance', 'Maintenance'];
 const EVENT_BLOCK = 'Event';
-const list = (values: readonly string[]) =>
+export const list = (values: readonly string[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
@@ -384,8 +385,8 @@ export type TIncomeQueryRow = {
   bookings: number;
 };
 
-const BILLABLE = ['cost', 'product', 'special', 'room_cost', 'addon', 'discount'];
-const COUNTED_CUSTOMER_TYPES = ['None', 'Direct', 'OnSite'];
+export const BILLABLE = ['cost', 'product', 'special', 'room_cost', 'addon', 'discount'];
+export const COUNTED_CUSTOMER_TYPES = ['None', 'Direct', 'OnSite'];
 /** Bookings priced as a whole for the departure: everything goes to the month of `from` (the schedule's). */
 const VESSEL_TYPES = ['vessel', 'charter'];
 
@@ -489,7 +490,7 @@ async function incomeRows(
 }
 
 /** The base currency's code (undefined: none marked) and the exchange rates valid from on or before `day`. */
-async function ratesUpTo(ex: Executor, day: string) {
+export async function ratesUpTo(ex: Executor, day: string) {
   const [baseRow] = await ex
     .select({ code: currencies.code })
     .from(currencies)
@@ -524,7 +525,7 @@ export type TAssetsQuery = { resorts: number[]; vessels: number[] };
 const holding = (scope: THoldingScope) =>
   and(bookingVisibility(scope.user), holdingCondition(scope.offersHoldInventory));
 
-function countedCondition(c: TCounted): SQL {
+export function countedCondition(c: TCounted): SQL {
   const byState = c.states.map((state) =>
     state === 'planned'
       ? (and(eq(bookings.state, 'planned'), eq(bookings.resolved, false)) as SQL)
@@ -548,7 +549,7 @@ const roomsIn = (ids: readonly number[] | undefined) =>
     : undefined;
 
 /** Bookings of the resorts or vessels asked for; undefined when none is asked for. */
-const ofAssets = (assets: TAssetsQuery | undefined) =>
+export const ofAssets = (assets: TAssetsQuery | undefined) =>
   assets && (assets.resorts.length || assets.vessels.length)
     ? or(
         assets.resorts.length ? inArray(bookings.resortId, assets.resorts) : undefined,

@@ -1,0 +1,63 @@
+import type { TLanguage } from '@atoll/domain/constants';
+import { columnTitle, type TReportAnswer, type TReportColumn } from '@atoll/domain/reports';
+import { StyleSheet, Text, View } from '@react-pdf/renderer';
+import { DocumentFrame, renderPdf, type TLetterhead } from '../../documents/pdf.tsx';
+import { formatDocumentDate } from '../../documents/texts.ts';
+
+// A report as a PDF (mode=template): the letterhead, the report's name and period, its table with the total.
+
+const styles = StyleSheet.create({
+  table: { fontSize: 8 },
+  row: { flexDirection: 'row', borderBottomWidth: 0.25, borderBottomColor: '#bbb', paddingVertical: 2 },
+  head: { fontWeight: 'bold', borderBottomWidth: 0.75, borderBottomColor: '#000' },
+  total: { fontWeight: 'bold', borderBottomWidth: 0 },
+  cell: { flex: 1, paddingRight: 4, textAlign: 'right' },
+  label: { flex: 2, paddingRight: 4 },
+});
+
+type TStyle = (typeof styles)[keyof typeof styles];
+const LOCALES: Record<TLanguage, string> = { de: 'de-DE', en: 'en-GB' };
+
+export function formatCell(
+  value: string | number | null | undefined,
+  kind: TReportColumn['kind'],
+  lang: TLanguage,
+) {
+  if (value === null || value === undefined || value === '') return '–';
+  if (kind === 'text') return String(value);
+  const digits =
+    kind === 'count' ? { maximumFractionDigits: 3 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const text = new Intl.NumberFormat(LOCALES[lang], digits).format(Number(value));
+  return kind === 'percent' ? `${text} %` : text;
+}
+
+export const TOTAL_TEXT: Record<TLanguage, string> = { de: 'Summe', en: 'Total' };
+const PERIOD_TEXT: Record<TLanguage, string> = { de: 'Zeitraum', en: 'Period' };
+const CURRENCY_TEXT: Record<TLanguage, string> = { de: 'Beträge in', en: 'Amounts in' };
+
+export function reportPdf(answer: TReportAnswer, company: TLetterhead, lang: TLanguage, title: string) {
+  const { columns } = answer;
+  const last = new Date(Date.parse(answer.to) - 86_400_000).toISOString().slice(0, 10);
+  const subtitle =
+    `${PERIOD_TEXT[lang]} ${formatDocumentDate(answer.from, lang)} – ${formatDocumentDate(last, lang)} · ` +
+    `${CURRENCY_TEXT[lang]} ${answer.currency}`;
+  const line = (row: Record<string, string | number | null>, style: TStyle[], key: string) => (
+    <View style={[styles.row, ...style]} key={key} wrap={false}>
+      {columns.map((c) => (
+        <Text key={c.key} style={c.key === 'label' ? styles.label : styles.cell}>
+          {formatCell(row[c.key], c.kind, lang)}
+        </Text>
+      ))}
+    </View>
+  );
+  const titles = Object.fromEntries(columns.map((c) => [c.key, columnTitle(c.key, lang)]));
+  return renderPdf(
+    <DocumentFrame company={company} lang={lang} title={title} subtitle={subtitle}>
+      <View style={styles.table}>
+        {line(titles, [styles.head], 'head')}
+        {answer.rows.map((row, i) => line(row, [], `row-${i}`))}
+        {line({ ...answer.total, label: TOTAL_TEXT[lang] }, [styles.total], 'total')}
+      </View>
+    </DocumentFrame>,
+  );
+}

@@ -49,7 +49,7 @@ test('a cashier sells to a room tab and a walk-in, keeps selling offline, and ev
   // A walk-in buys a T-shirt.
   await page.getByRole('button', { name: 'New walk-in' }).click();
   await expect(page.getByRole('heading', { name: /^Walk-in/ })).toBeVisible();
-  await expect(synced).toHaveText('0 to sync');
+  // At once, while the new tab may still be on its way to the server.
   await sell(shirt);
   await expect(page.getByTestId('tab-open')).toHaveText('€25.00', { timeout: 10_000 });
   await expect(page.getByRole('cell', { name: `1 × ${shirt.name}` })).toBeVisible();

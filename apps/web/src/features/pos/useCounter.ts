@@ -25,8 +25,10 @@ export function useCounter() {
   const flush = useCallback(async () => {
     const before = (await queue.all()).length;
     await syncQueue();
-    await refresh();
+    // The server's tabs first, then what still waits: a tab opened offline stays on screen (from the queue)
+    // until the server's list holds it, so a sale tapped meanwhile has its tab.
     if (before > 0) await client.invalidateQueries({ queryKey: ['pos'] });
+    await refresh();
   }, [client, refresh]);
 
   useEffect(() => {

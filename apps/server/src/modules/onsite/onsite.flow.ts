@@ -285,7 +285,10 @@ export function createOnsiteFlow(deps: { db: Db }) {
       });
     },
 
-    /** Moves an item to another booking (its room entry and guest): the source, then the target, one transaction. */
+    /**
+     * Moves an item to another booking (its room entry and guest): both bookings locked in id order, then the
+     * source and the target changed, one transaction.
+     */
     move(
       user: TSessionUser,
       bookingId: number,
@@ -293,6 +296,7 @@ export function createOnsiteFlow(deps: { db: Db }) {
       to: { booking: number; rb?: number | undefined; customers?: number[] | undefined },
     ) {
       return db.transaction(async (tx) => {
+        await repo.lockInOrder(tx, [bookingId, to.booking]);
         let moved: TOnsiteItemRow | undefined;
         if (to.booking !== bookingId)
           await onBookingIn(tx, user, bookingId, 'onsiteMoveOut', async (ctx) => {

@@ -1,7 +1,14 @@
 import type { TOnsiteItem, TOnsitePaymentRecord } from '@atoll/domain/onsite';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { calculationLines, onsiteItems, onsitePayments, productStockLog, products } from '../../db/schema.ts';
+import {
+  bookings,
+  calculationLines,
+  onsiteItems,
+  onsitePayments,
+  productStockLog,
+  products,
+} from '../../db/schema.ts';
 import { quantityText } from '../products/products.repository.ts';
 
 // The only Drizzle file of the onsite module: items, payments, the item's calculation line and the
@@ -62,6 +69,16 @@ const paymentOwner = (owner: TOwner) =>
 
 export function createOnsiteRepository() {
   return {
+    /** Row locks on bookings in id order: two moves in opposite directions wait for each other, never deadlock. */
+    async lockInOrder(tx: Tx, ids: number[]) {
+      await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(inArray(bookings.id, ids))
+        .orderBy(asc(bookings.id))
+        .for('update');
+    },
+
     async item(ex: Executor, id: number, lock = false) {
       const query = ex.select().from(onsiteItems).where(eq(onsiteItems.id, id));
       const [row] = await (lock ? query.for('update') : query);

@@ -219,6 +219,21 @@ describe('void, payments, move', () => {
     expect(onsiteLines(source)).toEqual([]);
     expect(source.total).toBe(from.total);
   });
+
+  it('moves two items in opposite directions at once: both land, nothing deadlocks', async () => {
+    const [a, b] = [await stay(), await stay()];
+    const gear = await product({ name: 'Mask rental', chargingBase: 'PerBooking', price: '5.00' });
+    const onA = (ok(await w.t.post(base(a), staff, { item: gear.id })) as TAnswer).account.items[0] as TItem;
+    const onB = (ok(await w.t.post(base(b), staff, { item: gear.id })) as TAnswer).account.items[0] as TItem;
+    const move = (from: { id: number }, item: TItem, to: { id: number }) =>
+      w.t.post(`/api/bookings/${from.id}/onsite/${item.id}/move`, staff, { booking: to.id });
+    const answers = await Promise.all([move(a, onA, b), move(b, onB, a)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    for (const booking of [a, b]) {
+      const now = ok(await w.t.get(`/api/bookings/${booking.id}`, staff)) as TBookingAnswer;
+      expect(onsiteLines(now)).toMatchObject([{ total: '5.00' }]);
+    }
+  });
 });
 
 describe('stock, idempotency and refusals', () => {

@@ -12,6 +12,11 @@ export type TOnsitePaymentMethod = (typeof ONSITE_PAYMENT_METHODS)[number];
 export const POS_TAB_STATES = ['open', 'resolved'] as const;
 
 const ZId = z.number().int().positive().max(2_147_483_647);
+const COUNT = /^\d{1,7}(\.\d{1,3})?$/;
+const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+/** Above 0, read only when the text is a number (zod runs a refinement even after the format failed). */
+const positive = (pattern: RegExp) => (v: string) => pattern.test(v) && new D(v).gt(0);
+
 /** A positive count with up to 3 decimals (a kilogram of ice, 2 T-shirts). */
 const ZCount = z
   .union([z.number(), z.string()])
@@ -19,13 +24,13 @@ const ZCount = z
   .pipe(
     z
       .string()
-      .regex(/^\d{1,7}(\.\d{1,3})?$/, 'a positive quantity with up to three decimals')
-      .refine((v) => new D(v).gt(0), 'the quantity must be above 0'),
+      .regex(COUNT, 'a positive quantity with up to three decimals')
+      .refine(positive(COUNT), 'the quantity must be above 0'),
   );
 const ZMoney = z
   .union([z.number(), z.string()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'an amount with up to two decimals'));
+  .pipe(z.string().regex(MONEY, 'an amount with up to two decimals'));
 /** The counter's key of one sale or payment (a UUID): sent again after an offline spell, stored once. */
 export const ZIdempotencyKey = z.string().trim().min(8).max(100);
 
@@ -59,7 +64,7 @@ export const ZOnsiteDives = z.object({
 });
 
 export const ZOnsitePayment = z.object({
-  amount: ZMoney.refine((v) => new D(v).gt(0), 'the amount must be above 0'),
+  amount: ZMoney.refine(positive(MONEY), 'the amount must be above 0'),
   method: z.enum(ONSITE_PAYMENT_METHODS),
   rb: ZId.optional(),
   idempotencyKey: ZIdempotencyKey.optional(),

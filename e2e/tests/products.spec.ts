@@ -48,7 +48,9 @@ test('the office adds a new product to a booking and sees its line and the new t
   await expectAccessible(page);
   await modal.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(modal).toBeHidden();
-  const line = page.getByRole('row', { name: new RegExp(name) });
+  const line = page
+    .getByRole('table', { name: 'Calculation lines' })
+    .getByRole('row', { name: new RegExp(name) });
   await expect(line).toContainText('35.00');
   const expected = (Number(booking.total) + 35).toFixed(2);
   await expect.poll(async () => (await api.get(`/api/bookings/${booking.id}`)).total).toBe(expected);

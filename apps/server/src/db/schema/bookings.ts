@@ -189,6 +189,8 @@ export const bookingGuests = pgTable(
   (t) => [
     index('booking_guests_booking_idx').on(t.bookingId),
     index('booking_guests_customer_idx').on(t.customerId),
+    /** The list search finds a traveller by a part of its name (bookingSearch). */
+    index('booking_guests_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { ZCustomerData } from '../customer-data/customer-data.ts';
+import { addDays } from '../pricing/dates.ts';
 
 /** Customer types of spec platform §4, each shown in its own colour (Mantine palette names). */
 export const CUSTOMER_TYPES = ['System', 'Default', 'API', 'Employee'] as const;
@@ -187,12 +188,8 @@ export function fullNameOf(masterData: {
   return parts.length > 0 ? parts.join(' ') : (masterData.name?.trim() ?? '');
 }
 
-/** The day `days` after (or before) an ISO date. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** The day `days` after (or before) an ISO date (one implementation, in pricing/dates). */
+export { addDays };
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 

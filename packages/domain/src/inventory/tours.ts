@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZLocalizedText } from '../geo/geo.ts';
+import { addDays } from '../pricing/dates.ts';
 import { ZFlag } from '../schema.ts';
 import { ZIsoDate } from './availability.ts';
 
@@ -77,7 +78,8 @@ const DAY_MS = 86_400_000;
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const toIso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export const addDays = (date: string, days: number) => toIso(toUtc(date) + days * DAY_MS);
+/** The day `days` after (or before) an ISO date (one implementation, in pricing/dates). */
+export { addDays };
 
 /** docs/domain/departures-and-charters.md: `nights = to - from`. */
 export const scheduleNights = (from: string, to: string) => Math.round((toUtc(to) - toUtc(from)) / DAY_MS);

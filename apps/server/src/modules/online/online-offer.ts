@@ -8,9 +8,6 @@ import type { TOnlineRepository, TScheduleFilter } from './online.repository.ts'
 
 export const CHANNEL = 'online' as const;
 
-export const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 export function createOnlineOffer(deps: { db: Db; repository: TOnlineRepository }) {
   const { db, repository } = deps;
   return {

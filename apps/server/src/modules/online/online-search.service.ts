@@ -12,12 +12,13 @@ import type {
   TOnlineTrip,
   TOnlineVessel,
 } from '@atoll/domain/online/api';
+import { addDays } from '@atoll/domain/pricing/dates';
 import { today } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TAvailabilityService } from '../availability/availability.service.ts';
 import type { TOnlineRepository, TProductRow } from './online.repository.ts';
-import { addDays, CHANNEL, type TOnlineOffer } from './online-offer.ts';
+import { CHANNEL, type TOnlineOffer } from './online-offer.ts';
 
 // What the guest may book online (spec booking §7): departures, rooms, room types, add-ons and the vessel as
 // the online channel may sell them (docs/domain/availability.md).

@@ -1,5 +1,4 @@
 import type { TBookingDocument, TInvoice, TInvoiceListQuery, TPublicInvoice } from '@atoll/domain/documents';
-import type { TCheckoutAnswer } from '@atoll/domain/payments/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
@@ -66,16 +65,5 @@ export function usePublicInvoice(token: string) {
     queryFn: ({ signal }) =>
       api<TPublicInvoice>(`/api/invoices/public/${encodeURIComponent(token)}`, { signal, silent: true }),
     retry: false,
-  });
-}
-
-/** The payments module's `POST /api/book/{id}/checkout` with the guest token the public invoice carries. */
-export function useCheckout() {
-  return useMutation({
-    mutationFn: (input: { bookingId: number; providerId: number; token: string; language: 'de' | 'en' }) =>
-      api<TCheckoutAnswer>(`/api/book/${input.bookingId}/checkout`, {
-        method: 'POST',
-        body: { providerId: input.providerId, token: input.token, language: input.language },
-      }),
   });
 }

@@ -144,11 +144,21 @@ export function usePayOptions(bookingId: number, enabled: boolean) {
   });
 }
 
-/** Starts paying the open amount with a provider, as the logged-in user (no guest token). */
-export function useCheckout(bookingId: number) {
+/**
+ * Starts paying a booking's open amount with a provider (`POST /api/book/{id}/checkout`): as the logged-in
+ * user, or with the guest token a public invoice or the online booking carries.
+ */
+export function useCheckout() {
   return useMutation({
-    mutationFn: (body: { providerId: number; token?: string; language?: 'de' | 'en' }) =>
-      api<TCheckoutAnswer>(`/book/${bookingId}/checkout`, { method: 'POST', body }),
+    mutationFn: ({
+      bookingId,
+      ...body
+    }: {
+      bookingId: number;
+      providerId: number;
+      token?: string;
+      language?: 'de' | 'en';
+    }) => api<TCheckoutAnswer>(`/book/${bookingId}/checkout`, { method: 'POST', body }),
   });
 }
 

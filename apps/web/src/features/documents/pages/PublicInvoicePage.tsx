@@ -19,7 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { apiUrl } from '../../../app/api.ts';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
-import { useCheckout, usePublicInvoice } from '../api.ts';
+import { useCheckout } from '../../payments/api.ts';
+import { usePublicInvoice } from '../api.ts';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 

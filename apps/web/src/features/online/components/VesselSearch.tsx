@@ -8,6 +8,7 @@ import {
   Loader,
   NativeSelect,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
@@ -19,6 +20,9 @@ import { type TRoomChoice, useAddons, useSchedules, useTrip } from '../api.ts';
 import { formatDate, formatMoney, thisMonth } from './format.ts';
 import { MonthSwitcher } from './MonthSwitcher.tsx';
 import type { TSelection } from './OnlineBookingFlow.tsx';
+
+/** A departure card's height with a price line (the placeholders while departures load). */
+const DEPARTURE_HEIGHT = 112;
 
 type TProps = { vesselId?: number | undefined; onSelect: (selection: TSelection) => void };
 
@@ -34,11 +38,22 @@ export function VesselSearch({ vesselId, onSelect }: TProps) {
   return (
     <Stack gap="sm">
       <MonthSwitcher month={month} onChange={setMonth} />
-      {schedules.isLoading && <Loader role="status" aria-label={t('online.loading')} />}
-      {schedules.data?.length === 0 && <Text c="gray.7">{t('online.noDepartures')}</Text>}
-      {schedules.data?.map((s) => (
-        <Departure key={s.id} schedule={s} onChoose={() => setScheduleId(s.id)} />
-      ))}
+      {/* The departures arrive after the first paint. On a phone their list fills the first screen from the
+          start, so what follows (the booking lookup) never jumps as they come in; three card-high
+          placeholders hold their place meanwhile. */}
+      <Stack gap="sm" mih={{ base: 'calc(100dvh - 12rem)', sm: 0 }}>
+        {schedules.isLoading && (
+          <>
+            <Skeleton h={DEPARTURE_HEIGHT} radius="md" role="status" aria-label={t('online.loading')} />
+            <Skeleton h={DEPARTURE_HEIGHT} radius="md" />
+            <Skeleton h={DEPARTURE_HEIGHT} radius="md" />
+          </>
+        )}
+        {schedules.data?.length === 0 && <Text c="gray.7">{t('online.noDepartures')}</Text>}
+        {schedules.data?.map((s) => (
+          <Departure key={s.id} schedule={s} onChoose={() => setScheduleId(s.id)} />
+        ))}
+      </Stack>
     </Stack>
   );
 }

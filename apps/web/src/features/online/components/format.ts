@@ -1,5 +1,7 @@
 // Small formatters for the guest pages (no date library in the phone bundle).
 
+import { addDays } from '@atoll/domain/pricing/dates';
+
 /** The translation function the date formatters take (react-i18next's `t`). */
 type TTranslate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -47,9 +49,6 @@ export const shiftMonth = (month: string, by: number) => {
   const d = new Date(Date.UTC(y, m - 1 + by, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
-
-export const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The last day of a YYYY-MM month. */
 export const monthEnd = (month: string) => addDays(`${shiftMonth(month, 1)}-01`, -1);

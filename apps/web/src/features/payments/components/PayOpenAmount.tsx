@@ -18,12 +18,12 @@ export function PayOpenAmount({ booking }: { booking: TBooking }) {
   const open =
     Number(booking.openAmount) > 0 && (SELF_PAYABLE_STATES as readonly string[]).includes(booking.state);
   const options = usePayOptions(booking.id, open);
-  const checkout = useCheckout(booking.id);
+  const checkout = useCheckout();
   const [transfer, setTransfer] = useState<TCheckoutAnswer | null>(null);
   if (!open || !options.data || options.data.providers.length === 0) return null;
   const pay = (providerId: number) =>
     checkout.mutate(
-      { providerId, language: lang },
+      { bookingId: booking.id, providerId, language: lang },
       {
         onSuccess: (answer) => {
           if (answer.url) window.location.assign(answer.url);

@@ -113,7 +113,7 @@ export const ZBookingSettings = z.object({
   reservationNoPrefix: ZNumberPrefix,
   offerNoPrefix: ZNumberPrefix,
   timezone: z.string().max(64).refine(isTimeZone, 'an IANA time zone'),
-  /** Queue the template mail when a booking becomes planned, confirmed or aborted (mail module); default off. */
+  /** Queue the template mail when a booking becomes planned, confirmed or aborted (mail module); default off. A booking the guest made itself is always mailed. */
   stateMails: z.boolean().optional(),
   /** Hours before an option lapses when the office gets a todo and a mail (0: only when it lapses). */
   optionWarningHours: z.number().int().min(0).max(720).optional(),

@@ -13,11 +13,14 @@ import { loadBookingMailContext } from './mail-context.ts';
 
 const repo = createMailRepository();
 
-// The automatic booking mails: when a write brings a booking to planned, confirmed or aborted and the
-// setting `booking.stateMails` is on (default off), the template of that state in the booking's language is
-// queued in the same transaction (recordVersion calls this), so the mail exists exactly when the change
-// does. The dedup key `booking:{id}:{state}:v{version}` keeps it to one mail per change; the worker sends it
-// at its next pass. Attachments that cannot be made yet (an invoice not issued) are left out.
+// The automatic booking mails: when a write brings a booking to planned, confirmed or aborted, the template
+// of that state in the booking's language is queued in the same transaction (recordVersion calls this), so
+// the mail exists exactly when the change does. A booking the guest made itself (channel
+// CustomerDirectBooking: online, widget or portal) is always mailed, since nobody at the office would send
+// it; other bookings only when the setting `booking.stateMails` is on (default off: the office mails its own
+// and agency bookings by hand). The dedup key `booking:{id}:{state}:v{version}` keeps it to one mail per
+// change; the worker sends it at its next pass. Attachments that cannot be made yet (an invoice not issued)
+// are left out.
 
 const STATE_MAILS = new Set(['planned', 'confirmed', 'aborted']);
 const settingsRepository = createSettingsRepository();
@@ -35,16 +38,19 @@ export async function queueStateMail(
     version: number;
     before: string | undefined;
     after: string;
+    channel: string;
     userId: number | null;
     reads?: TReads | undefined;
   },
 ) {
   if (!STATE_MAILS.has(args.after) || args.before === args.after) return;
-  const reads = args.reads ?? DIRECT_READS;
-  const setting = await reads.get('setting booking.stateMails', async () => ({
-    value: (await settingsRepository.value(tx, 'booking', 'stateMails')) ?? null,
-  }));
-  if (setting.value !== true) return;
+  if (args.channel !== 'CustomerDirectBooking') {
+    const reads = args.reads ?? DIRECT_READS;
+    const setting = await reads.get('setting booking.stateMails', async () => ({
+      value: (await settingsRepository.value(tx, 'booking', 'stateMails')) ?? null,
+    }));
+    if (setting.value !== true) return;
+  }
   const ctx = await loadBookingMailContext(tx, args.bookingId, appUrl);
   if (!ctx?.to) return;
   const [template] = await repo.templatesByState(tx, args.after, ctx.language);

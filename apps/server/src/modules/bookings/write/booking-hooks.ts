@@ -35,6 +35,8 @@ export type TStateChange = {
   version: number;
   before: string | undefined;
   after: string;
+  /** The booking's channel: a booking the guest made itself (CustomerDirectBooking) is mailed whatever the switch says. */
+  channel: string;
   userId: number | null;
   reads?: TReads | undefined;
 };

@@ -106,12 +106,14 @@ export async function recordVersion(
     (snapshot.state !== 'planned' || snapshot.optionExpiry !== before.optionExpiry)
   )
     await bookingHooks().todos.closeOption(tx, args.bookingId, args.userId);
-  // The automatic mail of a new state (planned, confirmed, aborted), when the operator switched it on.
+  // The automatic mail of a new state (planned, confirmed, aborted): always for a booking the guest made itself, else when
+  // the operator switched it on.
   await stateMail(tx, {
     bookingId: args.bookingId,
     version: args.version,
     before: args.before?.state,
     after: snapshot.state,
+    channel: snapshot.channel,
     userId: args.userId,
     reads: args.reads,
   });

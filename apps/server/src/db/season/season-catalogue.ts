@@ -10,13 +10,15 @@ import {
   productCategories,
   products,
   resorts,
+  settings,
   vessels,
   widgets,
 } from '../schema.ts';
 
 // What the demo season sells besides rooms and cabins, and how guests pay and book online: product
 // categories and products (with stock), a bank-transfer payment provider, a booking widget per asset
-// and a custom form. Rows of the operator's configuration, written as the configuration pages write them.
+// and a custom form; the point of sale and stock switched on, so the counter sells the shop's goods. Rows of
+// the operator's configuration, written as the configuration pages write them.
 
 type TProduct = Omit<typeof products.$inferInsert, 'categoryId' | 'stock'> & {
   category: string;
@@ -205,6 +207,10 @@ export async function seedCatalogue(
       },
     ]);
     await tx.insert(formDefs).values(ARRIVAL_FORM);
+    await tx
+      .insert(settings)
+      .values(['pos', 'stock'].map((key) => ({ group: 'features', key, value: true })))
+      .onConflictDoNothing();
     return rows;
   });
   const ids = new Map(inserted.map((r) => [r.name, r.id]));

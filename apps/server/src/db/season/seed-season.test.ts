@@ -149,6 +149,14 @@ describe('the demo season', () => {
              (select count(*) from widgets where active)::int widgets,
              (select count(*) from form_defs)::int forms`);
     expect(setup).toEqual({ providers: 1, widgets: 2, forms: 1 });
+    // The counter and the stock screens are on, so the shop's goods can be sold at once.
+    const switches = await rows<{ key: string; value: unknown }>(
+      sql`select key, value from settings where "group" = 'features' and key in ('pos', 'stock') order by key`,
+    );
+    expect(switches).toEqual([
+      { key: 'pos', value: true },
+      { key: 'stock', value: true },
+    ]);
   });
 
   it('prices every booking: its total is the sum of its counted lines', async () => {

@@ -1,5 +1,6 @@
 import { formatMoney } from '@atoll/domain/money';
-import { Anchor, Card, Skeleton, Table, Text, Title } from '@mantine/core';
+import { SELF_PAYABLE_STATES } from '@atoll/domain/payments/api';
+import { Anchor, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDay, langOf } from '../../../components/pricing/format.ts';
@@ -25,38 +26,53 @@ export function CustomerBookingsCard() {
           {bookings.isError ? t('home.ownBookings.unavailable') : t('home.ownBookings.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table aria-label={t('home.ownBookings.title')} striped>
+        // Two columns, so the list reads on a phone without scrolling sideways: the number with its state, total
+        // and what is open (only where it can still be paid: not on a rebooked or cancelled booking); the travel dates (each kept on one line) with the asset.
+        <Table.ScrollContainer minWidth={300}>
+          <Table aria-label={t('home.ownBookings.title')} striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('home.ownBookings.number')}</Table.Th>
                 <Table.Th>{t('home.ownBookings.travel')}</Table.Th>
-                <Table.Th>{t('home.ownBookings.state')}</Table.Th>
-                <Table.Th ta="right">{t('home.ownBookings.total')}</Table.Th>
-                <Table.Th ta="right">{t('home.ownBookings.open')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((b) => (
                 <Table.Tr key={b.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/booking/${b.id}`} state={{ back: '/' }}>
-                      {shownNumber(b)}
-                    </Anchor>
+                    <Stack gap={4} align="flex-start">
+                      <Anchor component={Link} to={`/booking/${b.id}`} state={{ back: '/' }}>
+                        {shownNumber(b)}
+                      </Anchor>
+                      <BookingStateBadge state={b.state} resolved={b.resolved} />
+                      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+                        {t('home.ownBookings.totalAmount', {
+                          amount: formatMoney(b.total, b.currency, lang),
+                        })}
+                      </Text>
+                      {Number(b.openAmount) > 0 &&
+                        (SELF_PAYABLE_STATES as readonly string[]).includes(b.state) && (
+                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                            {t('home.ownBookings.openAmount', {
+                              amount: formatMoney(b.openAmount, b.currency, lang),
+                            })}
+                          </Text>
+                        )}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
-                    {formatDay(b.from, lang)} – {formatDay(b.to, lang)}
+                    <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(b.from, lang)} –
+                    </Text>{' '}
+                    <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(b.to, lang)}
+                    </Text>
                     {b.assetName && (
                       <Text size="xs" c="dimmed">
                         {b.assetName}
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    <BookingStateBadge state={b.state} resolved={b.resolved} />
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoney(b.total, b.currency, lang)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(b.openAmount, b.currency, lang)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

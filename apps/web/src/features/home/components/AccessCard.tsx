@@ -10,7 +10,10 @@ import { Link } from 'react-router';
 
 type TProps = { user: TSessionUser; sections: readonly TMenuSection[]; canEditProfile: boolean };
 
-/** Who is logged in, as what, and which areas that opens. */
+/**
+ * Who is logged in, as what, and (for the operator's own users) which areas and permissions that opens; an
+ * agent or a customer has its menu and needs no list of areas or scope codes.
+ */
 export function AccessCard({ user, sections, canEditProfile }: TProps) {
   const { t } = useTranslation();
   const [showCodes, codes] = useDisclosure(false);
@@ -19,6 +22,7 @@ export function AccessCard({ user, sections, canEditProfile }: TProps) {
   const kind = classifyUser(user);
   const areas = sections.filter((s) => s.section !== 'base');
   const scopes = [...user.scopes].sort();
+  const internal = kind === 'internal';
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="home-access">
@@ -41,52 +45,59 @@ export function AccessCard({ user, sections, canEditProfile }: TProps) {
             {t(`home.access.userType.${user.userType}`)}
           </Badge>
         </Group>
-        {isAdmin ? (
-          <Text size="sm">{t('home.access.adminText')}</Text>
-        ) : areas.length > 0 ? (
-          <div>
-            <Text size="sm" mb={6}>
-              {t('home.access.areas')}
-            </Text>
-            <Group gap={6}>
-              {areas.map((s) => (
-                <Badge key={s.section} variant="dot" color="blue" tt="none" fw={500}>
-                  {t(`sections.${s.section}`)}
-                </Badge>
-              ))}
-            </Group>
-          </div>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('home.access.noAreas')}
-          </Text>
+        {internal && (
+          <>
+            {isAdmin ? (
+              <Text size="sm">{t('home.access.adminText')}</Text>
+            ) : areas.length > 0 ? (
+              <div>
+                <Text size="sm" mb={6}>
+                  {t('home.access.areas')}
+                </Text>
+                <Group gap={6}>
+                  {areas.map((s) => (
+                    <Badge key={s.section} variant="dot" color="blue" tt="none" fw={500}>
+                      {t(`sections.${s.section}`)}
+                    </Badge>
+                  ))}
+                </Group>
+              </div>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('home.access.noAreas')}
+              </Text>
+            )}
+            <div>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                px={4}
+                onClick={codes.toggle}
+                aria-expanded={showCodes}
+                aria-controls={codesId}
+                rightSection={
+                  <IconChevronDown
+                    size={14}
+                    aria-hidden
+                    style={{
+                      transform: showCodes ? 'rotate(180deg)' : undefined,
+                      transition: 'transform 150ms',
+                    }}
+                  />
+                }
+              >
+                {t('home.access.scopeCount', { count: scopes.length })}
+              </Button>
+              <Collapse expanded={showCodes} id={codesId}>
+                <Group gap={4} mt={6}>
+                  {scopes.map((scope) => (
+                    <Code key={scope}>{scope}</Code>
+                  ))}
+                </Group>
+              </Collapse>
+            </div>
+          </>
         )}
-        <div>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            px={4}
-            onClick={codes.toggle}
-            aria-expanded={showCodes}
-            aria-controls={codesId}
-            rightSection={
-              <IconChevronDown
-                size={14}
-                aria-hidden
-                style={{ transform: showCodes ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
-              />
-            }
-          >
-            {t('home.access.scopeCount', { count: scopes.length })}
-          </Button>
-          <Collapse expanded={showCodes} id={codesId}>
-            <Group gap={4} mt={6}>
-              {scopes.map((scope) => (
-                <Code key={scope}>{scope}</Code>
-              ))}
-            </Group>
-          </Collapse>
-        </div>
         {canEditProfile && (
           <Button
             component={Link}

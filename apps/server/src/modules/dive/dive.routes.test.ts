@@ -189,7 +189,11 @@ describe('the dive plan', () => {
 
   it('writes the trip into the log once; statistics and overview count it', async () => {
     expectError(await w.t.post(`/api/diveplan/${planId}/log`, reader), 403, 'FORBIDDEN');
-    expect(ok(await w.t.post(`/api/diveplan/${planId}/log`, admin), 201)).toEqual({ logged: 3 });
+    expect(ok(await w.t.post(`/api/diveplan/${planId}/log`, admin), 201)).toEqual({
+      logged: 3,
+      charged: 0,
+      unchargedBookings: [],
+    });
     expectError(await w.t.post(`/api/diveplan/${planId}/log`, admin), 409, 'INVALID_STATE');
     // The guide's worklog of the day (2 dives typed in above) counts the trip once.
     const worklog = ok(

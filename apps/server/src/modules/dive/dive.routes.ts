@@ -141,12 +141,19 @@ export function registerDiveRoutes(
       config: { access: { all: [PLAN.update, LOG.create] } },
       schema: {
         tags: ['diveplan'],
-        description: "Writes the trip's dives into the log, once.",
+        description:
+          "Writes the trip's dives into the log, once, and charges them: the dive type's product on the guests' bookings (onsite items) and the day guests' tabs.",
         params: ZIdParams,
-        response: { 201: z.object({ logged: z.number().int() }) },
+        response: {
+          201: z.object({
+            logged: z.number().int(),
+            charged: z.number().int(),
+            unchargedBookings: z.array(z.number().int()),
+          }),
+        },
       },
     },
-    async (request, reply) => reply.status(201).send(await plans.log(request.params.id)),
+    async (request, reply) => reply.status(201).send(await plans.log(actor(request), request.params.id)),
   );
 
   r.post(

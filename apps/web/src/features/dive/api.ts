@@ -17,8 +17,11 @@ export const diveKeys = {
 
 export type TOption = { value: string; label: string };
 
-/** Active records of a dive resource as picker options (sites, boats, types, employees). */
-export function useDiveOptions(resource: 'divesite' | 'diveboat' | 'divetype' | 'employee', filter = {}) {
+/** Active records of a dive resource as picker options (sites, boats, types, employees, the dive products). */
+export function useDiveOptions(
+  resource: 'divesite' | 'diveboat' | 'divetype' | 'employee' | 'product',
+  filter = {},
+) {
   return useQuery({
     queryKey: [...diveKeys.options(resource), filter],
     queryFn: ({ signal }) =>

@@ -71,7 +71,10 @@ export function usePlanWrites(date: string) {
       onSuccess: refresh,
     }),
     log: useMutation({
-      mutationFn: (id: number) => api<{ logged: number }>(`/diveplan/${id}/log`, { method: 'POST' }),
+      mutationFn: (id: number) =>
+        api<{ logged: number; charged: number; unchargedBookings: number[] }>(`/diveplan/${id}/log`, {
+          method: 'POST',
+        }),
       onSuccess: refresh,
     }),
     addGuest: useMutation({

@@ -6,7 +6,8 @@ test.use({ locale: 'en-GB' });
 
 /**
  * The dive deck plans tomorrow's boat trip: two guests in house and a walk-in day guest join it, one guest
- * shows what they are missing, the boat list prints, the trip's dives land in the log.
+ * shows what they are missing, the boat list prints, the trip's dives land in the log and on the guests' bill
+ * (the dive type's product, one OnSite line per dive) and the day guest's tab.
  */
 test('staff plans tomorrow’s trip with guests in house and a day guest, prints the boat list and logs it', async ({
   page,
@@ -25,7 +26,16 @@ test('staff plans tomorrow’s trip with guests in house and a day guest, prints
   const rooms = (await api.get(`/api/rooms?size=0&sort=id&filter=${filter({ resortId })}`)).data as {
     id: number;
   }[];
-  await api.post('/api/bookings', {
+  // What a dive of this trip's type charges: a guided dive sold per dive.
+  const diveProduct = `Guided dive ${stamp}`;
+  const product = await api.post('/api/product', {
+    name: diveProduct,
+    price: '38.00',
+    chargingBase: 'PerDive',
+  });
+  const typeName = `Boat dive ${stamp}`;
+  await api.post('/api/divetype', { name: typeName, kind: 'boat', productId: product.id });
+  const booking = await api.post('/api/bookings', {
     state: 'confirmed',
     language: 'en',
     rooms: [
@@ -50,6 +60,8 @@ test('staff plans tomorrow’s trip with guests in house and a day guest, prints
   await page.getByRole('option', { name: 'Banca Pescador' }).click();
   await page.getByRole('combobox', { name: 'Dive site' }).click();
   await page.getByRole('option', { name: 'Pescador Island' }).click();
+  await page.getByRole('combobox', { name: 'Dive type' }).click();
+  await page.getByRole('option', { name: typeName }).click();
   await page.getByRole('combobox', { name: 'Guides' }).fill('Rico');
   await page.getByRole('option', { name: 'Rico Alcantara' }).click();
   await page.keyboard.press('Escape');
@@ -85,8 +97,25 @@ test('staff plans tomorrow’s trip with guests in house and a day guest, prints
   expect(answer.headers()['content-type']).toBe('application/pdf');
 
   await trip.getByRole('button', { name: 'Write dives to the log' }).click();
-  await expect(page.getByText('3 dives written to the log.')).toBeVisible();
+  await expect(page.getByText('3 dives written to the log. 3 charged to the bills.')).toBeVisible();
   await expect(trip.getByText('In the log')).toBeVisible();
+
+  // On the guests' bill: one OnSite line per dive; the walk-in's on their tab at the counter.
+  await page.goto(`/booking/${booking.id}`);
+  const lines = page.getByRole('table', { name: 'Calculation lines' });
+  await expect(lines.getByRole('row').filter({ hasText: diveProduct })).toHaveCount(2);
+  const stored = await api.get(`/api/bookings/${booking.id}`);
+  expect(
+    (stored.calculation as { text: string; total: string; customerType: string }[])
+      .filter((l) => l.text === diveProduct)
+      .map((l) => `${l.total} ${l.customerType}`),
+  ).toEqual(['38.00 OnSite', '38.00 OnSite']);
+  // The counter's screens and calls are behind the pos switch (the tab is kept while it is off).
+  await api.post('/api/settings/group/features', { pos: true }, 200);
+  const tabs = (await api.get(`/api/pos?search=${encodeURIComponent(wanda)}`)).data as { id: number }[];
+  expect(tabs).toHaveLength(1);
+  const tab = await api.get(`/api/pos/${tabs[0]?.id}/account`);
+  expect(tab.account.total).toBe('38.00');
 
   await page.goto('/dive/log');
   await expect(page.getByRole('table', { name: 'Dive log' })).toContainText(anaName);

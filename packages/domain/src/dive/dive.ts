@@ -51,6 +51,8 @@ export type TDiveSite = z.infer<typeof ZDiveSite>;
 export const ZCreateDiveType = z.object({
   name: text(100).min(1),
   kind: z.enum(DIVE_KINDS).default('boat'),
+  /** The onsite product (PerDive or PerDiveDay) a logged dive of this type charges; null: none. */
+  productId: ZId.nullable().default(null),
   sort: z.number().int().min(-1_000_000).max(1_000_000).default(0),
   isActive: z.boolean().default(true),
 });

@@ -40,6 +40,8 @@ export type TGuestField = {
   options?: readonly string[];
   /** Max length of a text answer. */
   max?: number;
+  /** Asked only after a "yes" to a medical question (then required): the physician's sign-off. */
+  afterMedicalYes?: boolean;
 };
 export type TGuestSection = { type: TGuestFormType; fields: TGuestField[] };
 
@@ -55,7 +57,11 @@ const f = (
   ...extra,
 });
 
-/** The medical questions (yes/no); a "yes" is reported to the dive centre, it does not block the form. */
+/**
+ * The medical questions (yes/no); a "yes" is reported to the dive centre, it does not block the form: the
+ * form then asks whether a physician signed the diver fit (the answer is required, "no" is an answer; the
+ * diver is not ready until it is "yes") and takes the signed statement as an upload.
+ */
 export const MEDICAL_QUESTIONS = [
   'medicalHeart',
   'medicalLungs',
@@ -64,6 +70,10 @@ export const MEDICAL_QUESTIONS = [
   'medicalSurgery',
   'medicalPregnant',
 ] as const;
+
+/** Whether any medical question is answered "yes". */
+export const hasMedicalYes = (data: Record<string, unknown>) =>
+  MEDICAL_QUESTIONS.some((key) => data[key] === true);
 
 export const GUEST_FORM_SECTIONS: readonly TGuestSection[] = [
   {
@@ -96,6 +106,9 @@ export const GUEST_FORM_SECTIONS: readonly TGuestSection[] = [
       f('lastDive', 'date', false),
       f('certCard', 'file', false),
       ...MEDICAL_QUESTIONS.map((key) => f(key, 'yesno')),
+      // A "yes" needs a physician's sign-off of the medical statement (docs/domain/dive-day.md readiness).
+      f('physicianSignOff', 'yesno', false, { afterMedicalYes: true }),
+      f('physicianStatement', 'file', false, { afterMedicalYes: true }),
     ],
   },
   {
@@ -133,6 +146,8 @@ export const GUEST_FORM_SECTIONS: readonly TGuestSection[] = [
 export const PRIVATE_GUEST_FIELDS: readonly string[] = [
   ...(GUEST_FORM_SECTIONS.find((s) => s.type === 'passport')?.fields.map((field) => field.key) ?? []),
   ...MEDICAL_QUESTIONS,
+  'physicianSignOff',
+  'physicianStatement',
 ];
 
 export const sectionsOf = (types: readonly string[]): TGuestSection[] =>
@@ -228,10 +243,12 @@ export function validateGuestForm(
   for (const key of Object.keys(data)) {
     if (!known.has(key)) errors.push({ path: `${prefix}.${key}`, code: 'UNKNOWN_FIELD' });
   }
+  const medicalYes = hasMedicalYes(data);
   for (const field of fields) {
     const value = data[field.key];
     if (empty(value)) {
-      if (field.required) errors.push({ path: `${prefix}.${field.key}`, code: 'REQUIRED' });
+      const asked = field.afterMedicalYes && medicalYes && field.kind === 'yesno';
+      if (field.required || asked) errors.push({ path: `${prefix}.${field.key}`, code: 'REQUIRED' });
       continue;
     }
     const code = valueError(field, value, opts.maxFileKb);

@@ -13,6 +13,7 @@ import {
 import { bookings } from './bookings.ts';
 import { timestamps } from './columns.ts';
 import { customers } from './customers.ts';
+import { products } from './products.ts';
 import { resorts } from './resorts.ts';
 import { users } from './users.ts';
 import { vessels } from './vessels.ts';
@@ -47,6 +48,8 @@ export const diveTypes = pgTable('dive_types', {
   name: text('name').notNull(),
   /** boat, shore, night, drift, wreck, course or nitrox */
   kind: text('kind').notNull().default('boat'),
+  /** The onsite product a logged dive of this type charges (PerDive or PerDiveDay); none: not charged. */
+  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
   sort: integer('sort').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   ...timestamps,

@@ -47,6 +47,13 @@ function productsOf(resortId: number, vesselId: number): TProduct[] {
     {
       ...resort,
       category: 'Dive packages',
+      name: 'Guided boat dive',
+      price: '38.00',
+      chargingBase: 'PerDive',
+    },
+    {
+      ...resort,
+      category: 'Dive packages',
       name: 'Unlimited house reef',
       price: '15.00',
       chargingBase: 'PerNight',

@@ -159,6 +159,28 @@ describe('the demo season', () => {
     ]);
   });
 
+  it('keeps a week of the dive deck: the past days logged and charged, today planned', async () => {
+    const day = today();
+    const [plans] = await rows<{ logged: number; open: number; days: number; past: number }>(sql`
+      select count(*) filter (where logged_at is not null)::int logged,
+             count(*) filter (where logged_at is null)::int open,
+             count(distinct date)::int days,
+             count(*) filter (where logged_at is null and date < ${day}::date)::int past from dive_plans`);
+    expect(plans?.logged).toBeGreaterThanOrEqual(6);
+    expect(plans?.open).toBeGreaterThan(0);
+    expect(plans?.past).toBe(0);
+    expect(plans?.days).toBe(7);
+    const [log] = await rows<{ dives: number; walkIns: number; charged: number; tabbed: number }>(sql`
+      select count(*)::int dives, count(day_guest_id)::int "walkIns",
+             (select count(*) from onsite_items where booking_id is not null and idempotency_key like 'dive:%')::int charged,
+             (select count(*) from onsite_items where tab_id is not null and idempotency_key like 'dive:%')::int tabbed
+        from dive_logs`);
+    expect(log?.dives).toBeGreaterThan(20);
+    expect(log?.walkIns).toBeGreaterThan(0);
+    // Every logged dive of a guest in house and of a walk-in is on a bill or a tab, once.
+    expect((log?.charged ?? 0) + (log?.tabbed ?? 0)).toBe(log?.dives);
+  });
+
   it('prices every booking: its total is the sum of its counted lines', async () => {
     const found = await rows<{ id: number; total: string }>(sql`select id, total::text from bookings`);
     const lines = await rows<{ bookingId: number; type: string; total: string; customerType: string }>(sql`

@@ -11,6 +11,7 @@ import { NO_CHANGE_FEED } from '../change-feed.ts';
 import type { Database } from '../client.ts';
 import { agencies, bankAccounts, customers, roomBlocks, rooms, schedules, users } from '../schema.ts';
 import { seedCatalogue } from './season-catalogue.ts';
+import { seedDiveWeek } from './season-dive.ts';
 import { seasonBuilder } from './season-lives.ts';
 import {
   dayNo,
@@ -50,7 +51,7 @@ export const seasonServices = (database: Database, config: TConfig): TServices =
 
 export type TSeasonDeps = Pick<
   TServices,
-  'db' | 'bookings' | 'payments' | 'products' | 'online' | 'guestForms' | 'mail' | 'currencies'
+  'db' | 'bookings' | 'payments' | 'products' | 'online' | 'guestForms' | 'mail' | 'currencies' | 'divePlans'
 >;
 export type TSeasonSummary = { bookings: number; skipped: string[]; ms: number };
 
@@ -227,5 +228,6 @@ export async function seedSeason(deps: TSeasonDeps, now = new Date()): Promise<T
   if (bankId) await season.statement(bankId);
   // What the hourly job would find: due dates passed without the money (overdue).
   await settleDueDates(db, now);
+  await seedDiveWeek(deps, admin, day0);
   return { bookings: season.count(), skipped: season.skipped, ms: Date.now() - started };
 }

@@ -16,9 +16,12 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { divePlans, diveTypes } from '../../db/schema.ts';
 import { loadLetterhead, renderPdf } from '../../documents/pdf.tsx';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { TSessionUser } from '../auth/auth.service.ts';
+import { createOnsiteFlow } from '../onsite/onsite.flow.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import type { TDivePlanRow, TDiveRepository, TNamedFacts } from './dive.repository.ts';
 import { BoatList, type TBoatListTrip } from './dive-boat-list.tsx';
+import { chargeDives, type TDiveChargeResult } from './dive-charges.ts';
 
 // The trips of a day's dive plan (docs/domain/dive-day.md): who is on board and ready, the capacity
 // checks of every write, the boat list and the dives a trip leaves in the log.
@@ -30,6 +33,7 @@ const diverKey = (d: Pick<TTripDiver, 'customerId' | 'dayGuestId'>) =>
   d.customerId !== null ? `c${d.customerId}` : `g${d.dayGuestId}`;
 
 export function createDivePlanService({ db, repository, settings }: TDeps) {
+  const onsite = createOnsiteFlow({ db });
   async function factsOf(ex: Executor, divers: TTripDiver[]): Promise<TFacts> {
     const customerIds = [...new Set(divers.flatMap((d) => (d.customerId === null ? [] : [d.customerId])))];
     const guestIds = [...new Set(divers.flatMap((d) => (d.dayGuestId === null ? [] : [d.dayGuestId])))];
@@ -132,8 +136,11 @@ export function createDivePlanService({ db, repository, settings }: TDeps) {
       );
     },
 
-    /** Writes a trip's dives into the log, once: each diver's next dive number of the day. */
-    async log(id: number): Promise<{ logged: number }> {
+    /**
+     * Writes a trip's dives into the log, once: each diver's next dive number of the day; the dives are
+     * charged (the dive type's product) in the same transaction.
+     */
+    async log(user: TSessionUser, id: number): Promise<{ logged: number } & TDiveChargeResult> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(divePlans).where(eq(divePlans.id, id)).for('update');
         if (!row) throw notFound('Dive plan');
@@ -170,7 +177,8 @@ export function createDivePlanService({ db, repository, settings }: TDeps) {
         );
         if (inserted.length) await repository.countGuideDives(tx, guideIds, row.date);
         await repository.markLogged(tx, row.id);
-        return { logged: inserted.length };
+        const charges = await chargeDives(tx, user, onsite, row.typeId, inserted);
+        return { logged: inserted.length, ...charges };
       });
     },
 

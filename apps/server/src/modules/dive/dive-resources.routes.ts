@@ -16,7 +16,7 @@ import {
 } from '@atoll/domain/dive';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   dayEvents,
   dayGuests,
@@ -30,6 +30,7 @@ import { AppError } from '../../http/errors.ts';
 import type { TListFields } from '../../http/filter.ts';
 import { defined, registerResource } from '../../http/resource.ts';
 import { stamped, toDiveSite } from './dive.repository.ts';
+import { assertDiveProduct } from './dive-charges.ts';
 
 // The dive day's master data and day business as generic resources (ADR 0003): /api/divesite,
 // /api/divetype, /api/diveboat (their own scopes, spec platform §2), /api/employee and /api/worklog
@@ -66,7 +67,11 @@ type TSimple = {
   toOutput?: (row: never) => Record<string, unknown>;
   copyName?: boolean;
   /** Rules of the resource on the merged record, and column values beyond the body's own. */
-  values?: (input: Record<string, unknown>, merged: Record<string, unknown>) => Record<string, unknown>;
+  values?: (
+    input: Record<string, unknown>,
+    merged: Record<string, unknown>,
+    tx: Tx,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
 };
 
 function registerSimple(app: FastifyInstance, db: Db, r: TSimple) {
@@ -81,9 +86,9 @@ function registerSimple(app: FastifyInstance, db: Db, r: TSimple) {
     create: r.create,
     update: (r.create as unknown as z.ZodObject).partial() as unknown as z.ZodType<Record<string, unknown>>,
     access: r.access,
-    toValues: async (_ctx, input, existing?: Record<string, unknown>) => {
+    toValues: async (ctx, input, existing?: Record<string, unknown>) => {
       const values = defined(input as object);
-      return r.values ? r.values(values, { ...existing, ...values }) : values;
+      return r.values ? r.values(values, { ...existing, ...values }, ctx.tx) : values;
     },
     ...(r.copyName
       ? {
@@ -135,6 +140,10 @@ export function registerDiveResources(app: FastifyInstance, db: Db) {
     create: ZCreateDiveType as never,
     access: crudScopes('divetype'),
     copyName: true,
+    values: async (input, _merged, tx) => {
+      if (input.productId != null) await assertDiveProduct(tx, input.productId as number);
+      return input;
+    },
   });
   registerSimple(app, db, {
     name: 'diveboat',

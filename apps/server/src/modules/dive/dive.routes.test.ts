@@ -189,7 +189,11 @@ describe('the dive plan', () => {
 
   it('writes the trip into the log once; statistics and overview count it', async () => {
     expectError(await w.t.post(`/api/diveplan/${planId}/log`, reader), 403, 'FORBIDDEN');
-    expect(ok(await w.t.post(`/api/diveplan/${planId}/log`, admin), 201)).toEqual({ logged: 3 });
+    expect(ok(await w.t.post(`/api/diveplan/${planId}/log`, admin), 201)).toEqual({
+      logged: 3,
+      charged: 0,
+      unchargedBookings: [],
+    });
     expectError(await w.t.post(`/api/diveplan/${planId}/log`, admin), 409, 'INVALID_STATE');
     // The guide's worklog of the day (2 dives typed in above) counts the trip once.
     const worklog = ok(
@@ -199,6 +203,20 @@ describe('the dive plan', () => {
       ),
     );
     expect(worklog.data.map((r: { dives: number }) => r.dives)).toEqual([3]);
+    // The month's sheet: the day's row and the totals (hours typed in, dives counted).
+    await create('/api/worklog', { employeeId: guide, date: '2041-03-31', hours: '4.25', dives: 1 });
+    await create('/api/worklog', { employeeId: guide, date: '2041-04-01', hours: '8', dives: 2 });
+    const sheet = await w.t.get(`/api/worklog/sheet/${guide}?month=2041-03&separator=comma`, admin);
+    expect(sheet.headers['content-type']).toContain('text/csv');
+    expect(sheet.body.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
+      'employee,date,hours,dives,note',
+      `Rico Guide,${DAY},7.50,3,`,
+      'Rico Guide,2041-03-31,4.25,1,',
+      'Rico Guide,total,11.75,4,',
+    ]);
+    expectError(await w.t.get(`/api/worklog/sheet/${guide}?month=2041-13`, admin), 400, 'ValidationError');
+    expectError(await w.t.get(`/api/worklog/sheet/999999?month=2041-03`, admin), 404, 'NOT_FOUND');
+    expectError(await w.t.get(`/api/worklog/sheet/${guide}?month=2041-03`, reader), 403, 'FORBIDDEN');
     expectError(await w.t.post(`/api/diveplan/${planId}`, admin, { note: 'late' }), 409, 'INVALID_STATE');
     const log = ok(
       await w.t.get(`/api/divelog?filter=${encodeURIComponent(JSON.stringify({ planId }))}`, reader),

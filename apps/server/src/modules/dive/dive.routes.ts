@@ -12,15 +12,17 @@ import {
   ZPlannedDiver,
 } from '@atoll/domain/dive/plan';
 import { ZIsoDate } from '@atoll/domain/inventory/availability';
+import { D } from '@atoll/domain/money';
 import { hasScope } from '@atoll/domain/scopes';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { diveLogs, divePlans } from '../../db/schema.ts';
+import { diveLogs, divePlans, employees, worklogs } from '../../db/schema.ts';
 import { sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
 import { defined, registerResource } from '../../http/resource.ts';
@@ -141,12 +143,19 @@ export function registerDiveRoutes(
       config: { access: { all: [PLAN.update, LOG.create] } },
       schema: {
         tags: ['diveplan'],
-        description: "Writes the trip's dives into the log, once.",
+        description:
+          "Writes the trip's dives into the log, once, and charges them: the dive type's product on the guests' bookings (onsite items) and the day guests' tabs.",
         params: ZIdParams,
-        response: { 201: z.object({ logged: z.number().int() }) },
+        response: {
+          201: z.object({
+            logged: z.number().int(),
+            charged: z.number().int(),
+            unchargedBookings: z.array(z.number().int()),
+          }),
+        },
       },
     },
-    async (request, reply) => reply.status(201).send(await plans.log(request.params.id)),
+    async (request, reply) => reply.status(201).send(await plans.log(actor(request), request.params.id)),
   );
 
   r.post(
@@ -221,6 +230,46 @@ export function registerDiveRoutes(
         .header('content-type', 'application/xml; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(xml);
+    },
+  );
+
+  r.get(
+    '/api/worklog/sheet/:id',
+    {
+      config: { access: { scopes: ['employee.read'] } },
+      schema: {
+        tags: ['worklog'],
+        description:
+          "An employee's month sheet as CSV: each worked day's hours, dives and note, then the month's totals.",
+        params: ZIdParams,
+        querystring: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: YYYY-MM') }),
+      },
+    },
+    async (request, reply) => {
+      const { month } = request.query;
+      const [year, mm] = month.split('-').map(Number) as [number, number];
+      const last = new Date(Date.UTC(year, mm, 0)).toISOString().slice(0, 10);
+      const [employee] = await db.select().from(employees).where(eq(employees.id, request.params.id));
+      if (!employee) throw notFound('Employee');
+      const rows = await db
+        .select()
+        .from(worklogs)
+        .where(
+          and(
+            eq(worklogs.employeeId, employee.id),
+            gte(worklogs.date, `${month}-01`),
+            lte(worklogs.date, last),
+          ),
+        )
+        .orderBy(worklogs.date, worklogs.id);
+      const hours = rows.reduce((sum, w) => sum.plus(w.hours), new D(0));
+      const dives = rows.reduce((sum, w) => sum + w.dives, 0);
+      const lines = [
+        ['employee', 'date', 'hours', 'dives', 'note'],
+        ...rows.map((w) => [employee.name, w.date, new D(w.hours).toFixed(2), w.dives, w.note ?? '']),
+        [employee.name, 'total', hours.toFixed(2), dives, ''],
+      ];
+      return sendCsv(request, reply, lines, `worklog-${employee.id}-${month}.csv`);
     },
   );
 }

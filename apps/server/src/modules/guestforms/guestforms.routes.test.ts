@@ -181,12 +181,17 @@ describe('a guest’s own link', () => {
     const { id } = await booking();
     const [lead, second] = await formsOf(id);
     if (!lead || !second) throw new Error('forms missing');
-    // The lead answers, medical questions included.
-    ok(
-      await t.post(`/api/guestform/${lead.id}?token=${lead.token}`, undefined, {
-        data: fullAnswers({ medicalHeart: true }),
-      }),
-    );
+    // The lead answers, medical questions included: a "yes" asks for the physician's sign-off (required).
+    const answer = (extra: Record<string, unknown>) =>
+      t.post(`/api/guestform/${lead.id}?token=${lead.token}`, undefined, {
+        data: fullAnswers({ medicalHeart: true, ...extra }),
+      });
+    const missing = await answer({});
+    expectError(missing, 400, 'ValidationError');
+    expect(missing.json().details).toEqual([
+      expect.objectContaining({ path: 'data.physicianSignOff', code: 'REQUIRED' }),
+    ]);
+    ok(await answer({ physicianSignOff: false }));
     const own = ok(await t.get(`/api/guestform/${second.id}?token=${second.token}`));
     expect(own.id).toBe(second.id);
     expect(JSON.stringify(own)).not.toContain('C01X00T47');
@@ -213,6 +218,7 @@ describe('a guest’s own link', () => {
       email: '',
       passportNumber: 'TOM777PASS',
       medicalLungs: true,
+      physicianSignOff: true,
     });
     ok(await t.post(`/api/guestform/${second.id}?token=${second.token}`, undefined, { data: toms }));
     const page = ok(await t.get(`/api/guestform/${lead.id}/linked?token=${lead.token}`));
@@ -220,7 +226,10 @@ describe('a guest’s own link', () => {
     expect(JSON.stringify(page)).not.toContain('TOM777PASS');
     expect(tom.data.medicalLungs).toBeUndefined();
     expect(tom.data.certLevel).toBe('Advanced Open Water');
-    expect(tom.hidden).toEqual(expect.arrayContaining(['passportNumber', 'nationality', 'medicalLungs']));
+    expect(tom.data.physicianSignOff).toBeUndefined();
+    expect(tom.hidden).toEqual(
+      expect.arrayContaining(['passportNumber', 'nationality', 'medicalLungs', 'physicianSignOff']),
+    );
     expect(page.find((f: { id: number }) => f.id === lead.id).hidden).toBeUndefined();
     // The lead saves the page with what it sees: Tom's private answers stay as Tom gave them.
     const saved = ok(

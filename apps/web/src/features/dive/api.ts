@@ -17,8 +17,11 @@ export const diveKeys = {
 
 export type TOption = { value: string; label: string };
 
-/** Active records of a dive resource as picker options (sites, boats, types, employees). */
-export function useDiveOptions(resource: 'divesite' | 'diveboat' | 'divetype' | 'employee', filter = {}) {
+/** Active records of a dive resource as picker options (sites, boats, types, employees, the dive products). */
+export function useDiveOptions(
+  resource: 'divesite' | 'diveboat' | 'divetype' | 'employee' | 'product',
+  filter = {},
+) {
   return useQuery({
     queryKey: [...diveKeys.options(resource), filter],
     queryFn: ({ signal }) =>
@@ -68,7 +71,10 @@ export function usePlanWrites(date: string) {
       onSuccess: refresh,
     }),
     log: useMutation({
-      mutationFn: (id: number) => api<{ logged: number }>(`/diveplan/${id}/log`, { method: 'POST' }),
+      mutationFn: (id: number) =>
+        api<{ logged: number; charged: number; unchargedBookings: number[] }>(`/diveplan/${id}/log`, {
+          method: 'POST',
+        }),
       onSuccess: refresh,
     }),
     addGuest: useMutation({

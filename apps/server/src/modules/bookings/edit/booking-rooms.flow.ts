@@ -5,6 +5,7 @@ import {
   type TBookingState,
   type TBookingType,
 } from '@atoll/domain/bookings';
+import type { TFieldChange } from '@atoll/domain/bookings/history';
 import { addDays, customerAge } from '@atoll/domain/customers';
 import type { TGender } from '@atoll/domain/inventory/availability';
 import { daysBetween } from '@atoll/domain/inventory/resorts';
@@ -14,6 +15,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
+import { checkInReadiness } from '../../dive/dive-checkin.ts';
 import { lockBooking } from '../booking-lock.ts';
 import { createBookingsRepository, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { bookingHooks, todosOfWarnings } from '../write/booking-hooks.ts';
@@ -93,7 +95,11 @@ export async function writeOrPreview(
   }
 }
 
-export type TEntrySelector = { roomBookingId?: number | undefined };
+export type TEntrySelector = {
+  roomBookingId?: number | undefined;
+  /** Check-in of guests not ready to dive (dive-day.md): why staff check them in anyway. */
+  notReadyReason?: string | undefined;
+};
 
 export type TContext = {
   tx: Tx;
@@ -109,6 +115,8 @@ export type TEffect = {
   /** The price may have moved: recalculate. */
   reprice?: boolean;
   patch?: TBookingPatch;
+  /** Entries of the version row beside the diff (a check-in of guests not ready to dive, and why). */
+  notes?: TFieldChange[];
 };
 
 export type TRunOptions = {
@@ -226,6 +234,7 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
         userId: user.id,
         action: options.action,
         ...(before ? { before } : {}),
+        ...(effect.notes ? { notes: effect.notes } : {}),
       });
     });
     return redactBooking(user, booking);
@@ -259,7 +268,11 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
           if (entry.checkIn !== null || day < addDays(entry.from, -1)) throw invalidState(ctx.row.state);
           await bookingRoomWrites.updateEntry(ctx.tx, id, entry.id, { checkIn: now });
         }
-        return {};
+        const customerIds = entries.flatMap((e) =>
+          guestsOf(ctx, e.id).flatMap((g) => (g.customerId === null ? [] : [g.customerId])),
+        );
+        const notes = await checkInReadiness(ctx.tx, customerIds, day, selector.notReadyReason);
+        return notes.length ? { notes } : {};
       });
     },
 

@@ -33,7 +33,12 @@ const ZForce = ZFlag.optional();
 
 const ZEntryQuery = z.object({ roomBookingId: ZQueryId.optional(), version: ZVersion, force: ZForce });
 const ZEntryBody = z
-  .object({ roomBookingId: z.number().int().min(1).optional(), version: z.number().int().min(1).optional() })
+  .object({
+    roomBookingId: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).optional(),
+    /** Check-in: why guests not ready to dive are checked in anyway (else 409 NOT_READY). */
+    notReadyReason: z.string().trim().min(1).max(500).optional(),
+  })
   .nullish();
 const ZVersionQuery = z.object({ version: ZVersion, force: ZForce });
 const ZVariantQuery = z.object({ variantId: ZQueryId.optional(), version: ZVersion, force: ZForce });
@@ -103,7 +108,7 @@ export function registerBookingRoomsRoutes(app: FastifyInstance, deps: Pick<TBoo
         return call(
           actor(request),
           request.params.id,
-          { roomBookingId },
+          { roomBookingId, notReadyReason: body?.notReadyReason },
           lockOf(request, body?.version, query.version),
         );
       },

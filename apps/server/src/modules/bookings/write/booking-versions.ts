@@ -1,5 +1,5 @@
 import type { TBooking } from '@atoll/domain/bookings';
-import { diffSnapshots } from '@atoll/domain/bookings/history';
+import { diffSnapshots, type TFieldChange } from '@atoll/domain/bookings/history';
 import type { TReads } from '../../../db/change-feed.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { bookingRooms } from '../../../db/schema.ts';
@@ -79,6 +79,8 @@ export async function recordVersion(
     created?: TCreatedBooking;
     /** The reference data of the write (the state-mail switch), when the caller keeps it in memory. */
     reads?: TReads;
+    /** Entries beside the diff (e.g. why guests not ready to dive were checked in). */
+    notes?: TFieldChange[];
   },
 ): Promise<TBooking> {
   const { created } = args;
@@ -96,7 +98,7 @@ export async function recordVersion(
     version: args.version,
     userId: args.userId,
     action: args.action,
-    changes: args.before ? diffSnapshots(args.before, snapshot) : [],
+    changes: [...(args.before ? diffSnapshots(args.before, snapshot) : []), ...(args.notes ?? [])],
     snapshot,
   });
   // An option confirmed, cancelled or given a new expiry: its warnings are done (docs/domain/options.md).

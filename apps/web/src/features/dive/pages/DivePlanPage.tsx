@@ -98,7 +98,18 @@ export default function DivePlanPage() {
               onDelete={() => writes.remove.mutate(trip.id)}
               onLog={() =>
                 writes.log.mutate(trip.id, {
-                  onSuccess: (r) => showSuccess(t('dive.plan.loggedCount', { count: r.logged })),
+                  onSuccess: (r) =>
+                    showSuccess(
+                      [
+                        t('dive.plan.loggedCount', { count: r.logged }),
+                        r.charged ? t('dive.plan.chargedCount', { count: r.charged }) : '',
+                        r.unchargedBookings.length
+                          ? t('dive.plan.uncharged', { ids: r.unchargedBookings.join(', ') })
+                          : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' '),
+                    ),
                 })
               }
             />

@@ -1,5 +1,6 @@
 import {
   GUEST_FORM_FILE_TYPES,
+  hasMedicalYes,
   sectionsOf,
   type TGuestField,
   type TGuestFileAnswer,
@@ -43,29 +44,34 @@ export function GuestFormFields(props: TProps) {
       {sectionsOf(props.types).map((section) => (
         <Fieldset key={section.type} legend={t(`guestforms.sections.${section.type}`)} radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {section.fields.map((field) =>
-              props.hidden?.includes(field.key) ? (
-                <TextInput
-                  key={field.key}
-                  id={`${props.idPrefix}-${field.key}`}
-                  label={t(`guestforms.fields.${field.key}`)}
-                  value={t('guestforms.public.privateAnswer')}
-                  readOnly
-                  disabled
-                />
-              ) : (
-                <FieldInput
-                  key={field.key}
-                  id={`${props.idPrefix}-${field.key}`}
-                  field={field}
-                  value={props.value[field.key]}
-                  error={props.errors[field.key]}
-                  onChange={(v) => set(field.key, v)}
-                  maxFileSizeKb={props.maxFileSizeKb}
-                  disabled={props.disabled ?? false}
-                />
-              ),
-            )}
+            {section.fields
+              // The physician's sign-off is asked after a "yes" to a medical question, and then required.
+              .filter((field) => !field.afterMedicalYes || hasMedicalYes(props.value))
+              .map((field) =>
+                props.hidden?.includes(field.key) ? (
+                  <TextInput
+                    key={field.key}
+                    id={`${props.idPrefix}-${field.key}`}
+                    label={t(`guestforms.fields.${field.key}`)}
+                    value={t('guestforms.public.privateAnswer')}
+                    readOnly
+                    disabled
+                  />
+                ) : (
+                  <FieldInput
+                    key={field.key}
+                    id={`${props.idPrefix}-${field.key}`}
+                    field={
+                      field.afterMedicalYes && field.kind === 'yesno' ? { ...field, required: true } : field
+                    }
+                    value={props.value[field.key]}
+                    error={props.errors[field.key]}
+                    onChange={(v) => set(field.key, v)}
+                    maxFileSizeKb={props.maxFileSizeKb}
+                    disabled={props.disabled ?? false}
+                  />
+                ),
+              )}
           </SimpleGrid>
         </Fieldset>
       ))}

@@ -19,7 +19,8 @@ let summary: TSeasonSummary;
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
   summary = await seedSeason(seasonServices(database, loadConfig({})));
-}, 300_000);
+  // The whole season through the flows: ~20 s on a quiet host, minutes on a loaded 2-core CI machine.
+}, 600_000);
 afterAll(() => database?.close());
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

@@ -6,6 +6,7 @@ import {
   onsiteTotal,
   type TOnsiteAccount,
   type TOnsiteStay,
+  type TOnsiteTotals,
 } from '@atoll/domain/onsite';
 import type { TChargingBase } from '@atoll/domain/pricing/entities';
 import { today } from '../../clock.ts';
@@ -191,8 +192,19 @@ export async function accountOf(ex: Executor, owner: TOwner, currency: string): 
   };
 }
 
+/** What a booking or tab sums to (total, paid, open) without reading its items: one statement. */
+export async function totalsOf(ex: Executor, owner: TOwner, currency: string): Promise<TOnsiteTotals> {
+  const { total, paid } = await repo.totals(ex, owner);
+  return {
+    currency,
+    total: new D(total).toFixed(2),
+    paid: new D(paid).toFixed(2),
+    open: new D(total).minus(paid).toFixed(2),
+  };
+}
+
 /** Refuses a payment above what is open. */
-export function assertPayable(account: TOnsiteAccount, amount: string) {
+export function assertPayable(account: TOnsiteTotals, amount: string) {
   if (new D(amount).gt(account.open))
     throw new AppError(409, 'PAYMENT_EXCEEDS_OPEN', `Only ${account.open} ${account.currency} is open`);
 }

@@ -168,14 +168,14 @@ async function removeStep(ctx: TBookingCtx, itemId: number) {
 export function createOnsiteFlow(deps: { db: Db }) {
   const { db } = deps;
 
-  /** Lock → step → recalculation → version row, in `tx`. */
-  async function onBookingIn(
+  /** Lock → step → recalculation → version row, in `tx`; answers the booking row and the booking written. */
+  async function writeBookingIn(
     tx: Tx,
     user: TSessionUser,
     bookingId: number,
     action: string,
     step: (ctx: TBookingCtx) => Promise<unknown>,
-  ): Promise<TOnsiteAnswer> {
+  ) {
     const as = lockUser(user);
     const row = await lockBooking(tx, as, bookingId, null);
     if (!CHARGEABLE.has(row.state))
@@ -192,6 +192,18 @@ export function createOnsiteFlow(deps: { db: Db }) {
       action,
       ...(before ? { before } : {}),
     });
+    return { row, booking };
+  }
+
+  /** `writeBookingIn`, answering the booking (as the user may see it) and its onsite account. */
+  async function onBookingIn(
+    tx: Tx,
+    user: TSessionUser,
+    bookingId: number,
+    action: string,
+    step: (ctx: TBookingCtx) => Promise<unknown>,
+  ): Promise<TOnsiteAnswer> {
+    const { row, booking } = await writeBookingIn(tx, user, bookingId, action, step);
     const account = await accountOf(tx, { bookingId }, row.currency);
     return { booking: redactBooking(user, booking), account };
   }
@@ -220,6 +232,7 @@ export function createOnsiteFlow(deps: { db: Db }) {
 
   return {
     onBookingIn,
+    writeBookingIn,
 
     /** Charges an item; a key already stored for this booking answers the booking as it is, writing nothing. */
     async add(user: TSessionUser, bookingId: number, charge: TCharge): Promise<TOnsiteAnswer> {

@@ -103,6 +103,22 @@ export function createOnsiteRepository() {
       return ex.select().from(onsitePayments).where(paymentOwner(owner)).orderBy(asc(onsitePayments.id));
     },
 
+    /**
+     * What a booking or tab sums to in its currency, in one statement: each item's total × rate and each
+     * payment's amount × rate rounded to cents (half away from zero, as `round2`), voided items left out.
+     */
+    async totals(ex: Executor, owner: TOwner) {
+      const [row] = await ex
+        .select({
+          total: sql<string>`coalesce(sum(round(${onsiteItems.total} * ${onsiteItems.rate}, 2)), 0)::text`,
+          paid: sql<string>`(select coalesce(sum(round(${onsitePayments.amount} * ${onsitePayments.rate}, 2)), 0)
+            from ${onsitePayments} where ${paymentOwner(owner)})::text`,
+        })
+        .from(onsiteItems)
+        .where(and(ownerOf(owner), isNull(onsiteItems.voidedAt)));
+      return row ?? { total: '0', paid: '0' };
+    },
+
     async payment(ex: Executor, id: number) {
       const [row] = await ex.select().from(onsitePayments).where(eq(onsitePayments.id, id));
       return row;

@@ -20,7 +20,10 @@ type TAccount = {
   total: string;
   open: string;
 };
-type TAnswer = { tab: { id: number; state: string; bookingId: number | null }; account: TAccount };
+type TTab = { id: number; state: string; bookingId: number | null };
+type TAnswer = { tab: TTab; account: TAccount };
+type TTotals = { currency: string; total: string; paid: string; open: string };
+type TSold = { tab: TTab; item: TAccount['items'][number]; totals: TTotals };
 type TBooking = {
   id: number;
   total: string;
@@ -61,8 +64,11 @@ afterAll(() => w?.t.close());
 describe('walk-in tabs', () => {
   it('sells, takes payments up to what is open, prints receipts, resolves and sums the day', async () => {
     const t = await tab({ name: 'Snorkeller' });
-    const sold = ok(await sell(t.id, { item: shirt, quantity: 2 })) as TAnswer;
-    expect(sold.account).toMatchObject({ total: '50.00', open: '50.00' });
+    const sold = ok(await sell(t.id, { item: shirt, quantity: 2 })) as TSold;
+    // The answer carries the sale and the new totals, not the tab's items.
+    expect(sold.item).toMatchObject({ amount: '2', total: '50.00' });
+    expect(sold.totals).toEqual({ currency: 'EUR', total: '50.00', paid: '0.00', open: '50.00' });
+    expect(sold).not.toHaveProperty('account');
     expect(ok(await w.t.get(`/api/product/${shirt}`, admin)).stock).toBe('8');
     expectError(
       await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '50.01', method: 'cash' }),
@@ -73,8 +79,12 @@ describe('walk-in tabs', () => {
     ok(await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '30', method: 'cash' }));
     const paid = ok(
       await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '20', method: 'card' }),
-    ) as TAnswer;
-    expect(paid.account.open).toBe('0.00');
+    ) as { payment: { amount: string; method: string }; totals: TTotals };
+    expect(paid.payment).toMatchObject({ amount: '20.00', method: 'card' });
+    expect(paid.totals).toMatchObject({ paid: '50.00', open: '0.00' });
+    const account = ok(await w.t.get(`/api/pos/${t.id}/account`, cashier)) as TAnswer;
+    expect(account.account.payments).toHaveLength(2);
+    expect(account.account.open).toBe('0.00');
 
     const a4 = await w.t.post(`/api/pos/${t.id}/print?format=a4&language=en`, cashier, {});
     expect(a4.headers['content-type']).toBe('application/pdf');
@@ -111,8 +121,7 @@ describe('walk-in tabs', () => {
 
   it('changes and removes sales, combines tabs', async () => {
     const [a, b] = [await tab(), await tab()];
-    const sold = ok(await sell(a.id, { item: shirt })) as TAnswer;
-    const item = sold.account.items[0] as { id: number };
+    const { item } = ok(await sell(a.id, { item: shirt })) as TSold;
     const changed = ok(
       await w.t.post(`/api/pos/${a.id}/product/${item.id}`, cashier, { quantity: 3 }),
     ) as TAnswer;
@@ -130,9 +139,11 @@ describe('walk-in tabs', () => {
   it('stores a sale sent twice once, and sells the last item once when two counters try', async () => {
     const t = await tab();
     const body = { item: shirt, idempotencyKey: 'offline-sale-000001' };
-    ok(await sell(t.id, body));
-    const again = ok(await sell(t.id, body)) as TAnswer;
-    expect(again.account.items).toHaveLength(1);
+    const first = ok(await sell(t.id, body)) as TSold;
+    const again = ok(await sell(t.id, body)) as TSold;
+    expect(again.item.id).toBe(first.item.id);
+    expect(again.totals).toEqual(first.totals);
+    expect((ok(await w.t.get(`/api/pos/${t.id}/account`, cashier)) as TAnswer).account.items).toHaveLength(1);
     expectError(await sell((await tab()).id, body), 422, 'IDEMPOTENCY_KEY_REUSED');
 
     const last = await product({ name: 'Last cap', trackStock: true });
@@ -149,9 +160,10 @@ describe('room tabs', () => {
     const booking = await stay();
     const room = await tab({ name: 'Room 1', bookingId: booking.id });
     expect(room.bookingId).toBe(booking.id);
-    const sold = ok(await sell(room.id, { item: nitrox })) as TAnswer;
+    const sold = ok(await sell(room.id, { item: nitrox })) as TSold;
     // 4 nights = 5 days = 2 dive days × 2 guests × 12.00
-    expect(sold.account.items.map((i) => [i.amount, i.total])).toEqual([['4', '48.00']]);
+    expect([sold.item.amount, sold.item.total]).toEqual(['4', '48.00']);
+    expect(sold.totals).toMatchObject({ total: '48.00', open: '48.00' });
     expectError(
       await w.t.post(`/api/pos/${room.id}/payment`, cashier, { amount: '1', method: 'cash' }),
       409,

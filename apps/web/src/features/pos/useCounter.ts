@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { mergeStored, posKeys } from './api.ts';
 import { queue, type TConflict, type TQueued } from './offline-queue.ts';
 import { syncQueue } from './sync.ts';
 
@@ -24,10 +25,16 @@ export function useCounter() {
 
   const flush = useCallback(async () => {
     const before = (await queue.all()).length;
-    await syncQueue();
+    // Each stored sale or payment goes into its cached tab from the answer; the tab is not read again.
+    await syncQueue((stored) => mergeStored(client, stored));
     // The server's tabs first, then what still waits: a tab opened offline stays on screen (from the queue)
     // until the server's list holds it, so a sale tapped meanwhile has its tab.
-    if (before > 0) await client.invalidateQueries({ queryKey: ['pos'] });
+    if (before > 0)
+      await Promise.all(
+        [posKeys.open(), posKeys.lists(), ['pos', 'stats']].map((queryKey) =>
+          client.invalidateQueries({ queryKey }),
+        ),
+      );
     await refresh();
   }, [client, refresh]);
 

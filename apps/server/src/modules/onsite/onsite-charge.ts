@@ -55,15 +55,36 @@ export async function saleProduct(
   return product;
 }
 
+/** Today's rate `from` → `to` (1 for the same currency), or 400 RATE_REQUIRED when none is known. */
+export async function rateToday(ex: Executor, from: string, to: string): Promise<string> {
+  if (from === to) return '1';
+  const day = today();
+  const base = (await currenciesRepo.baseCode(ex)) ?? 'EUR';
+  const found = rateOn(from, to, await currenciesRepo.ratesOn(ex, day), day, base);
+  if (!found) throw new AppError(400, 'RATE_REQUIRED', `No exchange rate ${from} → ${to} is known`);
+  return String(found.rate);
+}
+
 /** The product's unit price in `currency`, at today's rate (RATE_REQUIRED when none is known). */
 export async function unitPrice(tx: Tx, product: TProductRow, currency: string): Promise<string> {
   if (product.currency === currency) return new D(product.price).toFixed(2);
-  const day = today();
-  const base = (await currenciesRepo.baseCode(tx)) ?? 'EUR';
-  const found = rateOn(product.currency, currency, await currenciesRepo.ratesOn(tx, day), day, base);
-  if (!found)
-    throw new AppError(400, 'RATE_REQUIRED', `No exchange rate ${product.currency} → ${currency} is known`);
-  return convertPrice(product.price, found.rate);
+  return convertPrice(product.price, await rateToday(tx, product.currency, currency));
+}
+
+/** A booking's onsite currency and its rate into the booking currency (today's; 1 when they are the same). */
+export type TOnsiteCurrency = { currency: string; rate: string };
+
+/**
+ * The currency a booking's onsite items, payments and account are kept in: with `useOnsiteCurrency` on the
+ * booking's price, the local currency of its resort (else vessel); otherwise the booking currency.
+ */
+export async function onsiteCurrencyOf(
+  ex: Executor,
+  booking: { id: number; currency: string },
+): Promise<TOnsiteCurrency> {
+  const setting = await repo.onsiteSetting(ex, booking.id);
+  const currency = setting?.use && setting.local ? setting.local : booking.currency;
+  return { currency, rate: await rateToday(ex, currency, booking.currency) };
 }
 
 export type TSale = {
@@ -171,17 +192,21 @@ export async function syncLine(tx: Tx, item: TOnsiteItemRow) {
   });
 }
 
-/** Items, payments and what is open of a booking or tab, in its currency (voided items count 0). */
+/** An amount of an item or payment in the account's `currency`: as it is in that currency, else × its rate. */
+const inAccount = (amount: string, of: { currency: string; rate: string }, currency: string) =>
+  of.currency === currency ? amount : round2(new D(amount).times(of.rate).toFixed());
+
+/**
+ * Items, payments and what is open of a booking (in its onsite currency) or tab (in its currency); voided
+ * items count 0.
+ */
 export async function accountOf(ex: Executor, owner: TOwner, currency: string): Promise<TOnsiteAccount> {
   const items = await repo.items(ex, owner);
   const payments = await repo.payments(ex, owner);
   const total = items
     .filter((i) => i.voidedAt === null)
-    .reduce((sum, i) => sum.plus(round2(new D(i.total).times(i.rate).toFixed())), new D(0));
-  const paid = payments.reduce(
-    (sum, p) => sum.plus(round2(new D(p.amount).times(p.rate).toFixed())),
-    new D(0),
-  );
+    .reduce((sum, i) => sum.plus(inAccount(i.total, i, currency)), new D(0));
+  const paid = payments.reduce((sum, p) => sum.plus(inAccount(p.amount, p, currency)), new D(0));
   return {
     currency,
     items: items.map(toOnsiteItem),
@@ -194,7 +219,7 @@ export async function accountOf(ex: Executor, owner: TOwner, currency: string): 
 
 /** What a booking or tab sums to (total, paid, open) without reading its items: one statement. */
 export async function totalsOf(ex: Executor, owner: TOwner, currency: string): Promise<TOnsiteTotals> {
-  const { total, paid } = await repo.totals(ex, owner);
+  const { total, paid } = await repo.totals(ex, owner, currency);
   return {
     currency,
     total: new D(total).toFixed(2),

@@ -1,13 +1,17 @@
 import type { TOnsiteItem, TOnsitePaymentRecord } from '@atoll/domain/onsite';
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   bookings,
   calculationLines,
   onsiteItems,
   onsitePayments,
+  prices,
   productStockLog,
   products,
+  resorts,
+  vessels,
 } from '../../db/schema.ts';
 import { quantityText } from '../products/products.repository.ts';
 
@@ -79,6 +83,27 @@ export function createOnsiteRepository() {
         .for('update');
     },
 
+    /**
+     * Whether the booking's price (chosen by hand, else the one of its first priced room line) has
+     * `useOnsiteCurrency`, and the local currency of its resort (else its vessel).
+     */
+    async onsiteSetting(ex: Executor, bookingId: number) {
+      const line = sql`(select (${calculationLines.customData}->>'priceId')::int from ${calculationLines}
+        where ${calculationLines.bookingId} = ${bookings.id} and ${calculationLines.type} = 'room_cost'
+          and ${calculationLines.customData}->>'priceId' is not null order by ${calculationLines.id} limit 1)`;
+      const [row] = await ex
+        .select({
+          use: sql<boolean>`coalesce((select ${prices.useOnsiteCurrency} from ${prices}
+            where ${prices.id} = coalesce(${bookings.priceId}, ${line})), false)`,
+          local: sql<string | null>`coalesce(
+            (select ${resorts.currency} from ${resorts} where ${resorts.id} = ${bookings.resortId}),
+            (select ${vessels.currency} from ${vessels} where ${vessels.id} = ${bookings.vesselId}))`,
+        })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      return row;
+    },
+
     async item(ex: Executor, id: number, lock = false) {
       const query = ex.select().from(onsiteItems).where(eq(onsiteItems.id, id));
       const [row] = await (lock ? query.for('update') : query);
@@ -104,14 +129,16 @@ export function createOnsiteRepository() {
     },
 
     /**
-     * What a booking or tab sums to in its currency, in one statement: each item's total × rate and each
-     * payment's amount × rate rounded to cents (half away from zero, as `round2`), voided items left out.
+     * What a booking or tab sums to in `currency`, in one statement: an item or payment in that currency as it
+     * is, another one × its rate rounded to cents (half away from zero, as `round2`); voided items left out.
      */
-    async totals(ex: Executor, owner: TOwner) {
+    async totals(ex: Executor, owner: TOwner, currency: string) {
+      const value = (amount: PgColumn, of: PgColumn, rate: PgColumn) =>
+        sql`case when ${of} = ${currency} then ${amount} else round(${amount} * ${rate}, 2) end`;
       const [row] = await ex
         .select({
-          total: sql<string>`coalesce(sum(round(${onsiteItems.total} * ${onsiteItems.rate}, 2)), 0)::text`,
-          paid: sql<string>`(select coalesce(sum(round(${onsitePayments.amount} * ${onsitePayments.rate}, 2)), 0)
+          total: sql<string>`coalesce(sum(${value(onsiteItems.total, onsiteItems.currency, onsiteItems.rate)}), 0)::text`,
+          paid: sql<string>`(select coalesce(sum(${value(onsitePayments.amount, onsitePayments.currency, onsitePayments.rate)}), 0)
             from ${onsitePayments} where ${paymentOwner(owner)})::text`,
         })
         .from(onsiteItems)
@@ -193,11 +220,15 @@ export function createOnsiteRepository() {
         .where(and(eq(calculationLines.bookingId, bookingId), eq(calculationLines.key, key)));
     },
 
-    /** A tab charged to a room: its payments count on the booking's onsite account. */
-    async assignTabPayments(tx: Tx, tabId: number, bookingId: number, roomBookingId: number) {
+    /** A tab charged to a room: its payments count on the booking's onsite account (at its onsite rate). */
+    async assignTabPayments(
+      tx: Tx,
+      tabId: number,
+      to: { bookingId: number; roomBookingId: number; rate: string },
+    ) {
       await tx
         .update(onsitePayments)
-        .set({ bookingId, roomBookingId })
+        .set(to)
         .where(and(eq(onsitePayments.tabId, tabId), isNull(onsitePayments.bookingId)));
     },
 

@@ -232,15 +232,13 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
           throw new AppError(409, 'INVALID_STATE', 'The tab is charged to a room already');
         let charged = tab;
         await onsite.writeBookingIn(tx, user, bookingId, 'posCharge', async (ctx) => {
-          if (ctx.row.currency !== tab.currency)
-            throw badRequest('The booking is in another currency', 'booking');
+          if (ctx.onsite.currency !== tab.currency)
+            throw badRequest('The booking keeps its onsite account in another currency', 'booking');
           const { entry } = placeOf(ctx, { roomId });
+          const onBooking = { bookingId, roomBookingId: entry.id, rate: ctx.onsite.rate };
           for (const item of await onsiteRepo.tabItemsWithoutBooking(tx, tab.id))
-            await syncLine(
-              tx,
-              await onsiteRepo.updateItem(tx, item.id, { bookingId, roomBookingId: entry.id }),
-            );
-          await onsiteRepo.assignTabPayments(tx, tab.id, bookingId, entry.id);
+            await syncLine(tx, await onsiteRepo.updateItem(tx, item.id, onBooking));
+          await onsiteRepo.assignTabPayments(tx, tab.id, onBooking);
           charged = await repo.updateTab(tx, tab.id, { bookingId, roomBookingId: entry.id });
         });
         return answer(tx, charged);

@@ -23,6 +23,9 @@ export const ZPosTab = z.object({
   bookingId: z.number().int().nullable(),
   roomBookingId: z.number().int().nullable(),
   currency: z.string(),
+  /** Where the counter stands: sales take from this asset's stock. */
+  resortId: z.number().int().nullable(),
+  vesselId: z.number().int().nullable(),
   idempotencyKey: z.string().nullable(),
   userId: z.number().int().nullable(),
   closedAt: z.string().nullable(),
@@ -37,6 +40,9 @@ export const ZCreatePosTab = z.object({
   bookingId: ZId.optional(),
   roomBookingId: ZId.optional(),
   currency: ZCurrencyCode.optional(),
+  /** A walk-in tab's asset (a room tab takes its booking's). */
+  resortId: ZId.optional(),
+  vesselId: ZId.optional(),
   idempotencyKey: ZIdempotencyKey.optional(),
 });
 export type TCreatePosTab = z.infer<typeof ZCreatePosTab>;

@@ -13,7 +13,11 @@ import { today } from '../../clock.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { createCurrenciesRepository } from '../currencies/currencies.repository.ts';
-import { createProductsRepository, type TProductRow } from '../products/products.repository.ts';
+import {
+  createProductsRepository,
+  type TProductRow,
+  type TStockAsset,
+} from '../products/products.repository.ts';
 import {
   createOnsiteRepository,
   onsiteLineKey,
@@ -111,9 +115,35 @@ export async function priceSale(tx: Tx, sale: TSale) {
 
 const tracked = (product: TProductRow) => product.trackStock && product.type === 'ConsumptionGood';
 
-/** Takes the item's amount out of stock (tracked goods), or refuses with OUT_OF_STOCK; logs it. */
+/** Moves an item's stock at its asset (− a take, + a give-back) and the product's total; logs it. */
+async function moveAtAsset(tx: Tx, item: TOnsiteItemRow, assetStockId: number, change: string, name: string) {
+  // The product's row first, as a stock update locks it, then the asset's: two calls never wait crosswise.
+  await repo.moveStock(tx, item.productId, change);
+  const row = await repo.moveAssetStock(tx, assetStockId, change);
+  if (!row) throw outOfStock(name);
+  await repo.logStock(tx, {
+    productId: item.productId,
+    change,
+    stockAfter: row.stock,
+    reason: new D(change).lt(0) ? 'onsite_sale' : 'onsite_return',
+    bookingId: item.bookingId,
+    onsiteItemId: item.id,
+    userId: item.userId,
+    resortId: row.resortId,
+    vesselId: row.vesselId,
+  });
+}
+
+/**
+ * Takes the item's amount out of stock (tracked goods): from its asset's stock when stock is kept there (and
+ * the product's total), else from the product's; refuses with OUT_OF_STOCK; logs it.
+ */
 export async function takeStock(tx: Tx, item: TOnsiteItemRow, product: TProductRow, amount: string) {
   if (!tracked(product) || new D(amount).isZero()) return '0';
+  if (item.stockAssetId !== null) {
+    await moveAtAsset(tx, item, item.stockAssetId, new D(amount).negated().toFixed(), product.name);
+    return amount;
+  }
   const after = await repo.takeStock(tx, product.id, amount);
   if (after === undefined) throw outOfStock(product.name);
   await repo.logStock(tx, {
@@ -131,6 +161,8 @@ export async function takeStock(tx: Tx, item: TOnsiteItemRow, product: TProductR
 /** Gives back what an item took (void, delete, a lower quantity); logs it. */
 export async function giveStock(tx: Tx, item: TOnsiteItemRow, amount: string, userId: number | null) {
   if (new D(amount).lte(0)) return;
+  if (item.stockAssetId !== null)
+    return moveAtAsset(tx, { ...item, userId }, item.stockAssetId, new D(amount).toFixed(), item.text);
   const after = await repo.giveStock(tx, item.productId, amount);
   await repo.logStock(tx, {
     productId: item.productId,
@@ -143,9 +175,18 @@ export async function giveStock(tx: Tx, item: TOnsiteItemRow, amount: string, us
   });
 }
 
-/** Stores a sale and takes its stock: the one insert of an onsite item (booking or tab). */
-export async function recordSale(tx: Tx, values: TOnsiteItemInsert, product: TProductRow) {
-  const item = await repo.insertItem(tx, values);
+/**
+ * Stores a sale and takes its stock: the one insert of an onsite item (booking or tab). `asset`: where it is
+ * sold (the booking's or the tab's resort or vessel); its stock is taken there when stock is kept there.
+ */
+export async function recordSale(
+  tx: Tx,
+  values: TOnsiteItemInsert,
+  product: TProductRow,
+  asset: TStockAsset,
+) {
+  const stockAssetId = tracked(product) ? ((await repo.assetStockId(tx, product.id, asset)) ?? null) : null;
+  const item = await repo.insertItem(tx, { ...values, stockAssetId });
   const taken = await takeStock(tx, item, product, item.amount);
   return taken === '0' ? item : repo.updateItem(tx, item.id, { stockTaken: taken });
 }

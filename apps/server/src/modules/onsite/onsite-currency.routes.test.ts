@@ -124,7 +124,11 @@ describe('useOnsiteCurrency', () => {
     expect(onTab.item).toMatchObject({ currency: 'THB', total: '1000.00' });
     expect(onTab.totals).toMatchObject({ currency: 'THB', total: '1000.00' });
     const after = ok(await w.t.get(`/api/bookings/${b.id}`, staff)) as TBooking;
-    expect(onsiteLines(after).map((l) => l.total).sort()).toEqual(['25.00', '75.00']);
+    expect(
+      onsiteLines(after)
+        .map((l) => l.total)
+        .sort(),
+    ).toEqual(['25.00', '75.00']);
   });
 
   it('on without a rate: 400 RATE_REQUIRED, nothing written', async () => {

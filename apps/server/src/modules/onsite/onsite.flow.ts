@@ -134,6 +134,7 @@ export async function chargeItem(ctx: TBookingCtx, charge: TCharge): Promise<TOn
       ...priced,
     },
     product,
+    row,
   );
   await syncLine(tx, stored);
   return stored;

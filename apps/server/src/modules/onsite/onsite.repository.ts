@@ -1,3 +1,4 @@
+import { D } from '@atoll/domain/money';
 import type { TOnsiteItem, TOnsitePaymentRecord } from '@atoll/domain/onsite';
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -8,12 +9,13 @@ import {
   onsiteItems,
   onsitePayments,
   prices,
+  productAssetStock,
   productStockLog,
   products,
   resorts,
   vessels,
 } from '../../db/schema.ts';
-import { quantityText } from '../products/products.repository.ts';
+import { assetWhere, quantityText, type TStockAsset } from '../products/products.repository.ts';
 
 // The only Drizzle file of the onsite module: items, payments, the item's calculation line and the
 // conditional stock take (docs/domain/onsite.md).
@@ -186,6 +188,42 @@ export function createOnsiteRepository() {
         .where(and(eq(products.id, productId), gte(products.stock, amount)))
         .returning({ stock: products.stock });
       return row?.stock;
+    },
+
+    /** The product's stock row at the asset, if stock is kept there. */
+    async assetStockId(ex: Executor, productId: number, asset: TStockAsset) {
+      if (!asset.resortId && !asset.vesselId) return undefined;
+      const [row] = await ex
+        .select({ id: productAssetStock.id })
+        .from(productAssetStock)
+        .where(assetWhere(productId, asset));
+      return row?.id;
+    },
+
+    /**
+     * Moves `change` (− taken, + given back) on an asset's stock row; a take only while enough is there (the
+     * conditional UPDATE of `takeStock`). Answers the row after, or undefined when not enough was there.
+     */
+    async moveAssetStock(tx: Tx, id: number, change: string) {
+      const enough = new D(change).lt(0)
+        ? gte(productAssetStock.stock, new D(change).negated().toFixed())
+        : undefined;
+      const [row] = await tx
+        .update(productAssetStock)
+        .set({ stock: sql`${productAssetStock.stock} + ${change}::numeric`, updatedAt: new Date() })
+        .where(and(eq(productAssetStock.id, id), enough))
+        .returning();
+      return row;
+    },
+
+    /** Moves the product's stock (the total) by `change`, whatever it is; answers the stock after. */
+    async moveStock(tx: Tx, productId: number, change: string) {
+      const [row] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${change}::numeric`, updatedAt: new Date() })
+        .where(eq(products.id, productId))
+        .returning({ stock: products.stock });
+      return row?.stock ?? '0';
     },
 
     /** Gives `amount` back to stock; answers the stock after. */

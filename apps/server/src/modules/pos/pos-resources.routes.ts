@@ -38,7 +38,13 @@ async function newTabValues({ user, tx }: TWriteContext, input: TCreatePosTab) {
     return values;
   }
   const [found] = await tx
-    .select({ currency: bookings.currency, state: bookings.state, entry: bookingRooms.id })
+    .select({
+      currency: bookings.currency,
+      state: bookings.state,
+      entry: bookingRooms.id,
+      resortId: bookings.resortId,
+      vesselId: bookings.vesselId,
+    })
     .from(bookings)
     .innerJoin(bookingRooms, eq(bookingRooms.bookingId, bookings.id))
     .where(
@@ -54,7 +60,8 @@ async function newTabValues({ user, tx }: TWriteContext, input: TCreatePosTab) {
   if (found.state !== 'planned' && found.state !== 'confirmed')
     throw new AppError(409, 'INVALID_STATE', `A ${found.state} booking takes no onsite charges`);
   const onsite = await onsiteCurrencyOf(tx, { id: input.bookingId, currency: found.currency });
-  return { ...values, roomBookingId: found.entry, currency: onsite.currency };
+  const asset = { resortId: found.resortId, vesselId: found.vesselId };
+  return { ...values, ...asset, roomBookingId: found.entry, currency: onsite.currency };
 }
 
 export function registerPosResources(app: FastifyInstance, db: Db) {

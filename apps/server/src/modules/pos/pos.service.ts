@@ -103,6 +103,7 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
         ...priced,
       },
       product,
+      tab,
     );
   }
 

@@ -163,7 +163,7 @@ export async function giveStock(tx: Tx, item: TOnsiteItemRow, amount: string, us
   if (new D(amount).lte(0)) return;
   if (item.stockAssetId !== null)
     return moveAtAsset(tx, { ...item, userId }, item.stockAssetId, new D(amount).toFixed(), item.text);
-  const after = await repo.giveStock(tx, item.productId, amount);
+  const after = await repo.moveStock(tx, item.productId, new D(amount).toFixed());
   await repo.logStock(tx, {
     productId: item.productId,
     change: new D(amount).toFixed(),

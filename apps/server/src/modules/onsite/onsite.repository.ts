@@ -226,16 +226,6 @@ export function createOnsiteRepository() {
       return row?.stock ?? '0';
     },
 
-    /** Gives `amount` back to stock; answers the stock after. */
-    async giveStock(tx: Tx, productId: number, amount: string) {
-      const [row] = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${amount}::numeric`, updatedAt: new Date() })
-        .where(eq(products.id, productId))
-        .returning({ stock: products.stock });
-      return row?.stock ?? '0';
-    },
-
     async logStock(tx: Tx, entry: typeof productStockLog.$inferInsert) {
       await tx.insert(productStockLog).values(entry);
     },

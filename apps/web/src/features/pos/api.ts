@@ -70,10 +70,13 @@ export function useTabAccount(id: number | null) {
   });
 }
 
-export function usePosStats(from: string, to: string) {
+/** The day's figures; `counted`: the cash counted in the drawer (the answer has the difference to expected). */
+export function usePosStats(from: string, to: string, counted?: string) {
+  const query = counted ? { from, to, counted } : { from, to };
   return useQuery({
-    queryKey: posKeys.stats(from, to),
-    queryFn: ({ signal }) => api<TPosStats>('/pos/stats', { query: { from, to }, signal }),
+    queryKey: [...posKeys.stats(from, to), counted ?? ''],
+    queryFn: ({ signal }) => api<TPosStats>('/pos/stats', { query, signal }),
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -29,7 +29,7 @@ export * from './schema/onsite.ts'; // pos_tabs, onsite_items, onsite_payments
 export * from './schema/payments.ts'; // payment_providers, payments
 export * from './schema/price-entries.ts'; // price_entries (prices module; apart so that tours.ts and prices.ts need not import each other)
 export * from './schema/prices.ts'; // price_variants, prices, supplements
-export * from './schema/products.ts'; // product_categories, products, product_stock_log
+export * from './schema/products.ts'; // product_categories, products, product_stock_log, product_asset_stock
 export * from './schema/resorts.ts'; // resorts, arrival_departure_rules
 export * from './schema/room-types.ts'; // bed_types, room_types
 export * from './schema/rooms.ts'; // rooms, room_blocks

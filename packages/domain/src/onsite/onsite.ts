@@ -127,6 +127,9 @@ export const ZOnsiteAccount = z.object({
   open: z.string(),
 });
 export type TOnsiteAccount = z.infer<typeof ZOnsiteAccount>;
+/** What a booking or tab owes without its items and payments: the counter's answer to one sale or payment. */
+export const ZOnsiteTotals = ZOnsiteAccount.omit({ items: true, payments: true });
+export type TOnsiteTotals = z.infer<typeof ZOnsiteTotals>;
 
 /** The stay an item is charged over: nights of the room entry and the guests it is for. */
 export type TOnsiteStay = { nights: number; persons: number };

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ZCurrencyCode } from '../geo/geo.ts';
 import { ZIsoDate } from '../inventory/availability.ts';
-import { ZAddOnsiteItem, ZIdempotencyKey, ZOnsitePayment, ZUpdateOnsiteItem } from './onsite.ts';
+import {
+  ZAddOnsiteItem,
+  ZIdempotencyKey,
+  ZOnsiteItem,
+  ZOnsitePayment,
+  ZOnsitePaymentRecord,
+  ZOnsiteTotals,
+  ZUpdateOnsiteItem,
+} from './onsite.ts';
 
 // The counter (spec booking §7 Point of sale, docs/domain/onsite.md): tabs of walk-ins and of booked guests
 // (charged to their room entry), sales and payments on them, the end-of-day figures.
@@ -15,6 +23,9 @@ export const ZPosTab = z.object({
   bookingId: z.number().int().nullable(),
   roomBookingId: z.number().int().nullable(),
   currency: z.string(),
+  /** Where the counter stands: sales take from this asset's stock. */
+  resortId: z.number().int().nullable(),
+  vesselId: z.number().int().nullable(),
   idempotencyKey: z.string().nullable(),
   userId: z.number().int().nullable(),
   closedAt: z.string().nullable(),
@@ -29,6 +40,9 @@ export const ZCreatePosTab = z.object({
   bookingId: ZId.optional(),
   roomBookingId: ZId.optional(),
   currency: ZCurrencyCode.optional(),
+  /** A walk-in tab's asset (a room tab takes its booking's). */
+  resortId: ZId.optional(),
+  vesselId: ZId.optional(),
   idempotencyKey: ZIdempotencyKey.optional(),
 });
 export type TCreatePosTab = z.infer<typeof ZCreatePosTab>;
@@ -38,6 +52,19 @@ export type TUpdatePosTab = z.infer<typeof ZUpdatePosTab>;
 /** `POST /api/pos/{id}/product`: a sale on the tab. */
 export const ZPosSale = ZAddOnsiteItem.omit({ rb: true });
 export type TPosSale = z.infer<typeof ZPosSale>;
+/**
+ * The answer to a sale: the tab, the item stored (or the one stored before under its key) and the tab's new
+ * totals, not the whole tab: an offline queue of hundreds of sales must not read its tab back each time.
+ */
+export const ZPosSaleAnswer = z.object({ tab: ZPosTab, item: ZOnsiteItem, totals: ZOnsiteTotals });
+export type TPosSaleAnswer = z.infer<typeof ZPosSaleAnswer>;
+/** The answer to a payment: the tab, the payment stored and the tab's new totals. */
+export const ZPosPaymentAnswer = z.object({
+  tab: ZPosTab,
+  payment: ZOnsitePaymentRecord,
+  totals: ZOnsiteTotals,
+});
+export type TPosPaymentAnswer = z.infer<typeof ZPosPaymentAnswer>;
 export const ZPosSaleUpdate = ZUpdateOnsiteItem;
 export const ZPosPayment = ZOnsitePayment.omit({ rb: true });
 export const ZPosResolve = z.object({ ids: z.array(ZId).min(1).max(500) });

@@ -106,10 +106,17 @@ export const ZStockUpdate = z
     note: text(500).nullable().default(null),
     /** Allow the stock to go below 0 (a sale recorded before the delivery). */
     force: z.boolean().default(false),
+    /** The stock kept at this resort or vessel (part of the product's stock); none: the product's. */
+    resortId: z.number().int().positive().max(2_147_483_647).optional(),
+    vesselId: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .refine((v) => (v.change === undefined) !== (v.set === undefined), {
     message: 'send either change or set',
     path: ['change'],
+  })
+  .refine((v) => v.resortId === undefined || v.vesselId === undefined, {
+    message: 'send a resort or a vessel, not both',
+    path: ['vesselId'],
   });
 export type TStockUpdate = z.infer<typeof ZStockUpdate>;
 
@@ -122,9 +129,20 @@ export const ZStockLogEntry = z.object({
   note: z.string().nullable(),
   bookingId: z.number().int().nullable(),
   userId: z.number().int().nullable(),
+  /** The asset whose stock moved (`stockAfter` is then that asset's stock); none: the product's stock. */
+  resortId: z.number().int().nullable(),
+  vesselId: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type TStockLogEntry = z.infer<typeof ZStockLogEntry>;
+
+/** A product's stock kept at one resort or vessel (part of its `stock`). */
+export const ZAssetStock = z.object({
+  resortId: z.number().int().nullable(),
+  vesselId: z.number().int().nullable(),
+  stock: z.string(),
+});
+export type TAssetStock = z.infer<typeof ZAssetStock>;
 
 /** The change a stock update makes and the stock after it. */
 export function stockChange(current: TDecimal, update: Pick<TStockUpdate, 'change' | 'set'>) {

@@ -12,8 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bookingGuests, bookingRooms, bookings } from './bookings.ts';
 import { timestamps } from './columns.ts';
-import { products } from './products.ts';
+import { productAssetStock, products } from './products.ts';
+import { resorts } from './resorts.ts';
 import { users } from './users.ts';
+import { vessels } from './vessels.ts';
 
 // Charges during the stay and the point of sale (docs/domain/onsite.md).
 
@@ -28,6 +30,9 @@ export const posTabs = pgTable(
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     roomBookingId: integer('room_booking_id'),
     currency: text('currency').notNull().default('EUR'),
+    /** Where the counter stands: its sales take from this asset's stock (a room tab: its booking's asset). */
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'set null' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'set null' }),
     /** The counter's key of the tab (opened offline): one tab per key. */
     idempotencyKey: text('idempotency_key'),
     /** The cashier who opened it. */
@@ -69,6 +74,8 @@ export const onsiteItems = pgTable(
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     /** What the sale took out of stock (given back on void or delete). */
     stockTaken: numeric('stock_taken', { precision: 14, scale: 3 }).notNull().default('0'),
+    /** The asset's stock it was taken from (given back there); none: the product's stock only. */
+    stockAssetId: integer('stock_asset_id').references(() => productAssetStock.id, { onDelete: 'set null' }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
     voidReason: text('void_reason'),

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -8,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
 import { timestamps } from './columns.ts';
@@ -79,11 +82,41 @@ export const productStockLog = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The onsite item sold or voided (reasons onsite_sale, onsite_return; docs/domain/onsite.md). */
     onsiteItemId: integer('onsite_item_id'),
+    /** The asset whose stock moved (`product_asset_stock`); none: the product's stock only. */
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'set null' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('product_stock_log_product_idx').on(t.productId, t.createdAt),
     // Every booking write settles the booking's stock (booking-stock.ts) by this column.
     index('product_stock_log_booking_idx').on(t.bookingId),
+  ],
+);
+
+/**
+ * The stock of a product kept at one asset, a resort or a vessel (docs/domain/onsite.md "Stock"): part of the
+ * product's `stock` (the total over all places). A sale at the asset takes from it.
+ */
+export const productAssetStock = pgTable(
+  'product_asset_stock',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'cascade' }),
+    vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+    stock: numeric('stock', { precision: 14, scale: 3 }).notNull().default('0'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('product_asset_stock_resort_unique')
+      .on(t.productId, t.resortId)
+      .where(sql`${t.resortId} is not null`),
+    uniqueIndex('product_asset_stock_vessel_unique')
+      .on(t.productId, t.vesselId)
+      .where(sql`${t.vesselId} is not null`),
+    check('product_asset_stock_one_asset', sql`(${t.resortId} is null) <> (${t.vesselId} is null)`),
   ],
 );

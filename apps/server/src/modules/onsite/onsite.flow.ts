@@ -27,10 +27,13 @@ import {
   changeSale,
   giveStock,
   itemOf,
+  onsiteCurrencyOf,
   priceSale,
   recordSale,
   saleProduct,
   syncLine,
+  type TOnsiteCurrency,
+  totalsOf,
 } from './onsite-charge.ts';
 
 // Charges during the stay (spec booking §7 Onsite, docs/domain/onsite.md): items on a booking's room entry
@@ -51,6 +54,8 @@ export type TBookingCtx = {
   row: TBookingRow;
   entries: TEntryRow[];
   guests: TGuestRow[];
+  /** The currency onsite items and payments are kept in, with its rate into the booking currency. */
+  onsite: TOnsiteCurrency;
 };
 
 /** Where on the booking: `roomId` the room (rooms.id) of the entry, `rb` the entry when the room is there twice. */
@@ -111,7 +116,7 @@ export async function chargeItem(ctx: TBookingCtx, charge: TCharge): Promise<TOn
   const product = await saleProduct(tx, charge.productId, row);
   const { entry, guestId, stay } = placeOf(ctx, charge);
   const sale = { product, quantity: charge.quantity, stay, dives: charge.dives, price: charge.price };
-  const priced = await priceSale(tx, { ...sale, currency: row.currency });
+  const priced = await priceSale(tx, { ...sale, currency: ctx.onsite.currency });
   const stored = await recordSale(
     tx,
     {
@@ -122,13 +127,14 @@ export async function chargeItem(ctx: TBookingCtx, charge: TCharge): Promise<TOn
       productId: product.id,
       text: product.name,
       quantity: charge.quantity,
-      currency: row.currency,
-      rate: '1',
+      currency: ctx.onsite.currency,
+      rate: ctx.onsite.rate,
       idempotencyKey: charge.idempotencyKey ?? null,
       userId: ctx.user.id,
       ...priced,
     },
     product,
+    row,
   );
   await syncLine(tx, stored);
   return stored;
@@ -168,14 +174,14 @@ async function removeStep(ctx: TBookingCtx, itemId: number) {
 export function createOnsiteFlow(deps: { db: Db }) {
   const { db } = deps;
 
-  /** Lock → step → recalculation → version row, in `tx`. */
-  async function onBookingIn(
+  /** Lock → step → recalculation → version row, in `tx`; answers the booking row and the booking written. */
+  async function writeBookingIn(
     tx: Tx,
     user: TSessionUser,
     bookingId: number,
     action: string,
     step: (ctx: TBookingCtx) => Promise<unknown>,
-  ): Promise<TOnsiteAnswer> {
+  ) {
     const as = lockUser(user);
     const row = await lockBooking(tx, as, bookingId, null);
     if (!CHARGEABLE.has(row.state))
@@ -183,7 +189,8 @@ export function createOnsiteFlow(deps: { db: Db }) {
     const before = await bookingRepo.loadBooking(tx, bookingId);
     const entries = await bookingWrites.entries(tx, bookingId);
     const guests = await bookingWrites.guests(tx, bookingId);
-    await step({ tx, user, row, entries, guests });
+    const onsite = await onsiteCurrencyOf(tx, row);
+    await step({ tx, user, row, entries, guests, onsite });
     await priceBooking(tx, as, row);
     const booking = await recordVersion(tx, {
       bookingId,
@@ -192,7 +199,19 @@ export function createOnsiteFlow(deps: { db: Db }) {
       action,
       ...(before ? { before } : {}),
     });
-    const account = await accountOf(tx, { bookingId }, row.currency);
+    return { row, booking, onsite };
+  }
+
+  /** `writeBookingIn`, answering the booking (as the user may see it) and its onsite account. */
+  async function onBookingIn(
+    tx: Tx,
+    user: TSessionUser,
+    bookingId: number,
+    action: string,
+    step: (ctx: TBookingCtx) => Promise<unknown>,
+  ): Promise<TOnsiteAnswer> {
+    const { booking, onsite } = await writeBookingIn(tx, user, bookingId, action, step);
+    const account = await accountOf(tx, { bookingId }, onsite.currency);
     return { booking: redactBooking(user, booking), account };
   }
 
@@ -207,7 +226,7 @@ export function createOnsiteFlow(deps: { db: Db }) {
       if (!booking) throw notFound('Booking');
       return {
         booking: redactBooking(user, booking),
-        account: await accountOf(tx, { bookingId }, booking.currency),
+        account: await accountOf(tx, { bookingId }, (await onsiteCurrencyOf(tx, booking)).currency),
       };
     });
 
@@ -220,6 +239,7 @@ export function createOnsiteFlow(deps: { db: Db }) {
 
   return {
     onBookingIn,
+    writeBookingIn,
 
     /** Charges an item; a key already stored for this booking answers the booking as it is, writing nothing. */
     async add(user: TSessionUser, bookingId: number, charge: TCharge): Promise<TOnsiteAnswer> {
@@ -263,13 +283,13 @@ export function createOnsiteFlow(deps: { db: Db }) {
           if (stored) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'The key names another payment');
         }
         const { entry } = placeOf(ctx, { ...place, rb: input.rb ?? place.rb });
-        assertPayable(await accountOf(ctx.tx, { bookingId }, ctx.row.currency), input.amount);
+        assertPayable(await totalsOf(ctx.tx, { bookingId }, ctx.onsite.currency), input.amount);
         await repo.insertPayment(ctx.tx, {
           bookingId,
           roomBookingId: entry.id,
           amount: new D(input.amount).toFixed(2),
-          currency: ctx.row.currency,
-          rate: '1',
+          currency: ctx.onsite.currency,
+          rate: ctx.onsite.rate,
           method: input.method,
           idempotencyKey: input.idempotencyKey ?? null,
           userId: ctx.user.id,
@@ -306,8 +326,8 @@ export function createOnsiteFlow(deps: { db: Db }) {
         return onBookingIn(tx, user, to.booking, 'onsiteMoveIn', async (ctx) => {
           const item = moved ?? (await itemOf(ctx.tx, itemId, { bookingId }));
           if (item.voidedAt) throw alreadyVoided();
-          if (item.currency !== ctx.row.currency)
-            throw badRequest('The other booking is in another currency', 'booking');
+          if (item.currency !== ctx.onsite.currency)
+            throw badRequest('The other booking keeps its onsite account in another currency', 'booking');
           const guestId = to.customers?.[0] ?? null;
           const { entry } = placeOf(ctx, { rb: to.rb, guestId });
           await repo.deleteLine(ctx.tx, bookingId, onsiteLineKey(itemId));
@@ -315,6 +335,7 @@ export function createOnsiteFlow(deps: { db: Db }) {
             bookingId: to.booking,
             roomBookingId: entry.id,
             guestId,
+            rate: ctx.onsite.rate,
           });
           await syncLine(ctx.tx, stored);
         });

@@ -1,15 +1,21 @@
+import { D } from '@atoll/domain/money';
 import type { TOnsiteItem, TOnsitePaymentRecord } from '@atoll/domain/onsite';
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   bookings,
   calculationLines,
   onsiteItems,
   onsitePayments,
+  prices,
+  productAssetStock,
   productStockLog,
   products,
+  resorts,
+  vessels,
 } from '../../db/schema.ts';
-import { quantityText } from '../products/products.repository.ts';
+import { assetWhere, quantityText, type TStockAsset } from '../products/products.repository.ts';
 
 // The only Drizzle file of the onsite module: items, payments, the item's calculation line and the
 // conditional stock take (docs/domain/onsite.md).
@@ -79,6 +85,27 @@ export function createOnsiteRepository() {
         .for('update');
     },
 
+    /**
+     * Whether the booking's price (chosen by hand, else the one of its first priced room line) has
+     * `useOnsiteCurrency`, and the local currency of its resort (else its vessel).
+     */
+    async onsiteSetting(ex: Executor, bookingId: number) {
+      const line = sql`(select (${calculationLines.customData}->>'priceId')::int from ${calculationLines}
+        where ${calculationLines.bookingId} = ${bookings.id} and ${calculationLines.type} = 'room_cost'
+          and ${calculationLines.customData}->>'priceId' is not null order by ${calculationLines.id} limit 1)`;
+      const [row] = await ex
+        .select({
+          use: sql<boolean>`coalesce((select ${prices.useOnsiteCurrency} from ${prices}
+            where ${prices.id} = coalesce(${bookings.priceId}, ${line})), false)`,
+          local: sql<string | null>`coalesce(
+            (select ${resorts.currency} from ${resorts} where ${resorts.id} = ${bookings.resortId}),
+            (select ${vessels.currency} from ${vessels} where ${vessels.id} = ${bookings.vesselId}))`,
+        })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      return row;
+    },
+
     async item(ex: Executor, id: number, lock = false) {
       const query = ex.select().from(onsiteItems).where(eq(onsiteItems.id, id));
       const [row] = await (lock ? query.for('update') : query);
@@ -101,6 +128,24 @@ export function createOnsiteRepository() {
 
     async payments(ex: Executor, owner: TOwner) {
       return ex.select().from(onsitePayments).where(paymentOwner(owner)).orderBy(asc(onsitePayments.id));
+    },
+
+    /**
+     * What a booking or tab sums to in `currency`, in one statement: an item or payment in that currency as it
+     * is, another one × its rate rounded to cents (half away from zero, as `round2`); voided items left out.
+     */
+    async totals(ex: Executor, owner: TOwner, currency: string) {
+      const value = (amount: PgColumn, of: PgColumn, rate: PgColumn) =>
+        sql`case when ${of} = ${currency} then ${amount} else round(${amount} * ${rate}, 2) end`;
+      const [row] = await ex
+        .select({
+          total: sql<string>`coalesce(sum(${value(onsiteItems.total, onsiteItems.currency, onsiteItems.rate)}), 0)::text`,
+          paid: sql<string>`(select coalesce(sum(${value(onsitePayments.amount, onsitePayments.currency, onsitePayments.rate)}), 0)
+            from ${onsitePayments} where ${paymentOwner(owner)})::text`,
+        })
+        .from(onsiteItems)
+        .where(and(ownerOf(owner), isNull(onsiteItems.voidedAt)));
+      return row ?? { total: '0', paid: '0' };
     },
 
     async payment(ex: Executor, id: number) {
@@ -145,11 +190,37 @@ export function createOnsiteRepository() {
       return row?.stock;
     },
 
-    /** Gives `amount` back to stock; answers the stock after. */
-    async giveStock(tx: Tx, productId: number, amount: string) {
+    /** The product's stock row at the asset, if stock is kept there. */
+    async assetStockId(ex: Executor, productId: number, asset: TStockAsset) {
+      if (!asset.resortId && !asset.vesselId) return undefined;
+      const [row] = await ex
+        .select({ id: productAssetStock.id })
+        .from(productAssetStock)
+        .where(assetWhere(productId, asset));
+      return row?.id;
+    },
+
+    /**
+     * Moves `change` (− taken, + given back) on an asset's stock row; a take only while enough is there (the
+     * conditional UPDATE of `takeStock`). Answers the row after, or undefined when not enough was there.
+     */
+    async moveAssetStock(tx: Tx, id: number, change: string) {
+      const enough = new D(change).lt(0)
+        ? gte(productAssetStock.stock, new D(change).negated().toFixed())
+        : undefined;
+      const [row] = await tx
+        .update(productAssetStock)
+        .set({ stock: sql`${productAssetStock.stock} + ${change}::numeric`, updatedAt: new Date() })
+        .where(and(eq(productAssetStock.id, id), enough))
+        .returning();
+      return row;
+    },
+
+    /** Moves the product's stock (the total) by `change`, whatever it is; answers the stock after. */
+    async moveStock(tx: Tx, productId: number, change: string) {
       const [row] = await tx
         .update(products)
-        .set({ stock: sql`${products.stock} + ${amount}::numeric`, updatedAt: new Date() })
+        .set({ stock: sql`${products.stock} + ${change}::numeric`, updatedAt: new Date() })
         .where(eq(products.id, productId))
         .returning({ stock: products.stock });
       return row?.stock ?? '0';
@@ -177,11 +248,15 @@ export function createOnsiteRepository() {
         .where(and(eq(calculationLines.bookingId, bookingId), eq(calculationLines.key, key)));
     },
 
-    /** A tab charged to a room: its payments count on the booking's onsite account. */
-    async assignTabPayments(tx: Tx, tabId: number, bookingId: number, roomBookingId: number) {
+    /** A tab charged to a room: its payments count on the booking's onsite account (at its onsite rate). */
+    async assignTabPayments(
+      tx: Tx,
+      tabId: number,
+      to: { bookingId: number; roomBookingId: number; rate: string },
+    ) {
       await tx
         .update(onsitePayments)
-        .set({ bookingId, roomBookingId })
+        .set(to)
         .where(and(eq(onsitePayments.tabId, tabId), isNull(onsitePayments.bookingId)));
     },
 

@@ -14,6 +14,7 @@ import { bookingRooms, bookings, posTabs } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
 import { createOnsiteRepository } from '../onsite/onsite.repository.ts';
+import { onsiteCurrencyOf } from '../onsite/onsite-charge.ts';
 import { type TPosTabRow, toPosTab } from './pos.repository.ts';
 
 const onsiteRepo = createOnsiteRepository();
@@ -28,7 +29,7 @@ export const POS_ACCESS = {
   delete: ['pos.delete'],
 };
 
-/** A room tab: the booking (planned or confirmed) and the entry must be there; the tab takes its currency. */
+/** A room tab: the booking (planned or confirmed) and the entry must be there; the tab takes its onsite currency. */
 async function newTabValues({ user, tx }: TWriteContext, input: TCreatePosTab) {
   const values: Record<string, unknown> = { ...defined(input), userId: user.id };
   if (input.bookingId === undefined) {
@@ -37,7 +38,13 @@ async function newTabValues({ user, tx }: TWriteContext, input: TCreatePosTab) {
     return values;
   }
   const [found] = await tx
-    .select({ currency: bookings.currency, state: bookings.state, entry: bookingRooms.id })
+    .select({
+      currency: bookings.currency,
+      state: bookings.state,
+      entry: bookingRooms.id,
+      resortId: bookings.resortId,
+      vesselId: bookings.vesselId,
+    })
     .from(bookings)
     .innerJoin(bookingRooms, eq(bookingRooms.bookingId, bookings.id))
     .where(
@@ -52,7 +59,9 @@ async function newTabValues({ user, tx }: TWriteContext, input: TCreatePosTab) {
   if (!found) throw badRequest('The booking or its room entry does not exist', 'bookingId');
   if (found.state !== 'planned' && found.state !== 'confirmed')
     throw new AppError(409, 'INVALID_STATE', `A ${found.state} booking takes no onsite charges`);
-  return { ...values, roomBookingId: found.entry, currency: found.currency };
+  const onsite = await onsiteCurrencyOf(tx, { id: input.bookingId, currency: found.currency });
+  const asset = { resortId: found.resortId, vesselId: found.vesselId };
+  return { ...values, ...asset, roomBookingId: found.entry, currency: onsite.currency };
 }
 
 export function registerPosResources(app: FastifyInstance, db: Db) {

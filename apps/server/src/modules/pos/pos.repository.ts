@@ -16,6 +16,8 @@ export const toPosTab = (row: TPosTabRow): TPosTab => ({
   bookingId: row.bookingId,
   roomBookingId: row.roomBookingId,
   currency: row.currency,
+  resortId: row.resortId,
+  vesselId: row.vesselId,
   idempotencyKey: row.idempotencyKey,
   userId: row.userId,
   closedAt: row.closedAt?.toISOString() ?? null,

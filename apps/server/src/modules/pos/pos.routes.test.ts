@@ -20,7 +20,10 @@ type TAccount = {
   total: string;
   open: string;
 };
-type TAnswer = { tab: { id: number; state: string; bookingId: number | null }; account: TAccount };
+type TTab = { id: number; state: string; bookingId: number | null };
+type TAnswer = { tab: TTab; account: TAccount };
+type TTotals = { currency: string; total: string; paid: string; open: string };
+type TSold = { tab: TTab; item: TAccount['items'][number] & { userId: number | null }; totals: TTotals };
 type TBooking = {
   id: number;
   total: string;
@@ -34,6 +37,7 @@ const tab = async (body: Record<string, unknown> = {}) =>
   ok(await w.t.post('/api/pos', cashier, { name: 'Walk-in', ...body }), 201) as {
     id: number;
     bookingId: number | null;
+    resortId: number | null;
   };
 const sell = (id: number, body: Record<string, unknown>, token = cashier) =>
   w.t.post(`/api/pos/${id}/product`, token, body);
@@ -61,8 +65,11 @@ afterAll(() => w?.t.close());
 describe('walk-in tabs', () => {
   it('sells, takes payments up to what is open, prints receipts, resolves and sums the day', async () => {
     const t = await tab({ name: 'Snorkeller' });
-    const sold = ok(await sell(t.id, { item: shirt, quantity: 2 })) as TAnswer;
-    expect(sold.account).toMatchObject({ total: '50.00', open: '50.00' });
+    const sold = ok(await sell(t.id, { item: shirt, quantity: 2 })) as TSold;
+    // The answer carries the sale and the new totals, not the tab's items.
+    expect(sold.item).toMatchObject({ amount: '2', total: '50.00' });
+    expect(sold.totals).toEqual({ currency: 'EUR', total: '50.00', paid: '0.00', open: '50.00' });
+    expect(sold).not.toHaveProperty('account');
     expect(ok(await w.t.get(`/api/product/${shirt}`, admin)).stock).toBe('8');
     expectError(
       await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '50.01', method: 'cash' }),
@@ -73,8 +80,12 @@ describe('walk-in tabs', () => {
     ok(await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '30', method: 'cash' }));
     const paid = ok(
       await w.t.post(`/api/pos/${t.id}/payment`, cashier, { amount: '20', method: 'card' }),
-    ) as TAnswer;
-    expect(paid.account.open).toBe('0.00');
+    ) as { payment: { amount: string; method: string }; totals: TTotals };
+    expect(paid.payment).toMatchObject({ amount: '20.00', method: 'card' });
+    expect(paid.totals).toMatchObject({ paid: '50.00', open: '0.00' });
+    const account = ok(await w.t.get(`/api/pos/${t.id}/account`, cashier)) as TAnswer;
+    expect(account.account.payments).toHaveLength(2);
+    expect(account.account.open).toBe('0.00');
 
     const a4 = await w.t.post(`/api/pos/${t.id}/print?format=a4&language=en`, cashier, {});
     expect(a4.headers['content-type']).toBe('application/pdf');
@@ -111,8 +122,7 @@ describe('walk-in tabs', () => {
 
   it('changes and removes sales, combines tabs', async () => {
     const [a, b] = [await tab(), await tab()];
-    const sold = ok(await sell(a.id, { item: shirt })) as TAnswer;
-    const item = sold.account.items[0] as { id: number };
+    const { item } = ok(await sell(a.id, { item: shirt })) as TSold;
     const changed = ok(
       await w.t.post(`/api/pos/${a.id}/product/${item.id}`, cashier, { quantity: 3 }),
     ) as TAnswer;
@@ -130,9 +140,11 @@ describe('walk-in tabs', () => {
   it('stores a sale sent twice once, and sells the last item once when two counters try', async () => {
     const t = await tab();
     const body = { item: shirt, idempotencyKey: 'offline-sale-000001' };
-    ok(await sell(t.id, body));
-    const again = ok(await sell(t.id, body)) as TAnswer;
-    expect(again.account.items).toHaveLength(1);
+    const first = ok(await sell(t.id, body)) as TSold;
+    const again = ok(await sell(t.id, body)) as TSold;
+    expect(again.item.id).toBe(first.item.id);
+    expect(again.totals).toEqual(first.totals);
+    expect((ok(await w.t.get(`/api/pos/${t.id}/account`, cashier)) as TAnswer).account.items).toHaveLength(1);
     expectError(await sell((await tab()).id, body), 422, 'IDEMPOTENCY_KEY_REUSED');
 
     const last = await product({ name: 'Last cap', trackStock: true });
@@ -149,9 +161,10 @@ describe('room tabs', () => {
     const booking = await stay();
     const room = await tab({ name: 'Room 1', bookingId: booking.id });
     expect(room.bookingId).toBe(booking.id);
-    const sold = ok(await sell(room.id, { item: nitrox })) as TAnswer;
+    const sold = ok(await sell(room.id, { item: nitrox })) as TSold;
     // 4 nights = 5 days = 2 dive days × 2 guests × 12.00
-    expect(sold.account.items.map((i) => [i.amount, i.total])).toEqual([['4', '48.00']]);
+    expect([sold.item.amount, sold.item.total]).toEqual(['4', '48.00']);
+    expect(sold.totals).toMatchObject({ total: '48.00', open: '48.00' });
     expectError(
       await w.t.post(`/api/pos/${room.id}/payment`, cashier, { amount: '1', method: 'cash' }),
       409,
@@ -172,6 +185,82 @@ describe('room tabs', () => {
         .sort(),
     ).toEqual(['25.00 OnSite', '48.00 OnSite']);
     expect(Number(after.total)).toBeCloseTo(Number(booking.total) + 73, 2);
+  });
+});
+
+describe('stock per asset', () => {
+  type TStockAnswer = {
+    product: { stock: string };
+    entry: { stockAfter: string; resortId: number | null; vesselId: number | null };
+    stocks: { resortId: number | null; vesselId: number | null; stock: string }[];
+  };
+  type TLog = {
+    data: { reason: string; change: string; resortId: number | null; userId: number | null }[];
+    stocks: TStockAnswer['stocks'];
+  };
+  const update = (id: number, body: Record<string, unknown>) =>
+    w.t.post(`/api/product/${id}/stock/update`, admin, body);
+  const stockOf = async (id: number) => {
+    const log = ok(await w.t.get(`/api/product/${id}/stock/log`, admin)) as TLog;
+    const total = ok(await w.t.get(`/api/product/${id}`, admin)).stock as string;
+    return { total, atResort: log.stocks.find((s) => s.resortId === w.resort)?.stock, log };
+  };
+
+  it('keeps stock per resort and vessel; a sale at the resort takes from its stock, logged with who and why', async () => {
+    const mask = await product({ name: 'Mask', trackStock: true });
+    ok(await update(mask, { change: '10' }));
+    const atResort = ok(
+      await update(mask, { change: '2', resortId: w.resort, reason: 'correction' }),
+    ) as TStockAnswer;
+    expect(atResort.product.stock).toBe('12');
+    expect(atResort.entry).toMatchObject({ stockAfter: '2', resortId: w.resort, vesselId: null });
+    expect(atResort.stocks).toEqual([{ resortId: w.resort, vesselId: null, stock: '2' }]);
+    const onBoat = ok(await update(mask, { set: '5', vesselId: w.vessel })) as TStockAnswer;
+    expect(onBoat.product.stock).toBe('17');
+    expect(onBoat.stocks).toHaveLength(2);
+    // Refused: below 0 at the resort, both assets, an unknown resort; nothing written.
+    expectError(await update(mask, { change: '-3', resortId: w.resort }), 409, 'OUT_OF_STOCK');
+    expectError(
+      await update(mask, { change: '1', resortId: w.resort, vesselId: w.vessel }),
+      400,
+      'ValidationError',
+    );
+    expectError(await update(mask, { change: '1', resortId: 999_999 }), 400, 'ValidationError');
+    expect(await stockOf(mask)).toMatchObject({ total: '17', atResort: '2' });
+
+    const counter = await tab({ name: 'Resort shop', resortId: w.resort });
+    expect(counter).toMatchObject({ resortId: w.resort });
+    const sold = ok(await sell(counter.id, { item: mask, quantity: 2 })) as TSold;
+    expect(await stockOf(mask)).toMatchObject({ total: '15', atResort: '0' });
+    // The resort has none left, though the product has: the sale at the resort is refused, nothing written.
+    expectError(await sell(counter.id, { item: mask }), 409, 'OUT_OF_STOCK');
+    expect(await stockOf(mask)).toMatchObject({ total: '15', atResort: '0' });
+    // A counter at no asset sells from the product's stock.
+    ok(await sell((await tab()).id, { item: mask }));
+    expect(await stockOf(mask)).toMatchObject({ total: '14', atResort: '0' });
+    // Removing the sale gives the stock back where it was taken.
+    ok(await w.t.call('DELETE', `/api/pos/${counter.id}/product?item=${sold.item.id}`, cashier));
+    const after = await stockOf(mask);
+    expect(after).toMatchObject({ total: '16', atResort: '2' });
+    const cashierId = sold.item.userId;
+    expect(cashierId).not.toBeNull();
+    expect(
+      after.log.data.filter((e) => e.resortId === w.resort).map((e) => [e.reason, e.change, e.userId]),
+    ).toEqual([
+      ['onsite_return', '2', cashierId],
+      ['onsite_sale', '-2', cashierId],
+      ['correction', '2', expect.any(Number)],
+    ]);
+  });
+
+  it('sells from the stock of a room tab’s resort (the booking’s)', async () => {
+    const fins = await product({ name: 'Fins', trackStock: true });
+    ok(await update(fins, { change: '1', resortId: w.resort }));
+    const room = await tab({ name: 'Room', bookingId: (await stay()).id });
+    expect(room).toMatchObject({ resortId: w.resort });
+    ok(await sell(room.id, { item: fins }));
+    expect(await stockOf(fins)).toMatchObject({ total: '0', atResort: '0' });
+    expectError(await sell(room.id, { item: fins }), 409, 'OUT_OF_STOCK');
   });
 });
 

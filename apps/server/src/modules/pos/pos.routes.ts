@@ -3,9 +3,11 @@ import { ZOnsiteAccount } from '@atoll/domain/onsite';
 import {
   ZPosCombine,
   ZPosPayment,
+  ZPosPaymentAnswer,
   ZPosPrintQuery,
   ZPosResolve,
   ZPosSale,
+  ZPosSaleAnswer,
   ZPosSaleUpdate,
   ZPosStats,
   ZPosStatsQuery,
@@ -179,11 +181,12 @@ export function registerPosRoutes(
         tags,
         summary: 'Sells a product on the tab',
         description:
-          'Body: item (product), quantity, price, guestId (room tabs), idempotencyKey (sent again: the tab as it is). ' +
-          'A room tab charges the booking (its charging base over the room entry); a walk-in pays what was typed.',
+          'Body: item (product), quantity, price, guestId (room tabs), idempotencyKey (sent again: the sale stored ' +
+          'then). A room tab charges the booking (its charging base over the room entry); a walk-in pays what was ' +
+          'typed. Answers the item and the tab’s totals (the tab with its items: `GET {id}/account`).',
         params: ZTabParams,
         body: ZPosSale,
-        response,
+        response: { 200: ZPosSaleAnswer },
       },
     },
     async (request) => pos.sell(actor(request), request.params.id, request.body),
@@ -226,9 +229,10 @@ export function registerPosRoutes(
       schema: {
         tags,
         summary: 'A payment on a walk-in’s tab (cash or card), at most what is open',
+        description: 'Answers the payment and the tab’s totals.',
         params: ZTabParams,
         body: ZPosPayment,
-        response,
+        response: { 200: ZPosPaymentAnswer },
       },
     },
     async (request) => pos.pay(actor(request), request.params.id, request.body),

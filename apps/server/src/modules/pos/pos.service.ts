@@ -1,12 +1,24 @@
 import { D } from '@atoll/domain/money';
 import type { TOnsiteAccount } from '@atoll/domain/onsite';
-import type { TPosSale, TPosStats, TPosTab } from '@atoll/domain/onsite/pos';
+import type {
+  TPosPaymentAnswer,
+  TPosSale,
+  TPosSaleAnswer,
+  TPosStats,
+  TPosTab,
+} from '@atoll/domain/onsite/pos';
 import { today } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import { chargeItem, placeOf, type TOnsiteFlow } from '../onsite/onsite.flow.ts';
-import { createOnsiteRepository, type TOnsiteItemRow } from '../onsite/onsite.repository.ts';
+import {
+  createOnsiteRepository,
+  type TOnsiteItemRow,
+  type TOnsitePaymentRow,
+  toOnsiteItem,
+  toOnsitePayment,
+} from '../onsite/onsite.repository.ts';
 import {
   accountOf,
   assertPayable,
@@ -16,6 +28,7 @@ import {
   recordSale,
   saleProduct,
   syncLine,
+  totalsOf,
 } from '../onsite/onsite-charge.ts';
 import { createPosRepository, type TPosTabRow, toPosTab } from './pos.repository.ts';
 
@@ -50,6 +63,21 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
     tab: toPosTab(tab),
     account: await accountOf(tx, { tabId: tab.id }, tab.currency),
   });
+  // A sale or payment answers what it stored and the tab's totals, never the whole tab (the offline sync).
+  const saleAnswer = async (tx: Tx, tab: TPosTabRow, item: TOnsiteItemRow): Promise<TPosSaleAnswer> => ({
+    tab: toPosTab(tab),
+    item: toOnsiteItem(item),
+    totals: await totalsOf(tx, { tabId: tab.id }, tab.currency),
+  });
+  const paymentAnswer = async (
+    tx: Tx,
+    tab: TPosTabRow,
+    payment: TOnsitePaymentRow,
+  ): Promise<TPosPaymentAnswer> => ({
+    tab: toPosTab(tab),
+    payment: toOnsitePayment(payment),
+    totals: await totalsOf(tx, { tabId: tab.id }, tab.currency),
+  });
 
   /** A walk-in's sale: the quantity as typed, in the tab's currency. */
   async function sellWalkIn(tx: Tx, user: TSessionUser, tab: TPosTabRow, sale: TPosSale) {
@@ -61,7 +89,7 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
       price: sale.price,
       currency: tab.currency,
     });
-    await recordSale(
+    return recordSale(
       tx,
       {
         tabId: tab.id,
@@ -75,6 +103,7 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
         ...priced,
       },
       product,
+      tab,
     );
   }
 
@@ -85,30 +114,30 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
       return db.transaction((tx) => answer(tx, tab));
     },
 
-    /** A sale on the tab; a key already stored on it answers the tab as it is (the offline sync sends again). */
-    sell(user: TSessionUser, id: number, sale: TPosSale): Promise<TPosAnswer> {
+    /** A sale on the tab; a key already stored on it answers the stored sale (the offline sync sends again). */
+    sell(user: TSessionUser, id: number, sale: TPosSale): Promise<TPosSaleAnswer> {
       return db.transaction(async (tx) => {
         if (sale.idempotencyKey) {
           const stored = await onsiteRepo.itemByKey(tx, sale.idempotencyKey);
           if (stored && stored.tabId !== id)
             throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'The key names another sale');
-          if (stored) return answer(tx, (await repo.tab(tx, id)) as TPosTabRow);
+          if (stored) return saleAnswer(tx, (await repo.tab(tx, id)) as TPosTabRow, stored);
         }
         const tab = await openTab(tx, id);
-        if (tab.bookingId === null) await sellWalkIn(tx, user, tab, sale);
-        else
-          await onsite.onBookingIn(tx, user, tab.bookingId, 'posSale', (ctx) =>
-            chargeItem(ctx, {
-              productId: sale.item,
-              quantity: sale.quantity,
-              price: sale.price,
-              guestId: sale.guestId,
-              idempotencyKey: sale.idempotencyKey,
-              tabId: tab.id,
-              ...(tab.roomBookingId ? { rb: tab.roomBookingId } : {}),
-            }),
-          );
-        return answer(tx, tab);
+        if (tab.bookingId === null) return saleAnswer(tx, tab, await sellWalkIn(tx, user, tab, sale));
+        let item: TOnsiteItemRow | undefined;
+        await onsite.writeBookingIn(tx, user, tab.bookingId, 'posSale', async (ctx) => {
+          item = await chargeItem(ctx, {
+            productId: sale.item,
+            quantity: sale.quantity,
+            price: sale.price,
+            guestId: sale.guestId,
+            idempotencyKey: sale.idempotencyKey,
+            tabId: tab.id,
+            ...(tab.roomBookingId ? { rb: tab.roomBookingId } : {}),
+          });
+        });
+        return saleAnswer(tx, tab, item as TOnsiteItemRow);
       });
     },
 
@@ -119,7 +148,7 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
         const item = await tabItem(tx, tab, itemId);
         if (item.bookingId !== null) {
           const bookingId = item.bookingId;
-          await onsite.onBookingIn(tx, user, bookingId, 'posChange', (ctx) =>
+          await onsite.writeBookingIn(tx, user, bookingId, 'posChange', (ctx) =>
             onsite.updateStep(ctx, item.id, change),
           );
           return answer(tx, tab);
@@ -145,7 +174,7 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
         const tab = await openTab(tx, id);
         const item = await tabItem(tx, tab, itemId);
         if (item.bookingId !== null)
-          await onsite.onBookingIn(tx, user, item.bookingId, 'posRemove', (ctx) =>
+          await onsite.writeBookingIn(tx, user, item.bookingId, 'posRemove', (ctx) =>
             onsite.removeStep(ctx, item.id),
           );
         else {
@@ -167,13 +196,13 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
           const stored = await onsiteRepo.paymentByKey(tx, input.idempotencyKey);
           if (stored && stored.tabId !== id)
             throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'The key names another payment');
-          if (stored) return answer(tx, (await repo.tab(tx, id)) as TPosTabRow);
+          if (stored) return paymentAnswer(tx, (await repo.tab(tx, id)) as TPosTabRow, stored);
         }
         const tab = await openTab(tx, id);
         if (tab.bookingId !== null)
           throw new AppError(409, 'INVALID_STATE', 'A room tab is paid with the booking’s onsite account');
-        assertPayable(await accountOf(tx, { tabId: tab.id }, tab.currency), input.amount);
-        await onsiteRepo.insertPayment(tx, {
+        assertPayable(await totalsOf(tx, { tabId: tab.id }, tab.currency), input.amount);
+        const payment = await onsiteRepo.insertPayment(tx, {
           tabId: tab.id,
           amount: new D(input.amount).toFixed(2),
           currency: tab.currency,
@@ -182,7 +211,7 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
           idempotencyKey: input.idempotencyKey ?? null,
           userId: user.id,
         });
-        return answer(tx, tab);
+        return paymentAnswer(tx, tab, payment);
       });
     },
 
@@ -203,16 +232,14 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
         if (tab.bookingId !== null)
           throw new AppError(409, 'INVALID_STATE', 'The tab is charged to a room already');
         let charged = tab;
-        await onsite.onBookingIn(tx, user, bookingId, 'posCharge', async (ctx) => {
-          if (ctx.row.currency !== tab.currency)
-            throw badRequest('The booking is in another currency', 'booking');
+        await onsite.writeBookingIn(tx, user, bookingId, 'posCharge', async (ctx) => {
+          if (ctx.onsite.currency !== tab.currency)
+            throw badRequest('The booking keeps its onsite account in another currency', 'booking');
           const { entry } = placeOf(ctx, { roomId });
+          const onBooking = { bookingId, roomBookingId: entry.id, rate: ctx.onsite.rate };
           for (const item of await onsiteRepo.tabItemsWithoutBooking(tx, tab.id))
-            await syncLine(
-              tx,
-              await onsiteRepo.updateItem(tx, item.id, { bookingId, roomBookingId: entry.id }),
-            );
-          await onsiteRepo.assignTabPayments(tx, tab.id, bookingId, entry.id);
+            await syncLine(tx, await onsiteRepo.updateItem(tx, item.id, onBooking));
+          await onsiteRepo.assignTabPayments(tx, tab.id, onBooking);
           charged = await repo.updateTab(tx, tab.id, { bookingId, roomBookingId: entry.id });
         });
         return answer(tx, charged);
@@ -227,7 +254,7 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
         const done: TPosTab[] = [];
         for (const tab of tabs) {
           if (tab.state !== 'open') throw closed(tab);
-          const { open } = await accountOf(tx, { tabId: tab.id }, tab.currency);
+          const { open } = await totalsOf(tx, { tabId: tab.id }, tab.currency);
           if (tab.bookingId === null && !new D(open).isZero())
             throw new AppError(409, 'INVALID_STATE', `Tab ${tab.id} has ${open} ${tab.currency} open`);
           done.push(toPosTab(await repo.updateTab(tx, tab.id, { state: 'resolved', closedAt: new Date() })));

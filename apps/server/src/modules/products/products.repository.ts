@@ -1,6 +1,6 @@
 import { D } from '@atoll/domain/money';
 import type { TPriceTax } from '@atoll/domain/pricing/entities';
-import type { TChosenProduct, TProduct, TStockLogEntry } from '@atoll/domain/products';
+import type { TAssetStock, TChosenProduct, TProduct, TStockLogEntry } from '@atoll/domain/products';
 import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
@@ -8,9 +8,12 @@ import {
   bookingRooms,
   bookings,
   calculationLines,
+  productAssetStock,
   productStockLog,
   products,
+  resorts,
   taxes,
+  vessels,
 } from '../../db/schema.ts';
 
 // The only Drizzle file of the products module: products, their taxes, their stock and its log, and the chosen
@@ -48,6 +51,16 @@ export const toProduct = (row: TProductRow): TProduct => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The resort or vessel whose stock moves. */
+export type TStockAsset = { resortId?: number | null | undefined; vesselId?: number | null | undefined };
+export const assetWhere = (productId: number, asset: TStockAsset) =>
+  and(
+    eq(productAssetStock.productId, productId),
+    asset.resortId
+      ? eq(productAssetStock.resortId, asset.resortId)
+      : eq(productAssetStock.vesselId, asset.vesselId ?? 0),
+  );
+
 export const toStockLogEntry = (row: TStockLogRow): TStockLogEntry => ({
   id: row.id,
   productId: row.productId,
@@ -57,6 +70,8 @@ export const toStockLogEntry = (row: TStockLogRow): TStockLogEntry => ({
   note: row.note,
   bookingId: row.bookingId,
   userId: row.userId,
+  resortId: row.resortId,
+  vesselId: row.vesselId,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -105,6 +120,44 @@ export function createProductsRepository() {
           },
         ]),
       );
+    },
+
+    /** A product's stock at one asset, locked; a row at 0 is made when there is none yet. */
+    async lockAssetStock(tx: Tx, productId: number, asset: TStockAsset) {
+      const where = assetWhere(productId, asset);
+      await tx
+        .insert(productAssetStock)
+        .values({ productId, resortId: asset.resortId ?? null, vesselId: asset.vesselId ?? null })
+        .onConflictDoNothing();
+      const [row] = await tx.select().from(productAssetStock).where(where).for('update');
+      return row as typeof productAssetStock.$inferSelect;
+    },
+
+    async assetExists(ex: Executor, asset: TStockAsset) {
+      const [row] = asset.resortId
+        ? await ex.select({ id: resorts.id }).from(resorts).where(eq(resorts.id, asset.resortId))
+        : await ex
+            .select({ id: vessels.id })
+            .from(vessels)
+            .where(eq(vessels.id, asset.vesselId ?? 0));
+      return row !== undefined;
+    },
+
+    async setAssetStock(tx: Tx, id: number, stock: string) {
+      await tx
+        .update(productAssetStock)
+        .set({ stock, updatedAt: new Date() })
+        .where(eq(productAssetStock.id, id));
+    },
+
+    /** The product's stock per asset, resorts first. */
+    async assetStocks(ex: Executor, productId: number): Promise<TAssetStock[]> {
+      const rows = await ex
+        .select()
+        .from(productAssetStock)
+        .where(eq(productAssetStock.productId, productId))
+        .orderBy(productAssetStock.resortId, productAssetStock.vesselId);
+      return rows.map((r) => ({ resortId: r.resortId, vesselId: r.vesselId, stock: quantityText(r.stock) }));
     },
 
     /** Sets the stock (the caller holds the product's row lock and writes the log row). */

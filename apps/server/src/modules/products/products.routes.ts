@@ -1,6 +1,7 @@
 import { ZAsset } from '@atoll/domain/bookings/queries';
 import { listAnswer } from '@atoll/domain/list';
 import {
+  ZAssetStock,
   ZBookedAtDay,
   ZBookedAtDayQuery,
   ZProduct,
@@ -91,10 +92,14 @@ export function registerProductsRoutes(
         summary: 'Changes the stock of a product (a change or the counted stock) and logs it',
         description:
           'Send `change` (+ in, − out) or `set` (the counted stock). Below 0 answers 409 OUT_OF_STOCK ' +
-          'unless `force`. One transaction: the product’s row lock, the stock, the log row.',
+          'unless `force`. With `resortId` or `vesselId` the stock kept there moves (and the product’s, the ' +
+          'total, by the same change); `stocks` answers the stock per asset. One transaction: the product’s ' +
+          'row lock, the stock, the log row.',
         params: ZIdParams,
         body: ZStockUpdate,
-        response: { 200: z.object({ product: ZProduct, entry: ZStockLogEntry }) },
+        response: {
+          200: z.object({ product: ZProduct, entry: ZStockLogEntry, stocks: z.array(ZAssetStock) }),
+        },
       },
     },
     async (request) => service.stockUpdate(actor(request), request.params.id, request.body),
@@ -106,13 +111,13 @@ export function registerProductsRoutes(
       config: READ,
       schema: {
         tags,
-        summary: 'The stock changes of a product, newest first',
+        summary: 'The stock changes of a product, newest first, and its stock per asset',
         params: ZIdParams,
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(1_000_000).default(1),
           size: z.coerce.number().int().min(1).max(MAX_LOG_PAGE).default(50),
         }),
-        response: { 200: listAnswer(ZStockLogEntry) },
+        response: { 200: listAnswer(ZStockLogEntry).extend({ stocks: z.array(ZAssetStock) }) },
       },
     },
     async (request) => service.stockLog(request.params.id, request.query.page, request.query.size),

@@ -12,7 +12,7 @@ import {
 } from '@atoll/domain/products';
 import { holdingCondition } from '../../db/booking-conditions.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import {
@@ -38,17 +38,24 @@ export const outOfStock = (stock: string) =>
 export async function stockValues(tx: Tx, user: TSessionUser, id: number, input: TStockUpdate) {
   const product = await repo.product(tx, id, true);
   if (!product) throw notFound('Product');
-  const { change, after } = stockChange(product.stock, input);
-  if (new D(after).lt(0) && !input.force) throw outOfStock(product.stock);
-  await repo.setStock(tx, id, after);
-  return {
-    productId: id,
-    change,
-    stockAfter: after,
-    reason: input.reason,
-    note: input.note,
-    userId: user.id,
-  };
+  const entry = { productId: id, reason: input.reason, note: input.note, userId: user.id };
+  if (input.resortId === undefined && input.vesselId === undefined) {
+    const { change, after } = stockChange(product.stock, input);
+    if (new D(after).lt(0) && !input.force) throw outOfStock(product.stock);
+    await repo.setStock(tx, id, after);
+    return { ...entry, change, stockAfter: after };
+  }
+  // At an asset: its stock moves, and the product's (the total over all places) by the same change. The
+  // product's row lock is taken first, as a sale takes it.
+  const asset = { resortId: input.resortId ?? null, vesselId: input.vesselId ?? null };
+  if (!(await repo.assetExists(tx, asset)))
+    throw badRequest('The resort or vessel does not exist', 'resortId');
+  const held = await repo.lockAssetStock(tx, id, asset);
+  const { change, after } = stockChange(held.stock, input);
+  if (new D(after).lt(0) && !input.force) throw outOfStock(held.stock);
+  await repo.setAssetStock(tx, held.id, after);
+  await repo.setStock(tx, id, new D(product.stock).plus(change).toFixed());
+  return { ...entry, ...asset, change, stockAfter: after };
 }
 
 /** Each chosen product of a held booking with its days and the quantity it uses each day. */
@@ -89,14 +96,16 @@ export function createProductsService(deps: { db: Db; settings: TSettingsService
         const entry = await repo.insertLog(tx, await stockValues(tx, user, id, input));
         const product = await repo.product(tx, id);
         if (!product) throw notFound('Product');
-        return { product: toProduct(product), entry: toStockLogEntry(entry) };
+        const stocks = await repo.assetStocks(tx, id);
+        return { product: toProduct(product), entry: toStockLogEntry(entry), stocks };
       });
     },
 
     async stockLog(id: number, page: number, size: number) {
       if (!(await repo.product(db, id))) throw notFound('Product');
       const { rows, total } = await repo.stockLog(db, id, page, size);
-      return { data: rows.map(toStockLogEntry), total, page, size };
+      const stocks = await repo.assetStocks(db, id);
+      return { data: rows.map(toStockLogEntry), total, page, size, stocks };
     },
 
     /** Quantities per product and day of `[from, to)` on the asset's holding bookings. */

@@ -1,7 +1,7 @@
 import type { TBookingSummary } from '@atoll/domain/bookings';
 import type { TOnsiteAccount } from '@atoll/domain/onsite';
-import type { TPosStats, TPosTab } from '@atoll/domain/onsite/pos';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPosPaymentAnswer, TPosSaleAnswer, TPosStats, TPosTab } from '@atoll/domain/onsite/pos';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
 import { resourceKeys } from '../../components/resource/api.ts';
@@ -17,6 +17,34 @@ export const posKeys = {
   account: (id: number) => ['pos', 'account', id] as const,
   stats: (from: string, to: string) => ['pos', 'stats', from, to] as const,
 };
+
+/** What the sync stored: the server answers a sale or payment with it and the tab's totals only. */
+export type TStored =
+  | { kind: 'sale'; answer: TPosSaleAnswer }
+  | { kind: 'payment'; answer: TPosPaymentAnswer };
+
+/**
+ * Puts a stored sale or payment into the cached tab (when the counter has read it): the tab is not read
+ * again after every sale of an offline queue. A sale sent again answers the one stored: it is not added twice.
+ */
+export function mergeStored(client: QueryClient, stored: TStored) {
+  const { tab, totals } = stored.answer;
+  client.setQueryData<TPosAnswer>(posKeys.account(tab.id), (old) => {
+    if (!old) return old;
+    const account = { ...old.account, ...totals };
+    if (stored.kind === 'sale') {
+      const { item } = stored.answer;
+      const known = account.items.some((i) => i.id === item.id);
+      return { tab, account: { ...account, items: known ? account.items : [...account.items, item] } };
+    }
+    const { payment } = stored.answer;
+    const known = account.payments.some((p) => p.id === payment.id);
+    return {
+      tab,
+      account: { ...account, payments: known ? account.payments : [...account.payments, payment] },
+    };
+  });
+}
 
 /** The open tabs, newest first (kept while offline: the counter still shows them). */
 export function useOpenTabs() {
@@ -42,10 +70,13 @@ export function useTabAccount(id: number | null) {
   });
 }
 
-export function usePosStats(from: string, to: string) {
+/** The day's figures; `counted`: the cash counted in the drawer (the answer has the difference to expected). */
+export function usePosStats(from: string, to: string, counted?: string) {
+  const query = counted ? { from, to, counted } : { from, to };
   return useQuery({
-    queryKey: posKeys.stats(from, to),
-    queryFn: ({ signal }) => api<TPosStats>('/pos/stats', { query: { from, to }, signal }),
+    queryKey: [...posKeys.stats(from, to), counted ?? ''],
+    queryFn: ({ signal }) => api<TPosStats>('/pos/stats', { query, signal }),
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { mergeStored, posKeys, type TStored } from './api.ts';
 import { queue, type TConflict, type TQueued } from './offline-queue.ts';
 import { syncQueue } from './sync.ts';
 
@@ -24,12 +25,23 @@ export function useCounter() {
 
   const flush = useCallback(async () => {
     const before = (await queue.all()).length;
-    await syncQueue();
+    const stored: TStored[] = [];
+    await syncQueue((answer) => stored.push(answer));
     // The server's tabs first, then what still waits: a tab opened offline stays on screen (from the queue)
     // until the server's list holds it, so a sale tapped meanwhile has its tab.
-    if (before > 0) await client.invalidateQueries({ queryKey: ['pos'] });
-    await refresh();
-  }, [client, refresh]);
+    if (before > 0)
+      await Promise.all(
+        [posKeys.open(), posKeys.lists(), ['pos', 'stats']].map((queryKey) =>
+          client.invalidateQueries({ queryKey }),
+        ),
+      );
+    // Each stored sale or payment goes into its cached tab from the answer (the tab is not read again), in
+    // the same step as it leaves the waiting list: the counter never shows it twice.
+    const [waiting, refused] = await Promise.all([queue.all(), queue.conflicts()]);
+    for (const answer of stored) mergeStored(client, answer);
+    setPending(waiting);
+    setConflicts(refused);
+  }, [client]);
 
   useEffect(() => {
     void flush();

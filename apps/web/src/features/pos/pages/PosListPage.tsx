@@ -1,6 +1,6 @@
 import { formatMoney } from '@atoll/domain/money';
 import type { TPosTab } from '@atoll/domain/onsite/pos';
-import { Card, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n.ts';
@@ -36,18 +36,32 @@ function SumTable({ title, rows }: { title: string; rows: (TSum & { label: strin
 export default function PosListPage() {
   const { t } = useTranslation();
   const [day, setDay] = useState(() => new Date().toLocaleDateString('en-CA'));
-  const stats = usePosStats(day, day).data;
+  const [counted, setCounted] = useState('');
+  // Only a well-formed amount goes to the server (the field may hold a half-typed one).
+  const stats = usePosStats(day, day, /^\d{1,10}(\.\d{1,2})?$/.test(counted) ? counted : undefined).data;
+  const cash = stats?.cash;
+  const cashCurrency = cash?.expected[0]?.currency ?? stats?.sales[0]?.currency ?? 'EUR';
   const none = t('pos.list.none');
   return (
     <Stack>
       <PageHeader title={t('routes.posList')} intro={t('pos.list.intro')} />
-      <TextInput
-        type="date"
-        label={t('pos.list.day')}
-        value={day}
-        onChange={(e) => setDay(e.currentTarget.value)}
-        w={200}
-      />
+      <Group align="flex-end">
+        <TextInput
+          type="date"
+          label={t('pos.list.day')}
+          value={day}
+          onChange={(e) => setDay(e.currentTarget.value)}
+          w={200}
+        />
+        <TextInput
+          label={t('pos.list.cashCounted')}
+          inputMode="decimal"
+          placeholder="0.00"
+          value={counted}
+          onChange={(e) => setCounted(e.currentTarget.value.replace(',', '.').trim())}
+          w={200}
+        />
+      </Group>
       {stats && (
         <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }}>
           <SumTable
@@ -71,7 +85,15 @@ export default function PosListPage() {
           />
           <SumTable
             title={t('pos.list.cashExpected')}
-            rows={stats.cash.expected.map((s) => ({ ...s, label: t('pos.counter.methods.cash') }))}
+            rows={[
+              ...stats.cash.expected.map((s) => ({ ...s, label: t('pos.counter.methods.cash') })),
+              ...(cash?.counted != null
+                ? [{ currency: cashCurrency, amount: cash.counted, label: t('pos.list.cashCounted') }]
+                : []),
+              ...(cash?.difference != null
+                ? [{ currency: cashCurrency, amount: cash.difference, label: t('pos.list.cashDifference') }]
+                : []),
+            ]}
           />
         </SimpleGrid>
       )}

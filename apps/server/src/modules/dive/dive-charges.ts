@@ -133,6 +133,7 @@ export async function chargeDives(
         ...priced,
       },
       sold,
+      tab,
     );
     result.charged++;
   }

@@ -42,6 +42,7 @@ import { createOnlinePaymentsService } from './modules/online/online-payments.se
 import { createOnsiteFlow } from './modules/onsite/onsite.flow.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createXeroService } from './modules/plugins/xero.service.ts';
 import { createPosService } from './modules/pos/pos.service.ts';
 import { createPriceLookupsRepository } from './modules/prices/price-lookups.repository.ts';
 import { createPriceLookupsService } from './modules/prices/price-lookups.service.ts';
@@ -143,6 +144,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   configureStateMails({ appUrl: opts.config.appUrl });
   const widgets = createWidgetsService(db);
   const guestForms = createGuestFormsService({ db, settings });
+  const xero = createXeroService({ db });
   const backups = createBackupService({ db, dataDir: opts.config.dataDir, version: opts.version });
   const online = createOnlineService({ db, availability, create: bookings.create, confirm: onlineConfirm });
   const onlinePayments = createOnlinePaymentsService({
@@ -217,6 +219,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     widgets,
     guestForms,
     backups,
+    xero,
     payments,
     banks,
     todos,

@@ -200,7 +200,7 @@ export async function buildApp(opts: TAppOptions) {
     guestForms: c.guestForms,
   });
   registerFormsRoutes(app, { db: c.db, settings: c.settings, config: opts.config });
-  registerBackupRoutes(app, { backups: c.backups });
+  registerBackupRoutes(app, { backups: c.backups, dropbox: c.dropbox });
   registerXeroRoutes(app, { db: c.db, xero: c.xero });
   registerSystemRoutes(app, {
     system: c.system,

@@ -60,6 +60,7 @@ import { createRoomTypesService } from './modules/room-types/room-types.service.
 import { createRoomsRepository } from './modules/rooms/rooms.repository.ts';
 import { createRoomsService } from './modules/rooms/rooms.service.ts';
 import { createBackupService } from './modules/settings/backup.service.ts';
+import { createDropboxBackups } from './modules/settings/dropbox-backup.ts';
 import { createLogoService } from './modules/settings/logo.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSpecialsRepository } from './modules/specials/specials.repository.ts';
@@ -146,6 +147,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const guestForms = createGuestFormsService({ db, settings });
   const xero = createXeroService({ db });
   const backups = createBackupService({ db, dataDir: opts.config.dataDir, version: opts.version });
+  const dropbox = createDropboxBackups({ config: opts.config.dropbox, backups });
   const online = createOnlineService({ db, availability, create: bookings.create, confirm: onlineConfirm });
   const onlinePayments = createOnlinePaymentsService({
     db,
@@ -219,6 +221,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     widgets,
     guestForms,
     backups,
+    dropbox,
     xero,
     payments,
     banks,

@@ -28,27 +28,43 @@ export async function dropboxFake() {
     res.end(JSON.stringify(body));
   };
   const notFound = (res: ServerResponse, at: string) =>
-    json(res, 409, { error_summary: `${at}/not_found/..`, error: { '.tag': at, [at]: { '.tag': 'not_found' } } });
+    json(res, 409, {
+      error_summary: `${at}/not_found/..`,
+      error: { '.tag': at, [at]: { '.tag': 'not_found' } },
+    });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/api/oauth2/token') {
       const q = url.searchParams;
-      if (q.get('grant_type') !== 'refresh_token' || q.get('refresh_token') !== DROPBOX.refreshToken || q.get('client_id') !== DROPBOX.appKey || q.get('client_secret') !== DROPBOX.appSecret)
+      if (
+        q.get('grant_type') !== 'refresh_token' ||
+        q.get('refresh_token') !== DROPBOX.refreshToken ||
+        q.get('client_id') !== DROPBOX.appKey ||
+        q.get('client_secret') !== DROPBOX.appSecret
+      )
         return json(res, 400, { error: 'invalid_grant', error_description: 'refresh token is invalid' });
       state.grants++;
       state.accessToken = `sl.${randomUUID()}`;
       return json(res, 200, { access_token: state.accessToken, token_type: 'bearer', expires_in: 14400 });
     }
     if (req.headers.authorization !== `Bearer ${state.accessToken}`)
-      return json(res, 401, { error_summary: 'invalid_access_token/..', error: { '.tag': 'invalid_access_token' } });
+      return json(res, 401, {
+        error_summary: 'invalid_access_token/..',
+        error: { '.tag': 'invalid_access_token' },
+      });
     if (state.failNext && url.pathname.endsWith(state.failNext.path)) {
       const f = state.failNext;
       state.failNext = null;
-      return json(res, f.status, { error_summary: 'too_many_write_operations/..', error: { reason: { '.tag': 'too_many_write_operations' } } });
+      return json(res, f.status, {
+        error_summary: 'too_many_write_operations/..',
+        error: { reason: { '.tag': 'too_many_write_operations' } },
+      });
     }
     const body = await read(req);
-    const arg = JSON.parse(String(req.headers['dropbox-api-arg'] ?? (body.length ? body.toString() : '{}'))) as { path?: string; cursor?: string };
+    const arg = JSON.parse(
+      String(req.headers['dropbox-api-arg'] ?? (body.length ? body.toString() : '{}')),
+    ) as { path?: string; cursor?: string };
     const path = (arg.path ?? '').toLowerCase();
     switch (url.pathname) {
       case '/api/2/files/list_folder':
@@ -66,7 +82,8 @@ export async function dropboxFake() {
         return json(res, 200, result);
       }
       case '/content/2/files/upload': {
-        if (state.files.has(path)) return json(res, 409, { error_summary: 'path/conflict/file/..', error: { '.tag': 'path' } });
+        if (state.files.has(path))
+          return json(res, 409, { error_summary: 'path/conflict/file/..', error: { '.tag': 'path' } });
         const name = (arg.path ?? '').split('/').at(-1) ?? '';
         const meta: files.FileMetadataReference = {
           '.tag': 'file',
@@ -74,8 +91,8 @@ export async function dropboxFake() {
           id: `id:${randomUUID()}`,
           path_lower: path,
           path_display: arg.path,
-          client_modified: new Date().toISOString().slice(0, 19) + 'Z',
-          server_modified: new Date().toISOString().slice(0, 19) + 'Z',
+          client_modified: `${new Date().toISOString().slice(0, 19)}Z`,
+          server_modified: `${new Date().toISOString().slice(0, 19)}Z`,
           rev: randomUUID().replace(/-/g, '').slice(0, 16),
           size: body.length,
           content_hash: createHash('sha256').update(body).digest('hex'),
@@ -86,7 +103,10 @@ export async function dropboxFake() {
       case '/content/2/files/download': {
         const file = state.files.get(path);
         if (!file) return notFound(res, 'path');
-        res.writeHead(200, { 'content-type': 'application/octet-stream', 'dropbox-api-result': JSON.stringify(file.meta) });
+        res.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'dropbox-api-result': JSON.stringify(file.meta),
+        });
         return res.end(file.bytes);
       }
       case '/api/2/files/delete_v2': {

@@ -28,7 +28,7 @@ import { registerStatementFormatRoutes } from './bank-formats.routes.ts';
 import { toBankEntry } from './banks.repository.ts';
 import type { TBanksService } from './banks.service.ts';
 import { ENTRY_ACCESS, registerBankResources } from './banks-resources.routes.ts';
-import { importStatement, storeEntries } from './import-statement.flow.ts';
+import { importStatement } from './import-statement.flow.ts';
 import { decodeStatement } from './statement-file.ts';
 
 // Spec platform §7 "Banks" and "Bank entries" (docs/domain/payments.md). Scopes: banks.* for the accounts;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
 import type { TBackupService } from './backup.service.ts';
 import type { TDropboxBackups } from './dropbox-backup.ts';
 

@@ -36,6 +36,7 @@ export const PAGES: Record<string, TPage> = {
   configCompany: lazy(() => import('../features/config/pages/CompanyPage.tsx')),
   configSettings: lazy(() => import('../features/config/pages/SettingsTypePage.tsx')),
   configModules: lazy(() => import('../features/config/pages/ModulesPage.tsx')),
+  configBackups: lazy(() => import('../features/config/pages/BackupsPage.tsx')),
   configBooking: lazy(() => import('../features/config/pages/BookingSettingsPage.tsx')),
   configTranslations: lazy(() => import('../features/config/pages/TranslationsPage.tsx')),
   tax: lazy(() => import('../features/config/pages/TaxPage.tsx')),

@@ -37,6 +37,7 @@ export const PAGES: Record<string, TPage> = {
   configSettings: lazy(() => import('../features/config/pages/SettingsTypePage.tsx')),
   configModules: lazy(() => import('../features/config/pages/ModulesPage.tsx')),
   configBackups: lazy(() => import('../features/config/pages/BackupsPage.tsx')),
+  plugins: lazy(() => import('../features/plugins/pages/PluginsPage.tsx')),
   configBooking: lazy(() => import('../features/config/pages/BookingSettingsPage.tsx')),
   configTranslations: lazy(() => import('../features/config/pages/TranslationsPage.tsx')),
   tax: lazy(() => import('../features/config/pages/TaxPage.tsx')),

@@ -43,6 +43,7 @@ import { registerOnlineRoutes } from './modules/online/online.routes.ts';
 import { registerOnlinePaymentRoutes } from './modules/online/online-payments.routes.ts';
 import { registerOnsiteRoutes } from './modules/onsite/onsite.routes.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
+import { registerXeroRoutes } from './modules/plugins/xero.routes.ts';
 import { registerPosRoutes } from './modules/pos/pos.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
@@ -199,7 +200,8 @@ export async function buildApp(opts: TAppOptions) {
     guestForms: c.guestForms,
   });
   registerFormsRoutes(app, { db: c.db, settings: c.settings, config: opts.config });
-  registerBackupRoutes(app, { backups: c.backups });
+  registerBackupRoutes(app, { backups: c.backups, dropbox: c.dropbox });
+  registerXeroRoutes(app, { db: c.db, xero: c.xero });
   registerSystemRoutes(app, {
     system: c.system,
     settings: c.settings,

@@ -32,6 +32,22 @@ export type TConfig = {
   /** Repeated statements as named prepared statements on PostgreSQL (ADR 0030); PG_PREPARED_STATEMENTS=off turns them off. */
   preparedStatements: boolean;
   webDist: string;
+  /**
+   * Dropbox backups (docs/operations.md): the app's key and secret and a refresh token of the account
+   * (DROPBOX_APP_KEY, DROPBOX_APP_SECRET, DROPBOX_REFRESH_TOKEN), the folder (DROPBOX_FOLDER, /atoll-backups),
+   * how many backups to keep there (DROPBOX_KEEP, 14) and, for tests or a proxy, another API address
+   * (DROPBOX_API_BASE). Unset key, secret or token: no Dropbox backups.
+   */
+  dropbox?: TDropboxConfig;
+};
+
+export type TDropboxConfig = {
+  appKey: string;
+  appSecret: string;
+  refreshToken: string;
+  folder: string;
+  keep: number;
+  apiBase?: string;
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -62,5 +78,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     preparedStatements: env.PG_PREPARED_STATEMENTS !== 'off',
     // WEB_DIST: another build of the web app (a second checkout's or a test's); default apps/web/dist.
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
+    ...(env.DROPBOX_APP_KEY && env.DROPBOX_APP_SECRET && env.DROPBOX_REFRESH_TOKEN
+      ? {
+          dropbox: {
+            appKey: env.DROPBOX_APP_KEY,
+            appSecret: env.DROPBOX_APP_SECRET,
+            refreshToken: env.DROPBOX_REFRESH_TOKEN,
+            folder: env.DROPBOX_FOLDER || '/atoll-backups',
+            keep: Math.max(1, int(env.DROPBOX_KEEP, 14)),
+            ...(env.DROPBOX_API_BASE ? { apiBase: env.DROPBOX_API_BASE } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -42,6 +42,7 @@ import { createOnlinePaymentsService } from './modules/online/online-payments.se
 import { createOnsiteFlow } from './modules/onsite/onsite.flow.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createXeroService } from './modules/plugins/xero.service.ts';
 import { createPosService } from './modules/pos/pos.service.ts';
 import { createPriceLookupsRepository } from './modules/prices/price-lookups.repository.ts';
 import { createPriceLookupsService } from './modules/prices/price-lookups.service.ts';
@@ -59,6 +60,7 @@ import { createRoomTypesService } from './modules/room-types/room-types.service.
 import { createRoomsRepository } from './modules/rooms/rooms.repository.ts';
 import { createRoomsService } from './modules/rooms/rooms.service.ts';
 import { createBackupService } from './modules/settings/backup.service.ts';
+import { createDropboxBackups } from './modules/settings/dropbox-backup.ts';
 import { createLogoService } from './modules/settings/logo.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSpecialsRepository } from './modules/specials/specials.repository.ts';
@@ -143,7 +145,9 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   configureStateMails({ appUrl: opts.config.appUrl });
   const widgets = createWidgetsService(db);
   const guestForms = createGuestFormsService({ db, settings });
+  const xero = createXeroService({ db });
   const backups = createBackupService({ db, dataDir: opts.config.dataDir, version: opts.version });
+  const dropbox = createDropboxBackups({ config: opts.config.dropbox, backups });
   const online = createOnlineService({ db, availability, create: bookings.create, confirm: onlineConfirm });
   const onlinePayments = createOnlinePaymentsService({
     db,
@@ -217,6 +221,8 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     widgets,
     guestForms,
     backups,
+    dropbox,
+    xero,
     payments,
     banks,
     todos,

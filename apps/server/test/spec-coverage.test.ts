@@ -289,7 +289,6 @@ const FINANCE_CALLS = [
   'GET /api/banks/cashflow',
   'GET /api/banks/balance',
   'POST /api/banks/{bankId}/import/csv',
-  'POST /api/banks/wise/collect/{id}',
   'POST /api/bankentries/{id}/payments',
   'DELETE /api/bankentries/{id}/payments/{paymentId}',
   'GET /api/bankentries/manual',

@@ -27,6 +27,7 @@ export * from './schema/media.ts'; // media_folders, media, media_data
 export * from './schema/online.ts'; // online_requests
 export * from './schema/onsite.ts'; // pos_tabs, onsite_items, onsite_payments
 export * from './schema/payments.ts'; // payment_providers, payments
+export * from './schema/plugins.ts'; // xero_connections, xero_invoices
 export * from './schema/price-entries.ts'; // price_entries (prices module; apart so that tours.ts and prices.ts need not import each other)
 export * from './schema/prices.ts'; // price_variants, prices, supplements
 export * from './schema/products.ts'; // product_categories, products, product_stock_log, product_asset_stock

@@ -33,7 +33,7 @@ const SPEC = JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as TSpecRoute[];
 
 // Paths of ours that routes.json does not list: the catch-all and the channel-manager export,
 // which the spec names without a path.
-const EXTRA_PATHS = ['/config/channel-manager', '*'];
+const EXTRA_PATHS = ['/config/backups', '/config/channel-manager', '*'];
 
 // Deliberate departures from routes.json (see routes.ts): rooms and room types serve resorts too;
 // agents and customers open their own bookings' detail (the server shows them only theirs); the mailbox and

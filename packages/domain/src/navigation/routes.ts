@@ -662,6 +662,8 @@ const CONFIG: TRouteInput[] = [
   },
   // Also limited to two named accounts; that check needs the account and is not a route rule.
   { ...config, path: '/config/modules', name: 'configModules', scopes: ADMIN, icon: 'IconPuzzle' },
+  // Not in routes.json: the local and Dropbox backups (spec platform §7 Settings backup calls).
+  { ...config, path: '/config/backups', name: 'configBackups', scopes: ADMIN, icon: 'IconDatabaseExport' },
   {
     ...config,
     path: '/config/booking',

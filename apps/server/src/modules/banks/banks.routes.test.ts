@@ -254,9 +254,8 @@ describe('bad input', () => {
     expectError(await upload(999_999, HEADER, clerk, MAPPING), 404, 'NOT_FOUND');
   });
 
-  it('answers 409 PROVIDER_NOT_CONFIGURED for Wise', async () => {
-    expectError(await w.t.post(`/api/banks/wise/collect/${bankId}`, clerk), 409, 'PROVIDER_NOT_CONFIGURED');
-    expectError(await w.t.post('/api/banks/wise/collect/999999', clerk), 404, 'NOT_FOUND');
+  it('has no Wise collection (ADR 0032)', async () => {
+    expect((await w.t.post(`/api/banks/wise/collect/${bankId}`, clerk)).statusCode).toBe(404);
   });
 });
 

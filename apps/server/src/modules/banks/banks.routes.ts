@@ -28,9 +28,8 @@ import { registerStatementFormatRoutes } from './bank-formats.routes.ts';
 import { toBankEntry } from './banks.repository.ts';
 import type { TBanksService } from './banks.service.ts';
 import { ENTRY_ACCESS, registerBankResources } from './banks-resources.routes.ts';
-import { importStatement, storeEntries } from './import-statement.flow.ts';
+import { importStatement } from './import-statement.flow.ts';
 import { decodeStatement } from './statement-file.ts';
-import { providerNotConfigured, wiseProvider } from './wise.provider.ts';
 
 // Spec platform §7 "Banks" and "Bank entries" (docs/domain/payments.md). Scopes: banks.* for the accounts;
 // bankentries.read for entries, balance, cash flow and the payment lists; bankentries.create to import or
@@ -138,35 +137,6 @@ export function registerBanksRoutes(
       const to = request.query.to ?? today();
       const from = request.query.from ?? `${Number(to.slice(0, 4)) - 1}-${to.slice(5, 7)}-01`;
       return service.balance({ ...request.query, from, to, groupBy: 'month' });
-    },
-  );
-
-  r.post(
-    '/api/banks/wise/collect/:id',
-    {
-      config: { access: { scopes: ENTRY_ACCESS.create } },
-      schema: {
-        tags,
-        summary: 'Collects the statement lines of a bank from Wise',
-        description:
-          'Wise is an interface only in this installation (no token, no network): the answer is 409 ' +
-          'PROVIDER_NOT_CONFIGURED. A configured feed imports like the CSV import.',
-        params: ZIdParams,
-        response: { 200: ZImportResult },
-      },
-    },
-    async (request) => {
-      const bank = await service.bank(request.params.id);
-      const provider = wiseProvider();
-      if (!provider) throw providerNotConfigured('wise');
-      const lines = await provider.collect(bank);
-      return storeEntries(
-        flowDeps,
-        actor(request),
-        bank,
-        lines.map((entry, i) => ({ row: i + 1, entry })),
-        null,
-      );
     },
   );
 

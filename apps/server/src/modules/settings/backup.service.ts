@@ -12,7 +12,7 @@ import { createBackupRepository } from './backup.repository.ts';
 // Generated columns are left out on restore (the database computes them again).
 
 export const BACKUP_FORMAT = 1;
-const NAME = /^atoll-\d{8}-\d{6}(-\d+)?\.json\.gz$/;
+export const BACKUP_NAME = /^atoll-\d{8}-\d{6}(-\d+)?\.json\.gz$/;
 
 type TBackupFile = {
   format: number;
@@ -100,7 +100,7 @@ export function createBackupService(deps: { db: Db; dataDir: string; version: st
   function list(): TBackupInfo[] {
     let names: string[];
     try {
-      names = readdirSync(dir).filter((n) => NAME.test(n));
+      names = readdirSync(dir).filter((n) => BACKUP_NAME.test(n));
     } catch {
       return [];
     }
@@ -112,24 +112,33 @@ export function createBackupService(deps: { db: Db; dataDir: string; version: st
       .sort((a, b) => b.name.localeCompare(a.name));
   }
 
+  async function build(now = new Date()) {
+    const tables = await exportTables(deps.db);
+    const file: TBackupFile = {
+      format: BACKUP_FORMAT,
+      version: deps.version,
+      migrations: await repository.migrationCount(deps.db),
+      createdAt: now.toISOString(),
+      tables,
+    };
+    const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    return { name: `atoll-${stamp}.json.gz`, bytes: gzipSync(JSON.stringify(file)) };
+  }
+
   return {
     list,
 
+    /** A new backup in memory: its file name and gzipped bytes (nothing written). */
+    build,
+
     /** Writes a new backup file and answers its name. */
     async create(now = new Date()): Promise<TBackupInfo> {
-      const tables = await exportTables(deps.db);
-      const file: TBackupFile = {
-        format: BACKUP_FORMAT,
-        version: deps.version,
-        migrations: await repository.migrationCount(deps.db),
-        createdAt: now.toISOString(),
-        tables,
-      };
+      const { name: stamped, bytes } = await build(now);
       mkdirSync(dir, { recursive: true });
-      const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-      let name = `atoll-${stamp}.json.gz`;
-      for (let n = 2; list().some((b) => b.name === name); n++) name = `atoll-${stamp}-${n}.json.gz`;
-      writeFileSync(join(dir, name), gzipSync(JSON.stringify(file)), { flag: 'wx' });
+      let name = stamped;
+      for (let n = 2; list().some((b) => b.name === name); n++)
+        name = stamped.replace('.json.gz', `-${n}.json.gz`);
+      writeFileSync(join(dir, name), bytes, { flag: 'wx' });
       const info = list().find((b) => b.name === name);
       if (!info) throw new Error(`backup ${name} was not written`);
       return info;
@@ -137,7 +146,7 @@ export function createBackupService(deps: { db: Db; dataDir: string; version: st
 
     /** The file's bytes (404 for a name that is not one of ours: no path tricks). */
     read(name: string): Buffer {
-      if (!NAME.test(name) || !list().some((b) => b.name === name)) throw notFound('Backup');
+      if (!BACKUP_NAME.test(name) || !list().some((b) => b.name === name)) throw notFound('Backup');
       return readFileSync(join(dir, name));
     },
   };

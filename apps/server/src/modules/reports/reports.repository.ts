@@ -333,26 +333,34 @@ export function createReportsRepository() {
       return ints(rows, ['customerId', 'stays']);
     },
 
-    /** Per key: the bookings created in the range that began as offers, and those reserved and confirmed since. */
+    /**
+     * Per key: the bookings created in the range, those that began as offers (and of them those reserved or
+     * booked since), those that reached a reservation (a reservation or booking number) and a booking.
+     */
     async conversions(ex: Executor, q: TRange & { dim: TDimension }) {
       const d = q.dim;
+      const reached = sql`(b.reservation_no is not null or b.booking_no is not null)`;
       const rows = await rowsOf<{
         key: string;
         label: string | null;
+        created: number;
         offers: number;
+        offersReserved: number;
         reserved: number;
         confirmed: number;
       }>(
         ex,
         sql`with ${countedBookings(q, 'created')}
-        select ${d.key} as key, min(${d.label}) as label, count(*)::int as offers,
-               (count(*) filter (where b.reservation_no is not null or b.booking_no is not null))::int as reserved,
+        select ${d.key} as key, min(${d.label}) as label, count(*)::int as created,
+               (count(*) filter (where b.offer_no is not null))::int as offers,
+               (count(*) filter (where b.offer_no is not null and ${reached}))::int as "offersReserved",
+               (count(*) filter (where ${reached}))::int as reserved,
                (count(*) filter (where b.booking_no is not null))::int as confirmed
         from b ${d.join ?? sql``}
-        where b.offer_no is not null and ${d.where ?? sql`true`}
+        where ${d.where ?? sql`true`}
         group by 1`,
       );
-      return ints(rows, ['offers', 'reserved', 'confirmed']);
+      return ints(rows, ['created', 'offers', 'offersReserved', 'reserved', 'confirmed']);
     },
 
     /**

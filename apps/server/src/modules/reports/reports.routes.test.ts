@@ -432,9 +432,26 @@ describe('figures recomputed from the seeded rows', () => {
       ['6+', 0, '0.00'],
     ]);
     expect(repeaters.total).toMatchObject({ customers: 2, repeaters: 1, share: '50.00' });
+    // Offers b1–b4 (b1, b2, b4 reserved, b1 and b2 booked) and one booked directly, without an offer (arriving
+    // in 2046, so that no other report of 2045 counts it).
+    await t.database.db.insert(bookings).values({
+      state: 'confirmed',
+      from: '2046-02-01',
+      to: '2046-02-03',
+      bookingNo: 'B-direct',
+      createdAt: new Date('2045-08-01T09:00:00Z'),
+    });
     const conversions = await report(`conversions?${Y}&groupBy=year`);
     expect(conversions.rows).toEqual([
-      { label: '2045', offers: 4, reserved: 3, confirmed: 2, reserveRate: '75.00', confirmRate: '50.00' },
+      {
+        label: '2045',
+        created: 5,
+        offers: 4,
+        reserved: 4,
+        confirmed: 3,
+        reserveRate: eur(new D(3).div(4).times(100)),
+        confirmRate: eur(new D(3).div(4).times(100)),
+      },
     ]);
   });
 
@@ -480,6 +497,24 @@ describe('scopes and export', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe('Blue Reef Travel,1,1,950.00,100.00');
     expect(lines[3]).toMatch(/^Total,2,2,/);
+  });
+
+  it('exports print the codes of their rows (states, line types) in the user’s language', async () => {
+    const csv = await t.get(`/api/bookings/bookingInfoStats?${Y}&mode=export`, admin, {
+      'accept-language': 'de',
+    });
+    const labels = csv.body
+      .replace('\uFEFF', '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(';')[0]);
+    expect(labels).toEqual(['Bezeichnung', 'Storniert', 'Bestätigt', 'Reserviert', 'Summe']);
+    const pdf = await t.get(`/api/bookings/bookingCalculationStats?${Y}&mode=template`, admin, {
+      'accept-language': 'en',
+    });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toMatch(/Rooms\s+2\s/);
+    expect(text).not.toContain('room_cost');
   });
 
   it('mode=export&format=xlsx gives a workbook with numbers; mode=template a PDF with the table', async () => {

@@ -93,8 +93,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: { reports: TRep
         const query = request.query as z.infer<ReturnType<typeof reportQuery>>;
         const answer = await reports.run(name, actor(request), query, request.params as TReportParams);
         if (query.mode === 'chart') return answer;
-        return sendReportFile(request, reply, answer, query.mode === 'template' ? 'pdf' : query.format, () =>
-          reports.letterhead(),
+        return sendReportFile(request, reply, answer, query, (lang) =>
+          reports.fileTexts(query.template, lang),
         );
       },
     );

@@ -1,5 +1,5 @@
 import { REPORT_STATES, type TReportState, yearReportRange } from '@atoll/domain/bookings/queries';
-import { DEFAULT_CURRENCY } from '@atoll/domain/constants';
+import { DEFAULT_CURRENCY, type TLanguage } from '@atoll/domain/constants';
 import { D, normalize } from '@atoll/domain/money';
 import {
   REPORTS,
@@ -15,7 +15,6 @@ import { today } from '../../clock.ts';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
-import { loadLetterhead } from '../../documents/pdf.tsx';
 import { forbidden } from '../../http/errors.ts';
 import {
   countedCondition,
@@ -24,6 +23,7 @@ import {
   yearReportSession,
 } from '../bookings/reports/bookings-reports.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
+import { reportFileTexts } from './reports.export.ts';
 import {
   addFigures,
   addRows,
@@ -50,7 +50,6 @@ import {
   type TLineFigureRow,
   type TReportsRepository,
 } from './reports.repository.ts';
-
 import { departureReport } from './reports.vessels.ts';
 
 // The report calls of spec booking §7 "Reports" (docs/domain/reports.md): each builds columns and rows from
@@ -300,11 +299,16 @@ const BUILDERS: Record<TReportName, TBuilder> = {
   async conversions(ex, c, repo) {
     const where = and(bookingVisibility(c.user), filters(c.query)) ?? sql`true`;
     const rows = await repo.conversions(ex, { ...c, where, dim: bookingDimension(c.query.groupBy) });
-    const sums = addRows(new Map(), rows, { counts: ['offers', 'reserved', 'confirmed'] }, c.conv);
+    const sums = addRows(
+      new Map(),
+      rows,
+      { counts: ['created', 'offers', 'offersReserved', 'reserved', 'confirmed'] },
+      c.conv,
+    );
     return {
       columns: [
         LABEL,
-        ...counts('offers', 'reserved', 'confirmed'),
+        ...counts('created', 'offers', 'reserved', 'confirmed'),
         col('reserveRate', 'percent'),
         col('confirmRate', 'percent'),
       ],
@@ -329,8 +333,8 @@ function shares(sums: Map<string, TSum>, count: string): TTable {
 function percents(row: Record<string, string | number | null>, sum: TSum, total: TSum | undefined) {
   const n = (k: string) => sum.counts[k] ?? 0;
   if ('reserveRate' in row || 'confirmRate' in row) {
-    row.reserveRate = percent(n('reserved'), n('offers'));
-    row.confirmRate = percent(n('confirmed'), n('offers'));
+    row.reserveRate = percent(n('offersReserved'), n('offers'));
+    row.confirmRate = percent(n('confirmed'), n('reserved'));
   }
   if ('share' in row) {
     const key = 'guests' in row ? 'guests' : 'customers';
@@ -354,8 +358,9 @@ export function createReportsService(deps: {
 }) {
   const { db, repository } = deps;
   return {
-    /** The letterhead of the report PDFs. */
-    letterhead: () => loadLetterhead(db, deps.settings),
+    /** The letterhead and the texts of a report PDF (the document template `template`, kind report). */
+    fileTexts: (template: number | undefined, lang: TLanguage) =>
+      reportFileTexts(db, deps.settings, template, lang),
 
     async run(
       name: TReportName,

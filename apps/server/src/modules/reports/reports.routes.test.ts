@@ -544,3 +544,26 @@ describe('scopes and export', () => {
     expect(text).toMatch(/Total\s+2\s+2/);
   });
 });
+
+describe('ranking and amounts without a rate', () => {
+  it('a top list keeps its first rows, totals over all; sums without a rate are listed, not added', async () => {
+    const first = await report(`topBookings?${Y}&amount=1`);
+    expect(first.rows).toHaveLength(1);
+    // The confirmed bookings arriving in 2045: b1, b2 and the trip (no lines).
+    expect(first.total).toMatchObject({
+      bookings: 3,
+      revenue: eur(revenueOf(seed('b1')).plus(revenueOf(seed('b2')))),
+    });
+    // b2 in a currency without any rate: its revenue (401.25 + 10.01) and commission are listed by its day.
+    await t.database.db.update(bookings).set({ currency: 'XXX' }).where(eq(bookings.id, ids.b2 as number));
+    const countries = await report(`topCountries?${Y}`);
+    expect(rowOf(countries, 'US')).toMatchObject({ bookings: 1, revenue: '0.00' });
+    expect(countries.total).toMatchObject({ revenue: eur(revenueOf(seed('b1'))) });
+    expect(countries.unconverted).toEqual(
+      expect.arrayContaining([
+        { currency: 'XXX', date: '2045-07-01', amount: '411.26' },
+        { currency: 'XXX', date: '2045-07-01', amount: '20.00' },
+      ]),
+    );
+  });
+});

@@ -555,7 +555,10 @@ describe('ranking and amounts without a rate', () => {
       revenue: eur(revenueOf(seed('b1')).plus(revenueOf(seed('b2')))),
     });
     // b2 in a currency without any rate: its revenue (401.25 + 10.01) and commission are listed by its day.
-    await t.database.db.update(bookings).set({ currency: 'XXX' }).where(eq(bookings.id, ids.b2 as number));
+    await t.database.db
+      .update(bookings)
+      .set({ currency: 'XXX' })
+      .where(eq(bookings.id, ids.b2 as number));
     const countries = await report(`topCountries?${Y}`);
     expect(rowOf(countries, 'US')).toMatchObject({ bookings: 1, revenue: '0.00' });
     expect(countries.total).toMatchObject({ revenue: eur(revenueOf(seed('b1'))) });

@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendReportFile } from '../../documents/report-file.ts';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
-import { sendReportFile } from './reports.export.ts';
 import type { TReportParams } from './reports.figures.ts';
 import type { TReportsService } from './reports.service.ts';
 

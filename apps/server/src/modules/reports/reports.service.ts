@@ -15,6 +15,7 @@ import { today } from '../../clock.ts';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
+import { reportFileTexts } from '../../documents/report-file.ts';
 import { forbidden } from '../../http/errors.ts';
 import {
   countedCondition,
@@ -23,7 +24,6 @@ import {
   yearReportSession,
 } from '../bookings/reports/bookings-reports.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
-import { reportFileTexts } from './reports.export.ts';
 import {
   addFigures,
   addRows,

@@ -24,9 +24,9 @@ import type { TReportAnswer } from '@atoll/domain/reports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { incomeTable, occupancyTable, sendReportFile } from '../../../documents/report-file.ts';
 import { actor } from '../../../http/access.ts';
 import { ZIdParams } from '../../../http/request.ts';
-import { incomeTable, occupancyTable, sendReportFile } from '../../reports/reports.export.ts';
 import type { TBookingParts } from '../bookings.parts.ts';
 
 const tags = ['bookings'];

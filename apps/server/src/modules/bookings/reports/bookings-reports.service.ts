@@ -23,9 +23,9 @@ import { hasScope } from '@atoll/domain/scopes';
 import { today } from '../../../clock.ts';
 import { bookingVisibility } from '../../../db/booking-conditions.ts';
 import type { Db } from '../../../db/client.ts';
+import { reportFileTexts } from '../../../documents/report-file.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
-import { reportFileTexts } from '../../reports/reports.export.ts';
 import type { TSettingsService } from '../../settings/settings.service.ts';
 import { createBookingsRepository, redactBooking, toLine } from '../bookings.repository.ts';
 import {

@@ -1,9 +1,9 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { columnTitle, type TReportAnswer, type TReportColumn } from '@atoll/domain/reports';
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
-import { DocumentFrame, renderPdf } from '../../documents/pdf.tsx';
-import { formatDocumentDate } from '../../documents/texts.ts';
-import type { TReportFileTexts } from './reports.export.ts';
+import { DocumentFrame, renderPdf } from './pdf.tsx';
+import type { TReportFileTexts } from './report-file.ts';
+import { formatDocumentDate } from './texts.ts';
 
 // A report as a PDF (mode=template): the letterhead, the report's name and period, its table with the total.
 

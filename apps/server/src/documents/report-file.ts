@@ -11,15 +11,15 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { documentTemplates } from '../../db/schema.ts';
-import { loadLetterhead, sendPdf, type TLetterhead } from '../../documents/pdf.tsx';
-import { sendCsv } from '../../http/csv.ts';
-import { badRequest } from '../../http/errors.ts';
-import { requestLanguage } from '../../http/request.ts';
-import { templateTexts } from '../documents/booking-data.ts';
-import type { TSettingsService } from '../settings/settings.service.ts';
-import { reportPdf, TOTAL_TEXT } from './reports.pdf.tsx';
+import type { Db } from '../db/client.ts';
+import { documentTemplates } from '../db/schema.ts';
+import { sendCsv } from '../http/csv.ts';
+import { badRequest } from '../http/errors.ts';
+import { requestLanguage } from '../http/request.ts';
+import { templateTexts } from '../modules/documents/booking-data.ts';
+import type { TSettingsService } from '../modules/settings/settings.service.ts';
+import { loadLetterhead, sendPdf, type TLetterhead } from './pdf.tsx';
+import { reportPdf, TOTAL_TEXT } from './report-pdf.tsx';
 
 // A report as a file: CSV or XLSX (mode=export), PDF (mode=template, with the texts of a document template of
 // kind report when `template` names one); titles and the codes of the rows (states, channels, line types) in

@@ -86,18 +86,19 @@ test('finance sees the finance screen and downloads an export that parses', asyn
   );
   expect(csv.errors).toEqual([]);
   expect(csv.data[0]).toEqual(['Name', 'Bookings', 'Guests', 'Revenue', 'Open']);
-  const confirmed = csv.data.find((row) => row[0] === 'confirmed');
+  // The export prints the state in the user's language, not its code.
+  const confirmed = csv.data.find((row) => row[0] === 'Confirmed');
   expect(Number(confirmed?.[1])).toBeGreaterThanOrEqual(2);
   expect(csv.data.at(-1)?.[0]).toBe('Total');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await downloaded(page, 'Download XLSX')) as unknown as ArrayBuffer);
   const rows = book.worksheets[0]?.getSheetValues().filter(Boolean) as unknown[][];
   expect(rows.map((r) => r[1])).toEqual(csv.data.map((r) => r[0]));
-  expect(rows.find((r) => r[1] === 'confirmed')?.[2]).toBe(Number(confirmed?.[1]));
+  expect(rows.find((r) => r[1] === 'Confirmed')?.[2]).toBe(Number(confirmed?.[1]));
   const pdf = await downloaded(page, 'Download PDF');
   const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
   expect(text).toContain('Bookings by state');
-  expect(text).toMatch(new RegExp(`confirmed\\s+${confirmed?.[1]}\\s`));
+  expect(text).toMatch(new RegExp(`Confirmed\\s+${confirmed?.[1]}\\s`));
   await screenshots(page, 'reports-stats-export');
 });
 

@@ -374,6 +374,16 @@ export const ZYearRange = z.object({
   categories: ZIdList.optional(),
   sources: ZIdList.optional(),
 });
+/**
+ * How a report answers: `mode` chart (JSON), export (`format` csv or xlsx) or template (a PDF; `template`: the
+ * document template of kind report whose intro, closing and text blocks it prints).
+ */
+export const ZReportFile = z.object({
+  mode: z.enum(['chart', 'export', 'template']).default('chart'),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  template: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+export type TReportFileQuery = z.infer<typeof ZReportFile>;
 export const yearRangeOk = (q: { from?: string | undefined; to?: string | undefined }) =>
   !q.from || !q.to || (q.from < q.to && daysApart(q.from, q.to) <= MAX_YEAR_REPORT_DAYS);
 export const yearRangeError = {
@@ -402,7 +412,10 @@ export function yearReportRange(q: { from?: string | undefined; to?: string | un
 }
 
 /** `GET occupancyPerYear`: resort occupancy over `[from, to)` by day, week, month or year (default). */
-export const ZOccupancyQuery = ZYearRange.extend({ groupBy: z.enum(REPORT_GROUPS).default('year') })
+export const ZOccupancyQuery = ZYearRange.extend({
+  groupBy: z.enum(REPORT_GROUPS).default('year'),
+  ...ZReportFile.shape,
+})
   .refine(yearRangeOk, yearRangeError)
   .refine((q) => !q.assets?.vessels?.length, {
     message: 'occupancy is a resort report: resort ids only (vessels: utilization)',
@@ -450,6 +463,7 @@ export type TOccupancyReport = z.infer<typeof ZOccupancyReport>;
 export const ZIncomeQuery = ZYearRange.extend({
   groupBy: z.literal('month').default('month'),
   by: z.enum(['stay', 'bookingDate']).default('stay'),
+  ...ZReportFile.shape,
 }).refine(yearRangeOk, yearRangeError);
 export type TIncomeQuery = z.infer<typeof ZIncomeQuery>;
 

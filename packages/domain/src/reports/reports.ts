@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { REPORT_STATES, yearRangeError, yearRangeOk, ZYearRange } from '../bookings/queries.ts';
+import { REPORT_STATES, yearRangeError, yearRangeOk, ZReportFile, ZYearRange } from '../bookings/queries.ts';
 
 // The report calls of spec booking §7 "Reports" (docs/domain/reports.md): one query shape, one answer shape
 // (columns and rows), so that the screens draw and the exports write every report the same way.
 
 export const REPORT_PERIODS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type TReportPeriod = (typeof REPORT_PERIODS)[number];
-export const REPORT_MODES = ['chart', 'export', 'template'] as const;
-export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
 /** Who may ask: bookings (staff, agents their agency's), house (staff: capacity), money (finance staff). */
 export type TReportAccess = 'bookings' | 'house' | 'money';
 
@@ -78,9 +76,7 @@ export function reportQuery(name: TReportName) {
     /** The rows of a top list (default 10). */
     amount: z.coerce.number().int().min(1).max(1000).default(10),
     groupBy: z.enum(groups).default(groups[0]),
-    mode: z.enum(REPORT_MODES).default('chart'),
-    /** The file of mode=export. */
-    format: z.enum(REPORT_FORMATS).default('csv'),
+    ...ZReportFile.shape,
     countries: ZCountryList.optional(),
     /** Top lists: by revenue (default) or by the count of bookings. */
     by: z.enum(['revenue', 'count']).default('revenue'),
@@ -127,6 +123,7 @@ export const REPORT_COLUMN_TITLES: Record<string, { de: string; en: string }> = 
   share: { de: 'Anteil %', en: 'Share %' },
   lines: { de: 'Positionen', en: 'Lines' },
   quantity: { de: 'Menge', en: 'Quantity' },
+  created: { de: 'Angelegt', en: 'Created' },
   offers: { de: 'Angebote', en: 'Offers' },
   reserved: { de: 'Reserviert', en: 'Reserved' },
   confirmed: { de: 'Bestätigt', en: 'Confirmed' },
@@ -147,9 +144,21 @@ export const REPORT_COLUMN_TITLES: Record<string, { de: string; en: string }> = 
   special: { de: 'Specials', en: 'Specials' },
   discount: { de: 'Rabatte', en: 'Discounts' },
   fee: { de: 'Stornogebühren', en: 'Cancellation fees' },
+  occupiedNights: { de: 'Belegte Zimmernächte', en: 'Room-nights occupied' },
+  capacityNights: { de: 'Verfügbare Zimmernächte', en: 'Room-nights for sale' },
+  occupancy: { de: 'Belegung %', en: 'Occupancy %' },
+  paxNights: { de: 'Gästenächte', en: 'Guest-nights' },
+  bedNights: { de: 'Bettnächte', en: 'Bed-nights' },
+  bedOccupancy: { de: 'Bettenbelegung %', en: 'Bed occupancy %' },
 };
 export const columnTitle = (key: string, language: 'de' | 'en') =>
   REPORT_COLUMN_TITLES[key]?.[language] ?? key;
+
+/** The names of the bookings module's year reports in their exports. */
+export const YEAR_REPORT_TITLES: Record<(typeof YEAR_REPORT_NAMES)[number], { de: string; en: string }> = {
+  occupancyPerYear: { de: 'Belegung', en: 'Occupancy' },
+  incomeByMonth: { de: 'Umsatz je Monat', en: 'Income by month' },
+};
 
 /** The reports' names, both languages (screens, exports and PDFs). */
 export const REPORT_TITLES: Record<TReportName, { de: string; en: string }> = {
@@ -179,3 +188,34 @@ export const REPORT_TITLES: Record<TReportName, { de: string; en: string }> = {
   },
   'statistics/byVesselYear/{vessel}': { de: 'Kojennächte eines Schiffs', en: 'Berth-nights of one vessel' },
 };
+
+type TTexts = Record<string, { de: string; en: string }>;
+/** The codes a report's rows carry as labels, by its `groupBy`: what the exports print instead of the code. */
+export const REPORT_LABEL_TEXTS: Record<string, TTexts> = {
+  state: {
+    confirmed: { de: 'Bestätigt', en: 'Confirmed' },
+    resolved: { de: 'Abgeschlossen', en: 'Resolved' },
+    planned: { de: 'Reserviert', en: 'Reserved' },
+    aborted: { de: 'Storniert', en: 'Cancelled' },
+    draft: { de: 'Angebot', en: 'Offer' },
+  },
+  channel: {
+    Booking: { de: 'Buchung', en: 'Booking' },
+    AgentDirectBooking: { de: 'Agentur direkt', en: 'Agent direct' },
+    CustomerDirectBooking: { de: 'Kunde direkt', en: 'Customer direct' },
+    OTABooking: { de: 'Buchungsportal', en: 'Online travel agency' },
+  },
+  type: {
+    resort: { de: 'Resort', en: 'Resort' },
+    vessel: { de: 'Schiff', en: 'Vessel' },
+    charter: { de: 'Charter', en: 'Charter' },
+    mixed: { de: 'Gemischt', en: 'Mixed' },
+  },
+  lineType: Object.fromEntries(
+    PROFIT_LOSS_TYPES.map((k) => [k, REPORT_COLUMN_TITLES[k] ?? { de: k, en: k }]),
+  ),
+  age: { unknown: { de: 'unbekannt', en: 'unknown' } },
+};
+/** A row's label as people read it: a code of the report's grouping translated, anything else as it is. */
+export const labelText = (groupBy: string, label: string, language: 'de' | 'en') =>
+  REPORT_LABEL_TEXTS[groupBy]?.[label]?.[language] ?? label;

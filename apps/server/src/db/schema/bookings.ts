@@ -126,6 +126,7 @@ export const bookings = pgTable(
     uniqueIndex('bookings_reservation_no_unique').on(t.reservationNo),
     uniqueIndex('bookings_booking_no_unique').on(t.bookingNo),
     index('bookings_from_idx').on(t.from, t.id),
+    index('bookings_created_idx').on(t.createdAt),
     index('bookings_state_idx').on(t.state, t.from),
     index('bookings_agency_idx').on(t.agencyId, t.from),
     index('bookings_customer_idx').on(t.customerId),
@@ -162,6 +163,7 @@ export const bookingRooms = pgTable(
   (t) => [
     index('booking_rooms_booking_idx').on(t.bookingId),
     index('booking_rooms_room_idx').on(t.roomId, t.from),
+    index('booking_rooms_schedule_idx').on(t.scheduleId),
     check('booking_rooms_range', sql`${t.to} > ${t.from}`),
   ],
 );
@@ -220,7 +222,11 @@ export const calculationLines = pgTable(
     customData: jsonb('custom_data').notNull().default({}),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('calculation_lines_booking_idx').on(t.bookingId, t.position)],
+  (t) => [
+    index('calculation_lines_booking_idx').on(t.bookingId, t.position),
+    // The money reports read type, customer type and total from the index alone (0021_report_indexes.sql).
+    index('calculation_lines_report_idx').on(t.bookingId),
+  ],
 );
 
 /** Every successful write of a booking: who, when, what, and the booking as it was afterwards. */

@@ -5,7 +5,7 @@ import type { TProfitLossType, TReportColumn, TReportQuery, TReportRow } from '@
 import type { TSessionUser } from '@atoll/domain/users';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { TReportsRepository } from './reports.repository.ts';
+import type { TFigures, TLost, TMoney, TReportsRepository } from './reports.repository.ts';
 
 // Sums per key in the base currency (docs/domain/reports.md "Money"): the statements sum per key, currency
 // and day of rate; each such sum is converted once at the rate valid that day, and what has no rate is
@@ -30,6 +30,32 @@ export function converter(base: string, rates: readonly TRateEntry[]) {
 }
 export type TConverter = ReturnType<typeof converter>;
 
+/** A rate to the base currency and the days `[from, to)` it holds on (ISO days). */
+export type TRatePeriod = { currency: string; from: string; to: string; rate: string };
+
+/**
+ * The rate of each other currency to the base currency as periods (rateOn: the pair, else its inverse), so that
+ * a statement converts its sums per currency and rate day itself; before its first rate a currency has none.
+ */
+export function ratePeriods(base: string, rates: readonly TRateEntry[]): TRatePeriod[] {
+  const periods: TRatePeriod[] = [];
+  const currencies = new Set(rates.flatMap((r) => [r.from, r.to]).filter((c) => c !== base));
+  for (const currency of currencies) {
+    const days = [
+      ...new Set(
+        rates
+          .filter((r) => (r.from === currency && r.to === base) || (r.from === base && r.to === currency))
+          .map((r) => r.validFrom),
+      ),
+    ].sort();
+    days.forEach((day, i) => {
+      const found = rateOn(currency, base, rates, day, base);
+      if (found) periods.push({ currency, from: day, to: days[i + 1] ?? '9999-12-31', rate: found.rate });
+    });
+  }
+  return periods;
+}
+
 /** One row being summed: its label, counts and money in the base currency. */
 export type TSum = {
   key: string;
@@ -45,7 +71,7 @@ export type TSum = {
 export function addRows<R extends { key: string; label: string | null; currency?: string; rateDay?: string }>(
   into: Map<string, TSum>,
   rows: readonly R[],
-  fields: { counts?: (keyof R & string)[]; money?: Partial<Record<keyof R & string, string>> },
+  fields: TFields<R>,
   conv: TConverter,
   keyOf: (row: R) => { key: string; label: string } = (row) => ({
     key: row.key,
@@ -58,12 +84,44 @@ export function addRows<R extends { key: string; label: string | null; currency?
     for (const field of fields.counts ?? [])
       sum.counts[field] = (sum.counts[field] ?? 0) + Number(row[field] ?? 0);
     for (const [field, column] of Object.entries(fields.money ?? {}) as [keyof R & string, string][]) {
-      const amount = conv.toBase(String(row[field] ?? '0'), row.currency ?? '', row.rateDay ?? '');
+      const value = String(row[field] ?? '0');
+      // Without a currency the statement converted it already.
+      const amount =
+        row.currency === undefined ? new D(value) : conv.toBase(value, row.currency, row.rateDay ?? '');
       sum.money[column] = (sum.money[column] ?? new D(0)).plus(amount ?? 0);
     }
     into.set(key, sum);
   }
   return into;
+}
+
+/** The fields of `addRows`: counts and money (a row field to its column). */
+export type TFields<R> = { counts?: (keyof R & string)[]; money?: Partial<Record<keyof R & string, string>> };
+
+/**
+ * Adds the rows of a money statement (already in the base currency) like `addRows`, and lists the sums of
+ * its total that had no rate (for the money fields taken) as unconverted.
+ */
+export function addFigures<R extends { key: string; label: string | null; lost: TLost[] | null }>(
+  into: Map<string, TSum>,
+  figures: TFigures<R>,
+  fields: TFields<R>,
+  conv: TConverter,
+) {
+  for (const lost of figures.total?.lost ?? [])
+    for (const field of Object.keys(fields.money ?? {}))
+      conv.toBase(lost[field] ?? '0', lost.currency, lost.day);
+  return addRows(into, figures.rows, fields, conv);
+}
+
+/** The total row of a money statement as a sum (top lists: their rows are only the first ones). */
+export function totalFrom<R extends { key: string; label: string | null }>(
+  figures: TFigures<R>,
+  fields: TFields<R>,
+  conv: TConverter,
+): TSum | undefined {
+  if (!figures.total) return undefined;
+  return addRows(new Map(), [{ ...figures.total, key: '', label: '' }], fields, conv).get('');
 }
 
 /** a / b in percent with 2 decimals; null when b is 0. */
@@ -108,6 +166,7 @@ export type TReportContext = {
   conv: TConverter;
   seesMoney: boolean;
   params: TReportParams;
+  money: TMoney;
 };
 export type TTable = { columns: TReportColumn[]; sums: TSum[]; total?: TSum };
 export type TBuilder = (ex: Executor, c: TReportContext, repo: TReportsRepository) => Promise<TTable>;

@@ -8,6 +8,7 @@ import {
   rowsOf,
   zoneLiteral,
 } from '../bookings/reports/bookings-reports.repository.ts';
+import type { TRatePeriod } from './reports.figures.ts';
 
 // The statements behind the report calls (docs/domain/reports.md). Each takes the condition of the bookings
 // it may count (visibility, states, filters: reports.service.ts builds it) and answers sums per key, currency
@@ -78,8 +79,8 @@ export function bookingDimension(name: string): TDimension {
   return found;
 }
 
-const product = sql`join products p on p.id = (l.custom_data ->> 'productId')::int`;
-const sold = sql`l.type in ('product', 'addon') and l.custom_data ? 'productId'`;
+const product = sql`join products p on p.id = l.product_id::int`;
+const sold = sql`l.type in ('product', 'addon') and l.product_id is not null`;
 
 /** The groupings of calculation lines (the CTE `l`); periods are those of the booking's day. */
 export function lineDimension(name: string): TDimension {
@@ -93,9 +94,9 @@ export function lineDimension(name: string): TDimension {
       where: sold,
     },
     supplement: {
-      key: sql`l.custom_data ->> 'supplementId'`,
+      key: sql`l.supplement_id`,
       label: sql`l.text`,
-      where: sql`l.custom_data ->> 'generator' = 'supplement'`,
+      where: sql`l.generator = 'supplement'`,
     },
     lineType: { key: sql`l.kind`, label: sql`l.kind` },
   };
@@ -104,38 +105,100 @@ export function lineDimension(name: string): TDimension {
   return found;
 }
 
-/** The counted bookings as the CTE `b`: `day` is the day a report groups by, `rate_day` that of the rate. */
+/** The counted bookings as the CTE `b`: `day` is the day a report groups by, `rate_day` that of the rate (dates). */
 function countedBookings(q: TRange, day: 'arrival' | 'created') {
   const tz = zoneLiteral();
   const created = sql`(bookings.created_at at time zone ${tz})::date`;
   const dayOf = day === 'arrival' ? sql`bookings.from_date` : created;
   return sql`b as materialized (
-    select bookings.*, ${dayOf} as day,
-           to_char((coalesce(bookings.booking_date, bookings.created_at) at time zone ${tz})::date, 'YYYY-MM-DD') as rate_day
+    select bookings.id, bookings.state, bookings.type, bookings.channel, bookings.currency, bookings.from_date,
+           bookings.customer_id, bookings.agency_id, bookings.user_id, bookings.source_id, bookings.category_id,
+           bookings.offer_no, bookings.reservation_no, bookings.booking_no, bookings.no_of_pax,
+           bookings.commission, bookings.open_amount, ${dayOf} as day,
+           (coalesce(bookings.booking_date, bookings.created_at) at time zone ${tz})::date as rate_day
     from bookings
     where ${dayOf} >= ${q.from}::date and ${dayOf} < ${q.to}::date and ${q.where}
+      ${day === 'created' ? sql`and bookings.created_at >= ${q.from}::date - 1 and bookings.created_at < ${q.to}::date + 2` : sql``}
   )`;
 }
 /** A line that is revenue: billable, paid through the operator, and of an aborted booking only the fee. */
 const FEE = sql`(cl.custom_data ->> 'cancellationFee') = 'true'`;
-const billable = sql`cl.type in (${list(BILLABLE)}) and cl.customer_type in (${list(COUNTED_CUSTOMER_TYPES)})
-  and (b.state <> 'aborted' or ${FEE})`;
+/** A billable line paid through the operator. */
+const PAID = sql`cl.type in (${list(BILLABLE)}) and cl.customer_type in (${list(COUNTED_CUSTOMER_TYPES)})`;
+const billable = sql`${PAID} and (b.state <> 'aborted' or ${FEE})`;
 
 type TRange = { from: string; to: string; where: SQL };
-type TMoneyKeyRow = { key: string; label: string | null; series: string; currency: string; rateDay: string };
-export type TBookingFigureRow = TMoneyKeyRow & {
+/** The base currency and the rates to it (reports.figures.ts ratePeriods). */
+export type TMoney = { base: string; periods: readonly TRatePeriod[] };
+/** A top list: only the rows ranked within `amount` by the column `by` (ties included), and the total. */
+export type TTop = { by: string; amount: number };
+/** A sum of a currency and rate day without a rate to the base currency: the day and the amounts. */
+export type TLost = { currency: string; day: string } & Record<string, string>;
+/** The answer of a money statement: rows per key (and series) in the base currency, and the total over all. */
+export type TFigures<R> = { rows: R[]; total: R | undefined };
+type TConverted = {
+  key: string;
+  label: string | null;
+  series: string;
+  isTotal: boolean;
+  lost: TLost[] | null;
+};
+export type TBookingFigureRow = TConverted & {
   revenue: string;
   commission: string;
   open: string;
   bookings: number;
   pax: number;
 };
-export type TLineFigureRow = TMoneyKeyRow & {
+export type TLineFigureRow = TConverted & {
   revenue: string;
   quantity: string;
   lines: number;
   bookings: number;
 };
+
+/** The rates to the base currency as the CTE `r` (currency, valid_from, valid_to, rate). */
+function ratesOf(money: TMoney) {
+  const rows = money.periods.map(
+    (p) => sql`(${p.currency}::text, ${p.from}::date, ${p.to}::date, ${p.rate}::numeric)`,
+  );
+  return rows.length
+    ? sql`r (currency, valid_from, valid_to, rate) as (values ${sql.join(rows, sql`, `)})`
+    : sql`r (currency, valid_from, valid_to, rate) as (select ''::text, null::date, null::date, 0::numeric where false)`;
+}
+
+/**
+ * The last step of a money statement, over the CTE `per` (key, label, series, currency, rate_day and the sums
+ * of that currency and day): per key and series, and over all (`isTotal`), each money sum converted to the
+ * base currency at its day's rate (rounded half-up to cents) and added up; sums without a rate are left out
+ * and listed in `lost`. `top` keeps only the rows ranked within its amount (and the total).
+ */
+function inBase(money: TMoney, moneyCols: string[], countCols: Record<string, SQL>, top?: TTop) {
+  const id = (k: string) => sql.identifier(k);
+  const lost = sql`(per.currency <> ${money.base} and r.rate is null)`;
+  const converted = moneyCols.map(
+    (k) => sql`coalesce(sum(case when per.currency = ${money.base} then per.${id(k)}
+      when r.rate is not null then round(per.${id(k)} * r.rate, 2) end), 0)::numeric(16,2)::text as ${id(k)}`,
+  );
+  const counted = Object.entries(countCols).map(
+    ([k, type]) => sql`coalesce(sum(per.${id(k)}), 0)::${type} as ${id(k)}`,
+  );
+  const lostOnes = sql.join(
+    moneyCols.map((k) => sql`${k}::text, per.${id(k)}::text`),
+    sql`, `,
+  );
+  const grouped = sql`select per.key, min(per.label) as label, per.series, grouping(per.key) = 1 as "isTotal",
+      ${sql.join([...converted, ...counted], sql`, `)},
+      jsonb_agg(jsonb_build_object('currency', per.currency, 'day', to_char(per.rate_day, 'YYYY-MM-DD'), ${lostOnes}))
+        filter (where ${lost}) as lost
+    from per left join r on r.currency = per.currency and per.rate_day >= r.valid_from and per.rate_day < r.valid_to
+    group by grouping sets ((per.key, per.series), ())`;
+  if (!top) return grouped;
+  return sql`select * from (
+      select g.*, rank() over (partition by g."isTotal" order by g.${id(top.by)}::numeric desc) as place
+      from (${grouped}) g
+    ) t where t."isTotal" or t.place <= ${top.amount}`;
+}
 
 const ints = <T extends object>(rows: T[], keys: (keyof T)[]) =>
   rows.map((r) => {
@@ -143,11 +206,18 @@ const ints = <T extends object>(rows: T[], keys: (keyof T)[]) =>
     for (const k of keys) out[k] = Number(r[k] ?? 0);
     return out as T;
   });
+/** The rows and the total of a money statement. */
+function figures<R extends { isTotal: boolean }>(rows: R[]): TFigures<R> {
+  return { rows: rows.filter((r) => !r.isTotal), total: rows.find((r) => r.isTotal) };
+}
 
 export function createReportsRepository() {
   return {
     /** Per key, currency and rate day: revenue, commission, open amounts, bookings and guests of the counted bookings. */
-    async bookingFigures(ex: Executor, q: TRange & { dim: TDimension }) {
+    async bookingFigures(
+      ex: Executor,
+      q: TRange & { dim: TDimension; money: TMoney; top?: TTop },
+    ): Promise<TFigures<TBookingFigureRow>> {
       const d = q.dim;
       const rows = await rowsOf<TBookingFigureRow>(
         ex,
@@ -155,40 +225,56 @@ export function createReportsRepository() {
         m as (
           select cl.booking_id, sum(cl.total) as revenue
           from calculation_lines cl join b on b.id = cl.booking_id
-          where ${billable} group by cl.booking_id
+          where ${PAID} and b.state <> 'aborted' group by cl.booking_id
+          union all
+          select cl.booking_id, sum(cl.total) as revenue
+          from calculation_lines cl join b on b.id = cl.booking_id
+          where ${PAID} and b.state = 'aborted' and ${FEE} group by cl.booking_id
+        ),
+        ${ratesOf(q.money)},
+        per as (
+          select ${d.key} as key, min(${d.label}) as label, '' as series, b.currency, b.rate_day,
+                 coalesce(sum(m.revenue), 0) as revenue, sum(b.commission) as commission,
+                 sum(case when b.state = 'aborted' then 0 else b.open_amount end) as open,
+                 count(*) as bookings, sum(b.no_of_pax) as pax
+          from b left join m on m.booking_id = b.id ${d.join ?? sql``}
+          where ${d.where ?? sql`true`}
+          group by 1, 4, 5
         )
-        select ${d.key} as key, min(${d.label}) as label, '' as series, b.currency, b.rate_day as "rateDay",
-               coalesce(sum(m.revenue), 0)::numeric(16,2)::text as revenue,
-               sum(b.commission)::numeric(16,2)::text as commission,
-               sum(case when b.state = 'aborted' then 0 else b.open_amount end)::numeric(16,2)::text as open,
-               count(*)::int as bookings, sum(b.no_of_pax)::int as pax
-        from b left join m on m.booking_id = b.id ${d.join ?? sql``}
-        where ${d.where ?? sql`true`}
-        group by 1, 4, 5`,
+        ${inBase(q.money, ['revenue', 'commission', 'open'], { bookings: sql`int`, pax: sql`int` }, q.top)}`,
       );
-      return ints(rows, ['bookings', 'pax']);
+      return figures(ints(rows, ['bookings', 'pax']));
     },
 
-    /** Per key (and `series`), currency and rate day: the revenue lines of the counted bookings. */
-    async lineFigures(ex: Executor, q: TRange & { dim: TDimension; series?: SQL; only?: SQL }) {
+    /** Per key (and `series`): the revenue lines of the counted bookings, in the base currency. */
+    async lineFigures(
+      ex: Executor,
+      q: TRange & { dim: TDimension; series?: SQL; only?: SQL; money: TMoney; top?: TTop },
+    ): Promise<TFigures<TLineFigureRow>> {
       const d = q.dim;
+      const counts = { quantity: sql`numeric(16,3)::text`, lines: sql`int`, bookings: sql`int` };
       const rows = await rowsOf<TLineFigureRow>(
         ex,
         sql`with ${countedBookings(q, 'arrival')},
         l as (
-          select cl.*, b.currency, b.rate_day, b.day, case when ${FEE} then 'fee' else cl.type end as kind
+          select cl.booking_id, cl.type, cl.text, cl.total, cl.amount, cl.custom_data ->> 'productId' as product_id,
+                 cl.custom_data ->> 'supplementId' as supplement_id, cl.custom_data ->> 'generator' as generator,
+                 b.currency, b.rate_day, b.day, case when ${FEE} then 'fee' else cl.type end as kind
           from calculation_lines cl join b on b.id = cl.booking_id
           where ${billable}
+        ),
+        ${ratesOf(q.money)},
+        per as (
+          select ${d.key} as key, min(${d.label}) as label, ${q.series ?? sql`''`} as series, l.currency,
+                 l.rate_day, sum(l.total) as revenue, sum(l.amount) as quantity, count(*) as lines,
+                 count(distinct l.booking_id) as bookings
+          from l ${d.join ?? sql``}
+          where ${d.where ?? sql`true`} and ${q.only ?? sql`true`}
+          group by 1, 3, 4, 5
         )
-        select ${d.key} as key, min(${d.label}) as label, ${q.series ?? sql`''`} as series, l.currency,
-               l.rate_day as "rateDay", sum(l.total)::numeric(16,2)::text as revenue,
-               sum(l.amount)::numeric(16,3)::text as quantity, count(*)::int as lines,
-               count(distinct l.booking_id)::int as bookings
-        from l ${d.join ?? sql``}
-        where ${d.where ?? sql`true`} and ${q.only ?? sql`true`}
-        group by 1, 3, 4, 5`,
+        ${inBase(q.money, ['revenue'], counts, q.top)}`,
       );
-      return ints(rows, ['lines', 'bookings']);
+      return figures(ints(rows, ['lines', 'bookings']));
     },
 
     /** Final payments dated in the range, of the bookings `where` lets through, per period, currency and day. */
@@ -230,7 +316,7 @@ export function createReportsRepository() {
         sql`with t as materialized (
           select distinct g.customer_id, bookings.id as booking_id, bookings.to_date
           from booking_guests g join bookings on bookings.id = g.booking_id
-          where g.customer_id is not null and ${q.where}
+          where g.customer_id is not null and bookings.to_date < ${q.to}::date and ${q.where}
         ),
         numbered as (
           select customer_id, to_date,
@@ -247,26 +333,34 @@ export function createReportsRepository() {
       return ints(rows, ['customerId', 'stays']);
     },
 
-    /** Per key: the bookings created in the range that began as offers, and those reserved and confirmed since. */
+    /**
+     * Per key: the bookings created in the range, those that began as offers (and of them those reserved or
+     * booked since), those that reached a reservation (a reservation or booking number) and a booking.
+     */
     async conversions(ex: Executor, q: TRange & { dim: TDimension }) {
       const d = q.dim;
+      const reached = sql`(b.reservation_no is not null or b.booking_no is not null)`;
       const rows = await rowsOf<{
         key: string;
         label: string | null;
+        created: number;
         offers: number;
+        offersReserved: number;
         reserved: number;
         confirmed: number;
       }>(
         ex,
         sql`with ${countedBookings(q, 'created')}
-        select ${d.key} as key, min(${d.label}) as label, count(*)::int as offers,
-               (count(*) filter (where b.reservation_no is not null or b.booking_no is not null))::int as reserved,
+        select ${d.key} as key, min(${d.label}) as label, count(*)::int as created,
+               (count(*) filter (where b.offer_no is not null))::int as offers,
+               (count(*) filter (where b.offer_no is not null and ${reached}))::int as "offersReserved",
+               (count(*) filter (where ${reached}))::int as reserved,
                (count(*) filter (where b.booking_no is not null))::int as confirmed
         from b ${d.join ?? sql``}
-        where b.offer_no is not null and ${d.where ?? sql`true`}
+        where ${d.where ?? sql`true`}
         group by 1`,
       );
-      return ints(rows, ['offers', 'reserved', 'confirmed']);
+      return ints(rows, ['created', 'offers', 'offersReserved', 'reserved', 'confirmed']);
     },
 
     /**

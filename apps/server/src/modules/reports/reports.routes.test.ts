@@ -432,9 +432,26 @@ describe('figures recomputed from the seeded rows', () => {
       ['6+', 0, '0.00'],
     ]);
     expect(repeaters.total).toMatchObject({ customers: 2, repeaters: 1, share: '50.00' });
+    // Offers b1–b4 (b1, b2, b4 reserved, b1 and b2 booked) and one booked directly, without an offer (arriving
+    // in 2046, so that no other report of 2045 counts it).
+    await t.database.db.insert(bookings).values({
+      state: 'confirmed',
+      from: '2046-02-01',
+      to: '2046-02-03',
+      bookingNo: 'B-direct',
+      createdAt: new Date('2045-08-01T09:00:00Z'),
+    });
     const conversions = await report(`conversions?${Y}&groupBy=year`);
     expect(conversions.rows).toEqual([
-      { label: '2045', offers: 4, reserved: 3, confirmed: 2, reserveRate: '75.00', confirmRate: '50.00' },
+      {
+        label: '2045',
+        created: 5,
+        offers: 4,
+        reserved: 4,
+        confirmed: 3,
+        reserveRate: eur(new D(3).div(4).times(100)),
+        confirmRate: eur(new D(3).div(4).times(100)),
+      },
     ]);
   });
 
@@ -482,6 +499,24 @@ describe('scopes and export', () => {
     expect(lines[3]).toMatch(/^Total,2,2,/);
   });
 
+  it('exports print the codes of their rows (states, line types) in the user’s language', async () => {
+    const csv = await t.get(`/api/bookings/bookingInfoStats?${Y}&mode=export`, admin, {
+      'accept-language': 'de',
+    });
+    const labels = csv.body
+      .replace('\uFEFF', '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(';')[0]);
+    expect(labels).toEqual(['Bezeichnung', 'Storniert', 'Bestätigt', 'Reserviert', 'Summe']);
+    const pdf = await t.get(`/api/bookings/bookingCalculationStats?${Y}&mode=template`, admin, {
+      'accept-language': 'en',
+    });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toMatch(/Rooms\s+2\s/);
+    expect(text).not.toContain('room_cost');
+  });
+
   it('mode=export&format=xlsx gives a workbook with numbers; mode=template a PDF with the table', async () => {
     const url = `/api/bookings/topAgencies?${Y}`;
     const res = await t.get(`${url}&mode=export&format=xlsx`, admin, { 'accept-language': 'de' });
@@ -507,5 +542,31 @@ describe('scopes and export', () => {
     expect(text).toContain('Top agencies');
     expect(text).toMatch(/Blue Reef Travel\s+1\s+1\s+950\.00\s+100\.00/);
     expect(text).toMatch(/Total\s+2\s+2/);
+  });
+});
+
+describe('ranking and amounts without a rate', () => {
+  it('a top list keeps its first rows, totals over all; sums without a rate are listed, not added', async () => {
+    const first = await report(`topBookings?${Y}&amount=1`);
+    expect(first.rows).toHaveLength(1);
+    // The confirmed bookings arriving in 2045: b1, b2 and the trip (no lines).
+    expect(first.total).toMatchObject({
+      bookings: 3,
+      revenue: eur(revenueOf(seed('b1')).plus(revenueOf(seed('b2')))),
+    });
+    // b2 in a currency without any rate: its revenue (401.25 + 10.01) and commission are listed by its day.
+    await t.database.db
+      .update(bookings)
+      .set({ currency: 'XXX' })
+      .where(eq(bookings.id, ids.b2 as number));
+    const countries = await report(`topCountries?${Y}`);
+    expect(rowOf(countries, 'US')).toMatchObject({ bookings: 1, revenue: '0.00' });
+    expect(countries.total).toMatchObject({ revenue: eur(revenueOf(seed('b1'))) });
+    expect(countries.unconverted).toEqual(
+      expect.arrayContaining([
+        { currency: 'XXX', date: '2045-07-01', amount: '411.26' },
+        { currency: 'XXX', date: '2045-07-01', amount: '20.00' },
+      ]),
+    );
   });
 });

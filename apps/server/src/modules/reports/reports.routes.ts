@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendReportFile } from '../../documents/report-file.ts';
 import { actor } from '../../http/access.ts';
 import { ZIdParams } from '../../http/request.ts';
-import { sendReportFile } from './reports.export.ts';
 import type { TReportParams } from './reports.figures.ts';
 import type { TReportsService } from './reports.service.ts';
 
@@ -93,8 +93,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: { reports: TRep
         const query = request.query as z.infer<ReturnType<typeof reportQuery>>;
         const answer = await reports.run(name, actor(request), query, request.params as TReportParams);
         if (query.mode === 'chart') return answer;
-        return sendReportFile(request, reply, answer, query.mode === 'template' ? 'pdf' : query.format, () =>
-          reports.letterhead(),
+        return sendReportFile(request, reply, answer, query, (lang) =>
+          reports.fileTexts(query.template, lang),
         );
       },
     );

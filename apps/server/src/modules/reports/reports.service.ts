@@ -1,5 +1,5 @@
 import { REPORT_STATES, type TReportState, yearReportRange } from '@atoll/domain/bookings/queries';
-import { DEFAULT_CURRENCY } from '@atoll/domain/constants';
+import { DEFAULT_CURRENCY, type TLanguage } from '@atoll/domain/constants';
 import { D, normalize } from '@atoll/domain/money';
 import {
   REPORTS,
@@ -15,7 +15,7 @@ import { today } from '../../clock.ts';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
-import { loadLetterhead } from '../../documents/pdf.tsx';
+import { reportFileTexts } from '../../documents/report-file.ts';
 import { forbidden } from '../../http/errors.ts';
 import {
   countedCondition,
@@ -25,6 +25,7 @@ import {
 } from '../bookings/reports/bookings-reports.repository.ts';
 import type { TSettingsService } from '../settings/settings.service.ts';
 import {
+  addFigures,
   addRows,
   cellsOf,
   col,
@@ -32,15 +33,23 @@ import {
   LABEL,
   percent,
   ranked,
+  ratePeriods,
   type TBuilder,
+  type TFields,
   type TReportContext,
   type TReportParams,
   type TSum,
   type TTable,
+  totalFrom,
   totalOf,
 } from './reports.figures.ts';
-import { bookingDimension, lineDimension, type TReportsRepository } from './reports.repository.ts';
-
+import {
+  bookingDimension,
+  lineDimension,
+  type TBookingFigureRow,
+  type TLineFigureRow,
+  type TReportsRepository,
+} from './reports.repository.ts';
 import { departureReport } from './reports.vessels.ts';
 
 // The report calls of spec booking §7 "Reports" (docs/domain/reports.md): each builds columns and rows from
@@ -78,43 +87,51 @@ function filters(q: TReportQuery): SQL | undefined {
 /** A top list over bookings grouped by `dim`: bookings, guests, revenue (and commission where it says). */
 function topOfBookings(dim: string, withCommission = false): TBuilder {
   return async (ex, c, repo) => {
-    const rows = await repo.bookingFigures(ex, { ...c, dim: bookingDimension(dim) });
-    const sums = addRows(
-      new Map(),
-      rows,
-      { counts: ['bookings', 'pax'], money: { revenue: 'revenue', commission: 'commission' } },
-      c.conv,
-    );
+    const found = await repo.bookingFigures(ex, {
+      ...c,
+      dim: bookingDimension(dim),
+      top: topOf(c, 'bookings'),
+    });
+    const fields: TFields<TBookingFigureRow> = {
+      counts: ['bookings', 'pax'],
+      money: { revenue: 'revenue', commission: 'commission' },
+    };
     const columns = [
       LABEL,
       ...counts('bookings', 'pax'),
       ...money('revenue', ...(withCommission ? ['commission'] : [])),
     ];
-    return top(c, columns, sums);
+    return top(c, columns, addFigures(new Map(), found, fields, c.conv), totalFrom(found, fields, c.conv));
   };
 }
 /** A top list over revenue lines grouped by `dim`. */
 function topOfLines(dim: string): TBuilder {
   return async (ex, c, repo) => {
-    const rows = await repo.lineFigures(ex, { ...c, dim: lineDimension(dim) });
-    const sums = addRows(
-      new Map(),
-      rows,
-      { counts: ['quantity', 'lines', 'bookings'], money: { revenue: 'revenue' } },
-      c.conv,
-    );
-    return top(c, [LABEL, ...counts('quantity', 'lines', 'bookings'), ...money('revenue')], sums);
+    const found = await repo.lineFigures(ex, { ...c, dim: lineDimension(dim), top: topOf(c, 'bookings') });
+    const fields: TFields<TLineFigureRow> = {
+      counts: ['quantity', 'lines', 'bookings'],
+      money: { revenue: 'revenue' },
+    };
+    const columns = [LABEL, ...counts('quantity', 'lines', 'bookings'), ...money('revenue')];
+    return top(c, columns, addFigures(new Map(), found, fields, c.conv), totalFrom(found, fields, c.conv));
   };
 }
+/** What a top list over a money statement ranks by (revenue, else the count) and how many rows it keeps. */
+const topOf = (c: TReportContext, count: string) => ({
+  by: c.seesMoney && c.query.by === 'revenue' ? 'revenue' : count,
+  amount: c.query.amount,
+});
+/** The first `amount` rows by revenue (else the count), then by label; the total over all of them. */
 function top(
   c: TReportContext,
   columns: TReportColumn[],
   sums: Map<string, TSum>,
+  total = totalOf(sums.values()),
   count = 'bookings',
 ): TTable {
-  const byMoney = c.seesMoney && c.query.by === 'revenue' && columns.some((x) => x.key === 'revenue');
+  const byMoney = topOf(c, count).by === 'revenue' && columns.some((x) => x.key === 'revenue');
   const order = ranked(sums.values(), { money: byMoney ? 'revenue' : undefined, count });
-  return { columns, sums: order.slice(0, c.query.amount), total: totalOf(sums.values()) };
+  return { columns, sums: order.slice(0, c.query.amount), total };
 }
 const byKey = (sums: Map<string, TSum>) => [...sums.values()].sort((a, b) => a.key.localeCompare(b.key));
 
@@ -153,14 +170,14 @@ const BUILDERS: Record<TReportName, TBuilder> = {
   async topRooms(ex, c, repo) {
     const rows = await repo.roomNights(ex, c);
     const sums = addRows(new Map(), rows, { counts: ['nights', 'bookings', 'pax'] }, c.conv);
-    return top(c, [LABEL, ...counts('nights', 'bookings', 'pax')], sums, 'nights');
+    return top(c, [LABEL, ...counts('nights', 'bookings', 'pax')], sums, undefined, 'nights');
   },
 
   async bookingInfoStats(ex, c, repo) {
-    const rows = await repo.bookingFigures(ex, { ...c, dim: bookingDimension(c.query.groupBy) });
-    const sums = addRows(
+    const found = await repo.bookingFigures(ex, { ...c, dim: bookingDimension(c.query.groupBy) });
+    const sums = addFigures(
       new Map(),
-      rows,
+      found,
       { counts: ['bookings', 'pax'], money: { revenue: 'revenue', open: 'open' } },
       c.conv,
     );
@@ -168,10 +185,10 @@ const BUILDERS: Record<TReportName, TBuilder> = {
   },
 
   async bookingCalculationStats(ex, c, repo) {
-    const rows = await repo.lineFigures(ex, { ...c, dim: lineDimension('lineType') });
-    const sums = addRows(
+    const found = await repo.lineFigures(ex, { ...c, dim: lineDimension('lineType') });
+    const sums = addFigures(
       new Map(),
-      rows,
+      found,
       { counts: ['lines', 'quantity'], money: { revenue: 'revenue' } },
       c.conv,
     );
@@ -185,13 +202,13 @@ const BUILDERS: Record<TReportName, TBuilder> = {
     for (const kind of LINE_KINDS)
       addRows(
         sums,
-        lines.filter((l) => l.series === kind),
+        lines.rows.filter((l) => l.series === kind),
         { money: { revenue: kind } },
         c.conv,
       );
-    addRows(sums, lines, { money: { revenue: 'revenue' } }, c.conv);
+    addFigures(sums, lines, { money: { revenue: 'revenue' } }, c.conv);
     const booked = await repo.bookingFigures(ex, { ...c, dim: bookingDimension(c.query.groupBy) });
-    addRows(sums, booked, { money: { commission: 'commission' } }, c.conv);
+    addFigures(sums, booked, { money: { commission: 'commission' } }, c.conv);
     for (const s of sums.values())
       s.money.result = (s.money.revenue ?? new D(0)).minus(s.money.commission ?? 0);
     return {
@@ -202,10 +219,10 @@ const BUILDERS: Record<TReportName, TBuilder> = {
 
   async 'report/profitLoss/{type}'(ex, c, repo) {
     const only = sql`l.kind = ${c.params.type ?? ''}`;
-    const rows = await repo.lineFigures(ex, { ...c, dim: lineDimension(c.query.groupBy), only });
-    const sums = addRows(
+    const found = await repo.lineFigures(ex, { ...c, dim: lineDimension(c.query.groupBy), only });
+    const sums = addFigures(
       new Map(),
-      rows,
+      found,
       { counts: ['lines', 'quantity', 'bookings'], money: { revenue: 'revenue' } },
       c.conv,
     );
@@ -217,7 +234,7 @@ const BUILDERS: Record<TReportName, TBuilder> = {
 
   async 'report/finance'(ex, c, repo) {
     const booked = await repo.bookingFigures(ex, { ...c, dim: bookingDimension(c.query.groupBy) });
-    const sums = addRows(
+    const sums = addFigures(
       new Map(),
       booked,
       { counts: ['bookings'], money: { revenue: 'revenue', commission: 'commission', open: 'open' } },
@@ -282,11 +299,16 @@ const BUILDERS: Record<TReportName, TBuilder> = {
   async conversions(ex, c, repo) {
     const where = and(bookingVisibility(c.user), filters(c.query)) ?? sql`true`;
     const rows = await repo.conversions(ex, { ...c, where, dim: bookingDimension(c.query.groupBy) });
-    const sums = addRows(new Map(), rows, { counts: ['offers', 'reserved', 'confirmed'] }, c.conv);
+    const sums = addRows(
+      new Map(),
+      rows,
+      { counts: ['created', 'offers', 'offersReserved', 'reserved', 'confirmed'] },
+      c.conv,
+    );
     return {
       columns: [
         LABEL,
-        ...counts('offers', 'reserved', 'confirmed'),
+        ...counts('created', 'offers', 'reserved', 'confirmed'),
         col('reserveRate', 'percent'),
         col('confirmRate', 'percent'),
       ],
@@ -311,8 +333,8 @@ function shares(sums: Map<string, TSum>, count: string): TTable {
 function percents(row: Record<string, string | number | null>, sum: TSum, total: TSum | undefined) {
   const n = (k: string) => sum.counts[k] ?? 0;
   if ('reserveRate' in row || 'confirmRate' in row) {
-    row.reserveRate = percent(n('reserved'), n('offers'));
-    row.confirmRate = percent(n('confirmed'), n('offers'));
+    row.reserveRate = percent(n('offersReserved'), n('offers'));
+    row.confirmRate = percent(n('confirmed'), n('reserved'));
   }
   if ('share' in row) {
     const key = 'guests' in row ? 'guests' : 'customers';
@@ -336,8 +358,9 @@ export function createReportsService(deps: {
 }) {
   const { db, repository } = deps;
   return {
-    /** The letterhead of the report PDFs. */
-    letterhead: () => loadLetterhead(db, deps.settings),
+    /** The letterhead and the texts of a report PDF (the document template `template`, kind report). */
+    fileTexts: (template: number | undefined, lang: TLanguage) =>
+      reportFileTexts(db, deps.settings, template, lang),
 
     async run(
       name: TReportName,
@@ -351,13 +374,14 @@ export function createReportsService(deps: {
       const states = statesOf(name, query.states);
       const { base: stored, rates } = await ratesUpTo(db, today() > to ? today() : to);
       const base = stored ?? DEFAULT_CURRENCY;
-      const conv = converter(
-        base,
-        rates.map((r) => ({ ...r, rate: normalize(r.rate) })),
-      );
+      const exact = rates.map((r) => ({ ...r, rate: normalize(r.rate) }));
+      const conv = converter(base, exact);
       const where = and(countedCondition({ user, states }), filters(query)) ?? sql`true`;
       const seesMoney = hasScope(user.scopes, ['bookingpayment.read', 'agencies.self']);
-      const context: TReportContext = { user, query, from, to, states, where, conv, seesMoney, params };
+      const context: TReportContext = {
+        ...{ user, query, from, to, states, where, conv, seesMoney, params },
+        money: { base, periods: ratePeriods(base, exact) },
+      };
       const table = await yearReportSession(db, (ex) => BUILDERS[name](ex, context, repository));
       const columns = table.columns.filter((c) => seesMoney || c.kind !== 'money');
       const total = table.total ?? totalOf(table.sums);

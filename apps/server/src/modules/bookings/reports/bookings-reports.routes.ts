@@ -3,6 +3,7 @@ import {
   MAX_FULL_PAGE,
   MAX_REPORT_DAYS,
   MAX_YEAR_REPORT_DAYS,
+  type TReportFileQuery,
   ZArrivalCount,
   ZArrivalCountQuery,
   ZBookingListQuery,
@@ -19,9 +20,11 @@ import {
   ZTaskName,
 } from '@atoll/domain/bookings/queries';
 import { listAnswer } from '@atoll/domain/list';
-import type { FastifyInstance } from 'fastify';
+import type { TReportAnswer } from '@atoll/domain/reports';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { incomeTable, occupancyTable, sendReportFile } from '../../../documents/report-file.ts';
 import { actor } from '../../../http/access.ts';
 import { ZIdParams } from '../../../http/request.ts';
 import type { TBookingParts } from '../bookings.parts.ts';
@@ -41,12 +44,28 @@ const YEAR =
   `year from or before it), at most ${MAX_YEAR_REPORT_DAYS} days. \`states\`: a comma list of confirmed, ` +
   'resolved, planned (open options only), aborted; default confirmed and resolved (incomeByMonth: and ' +
   'aborted, whose cancellation fee counts). `categories`, ' +
-  '`sources`: comma lists of ids. Only the bookings of the user’s resorts and vessels.';
+  '`sources`: comma lists of ids. Only the bookings of the user’s resorts and vessels. `mode` chart (JSON), ' +
+  'export (`format` csv or xlsx) or template (a PDF with the letterhead; `template`: a document template of ' +
+  'kind report for its texts, 400 for another id).';
+const FILES = 'mode=chart; export: text/csv or xlsx; template: application/pdf';
 
 /** The report GET calls of spec booking §7 "Bookings": full, arrivalCount, statistics, endofday, … */
 export function registerBookingReportRoutes(app: FastifyInstance, deps: Pick<TBookingParts, 'reports'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { reports } = deps;
+  /** A year report as JSON, or as the file of its `mode` (the reports module's export). */
+  const asFile = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: T,
+    table: (answer: T) => TReportAnswer,
+  ) => {
+    const query = request.query as TReportFileQuery;
+    if (query.mode === 'chart') return answer;
+    return sendReportFile(request, reply, table(answer), query, (lang) =>
+      reports.fileTexts(query.template, lang),
+    );
+  };
 
   r.get(
     '/api/bookings/full',
@@ -148,10 +167,13 @@ export function registerBookingReportRoutes(app: FastifyInstance, deps: Pick<TBo
           'percent with 2 decimals (decimal strings, null without capacity). `groupBy`: day, week (ISO), ' +
           `month or year (default). \`assets\`: resort ids (\`12\` or \`resort:12\`). ${YEAR}`,
         querystring: ZOccupancyQuery,
-        response: { 200: ZOccupancyReport },
+        response: { 200: ZOccupancyReport.describe(FILES) },
       },
     },
-    async (request) => reports.occupancy(actor(request), request.query),
+    async (request, reply) => {
+      const answer = await reports.occupancy(actor(request), request.query);
+      return asFile(request, reply, answer, occupancyTable);
+    },
   );
 
   r.get(
@@ -170,10 +192,13 @@ export function registerBookingReportRoutes(app: FastifyInstance, deps: Pick<TBo
           'creation date); amounts without a rate are listed in `unconverted`. `assets`: resort ids ' +
           `(\`12\`, \`resort:12\`) and \`vessel:<id>\`. ${YEAR}`,
         querystring: ZIncomeQuery,
-        response: { 200: ZIncomeReport },
+        response: { 200: ZIncomeReport.describe(FILES) },
       },
     },
-    async (request) => reports.income(actor(request), request.query),
+    async (request, reply) => {
+      const answer = await reports.income(actor(request), request.query);
+      return asFile(request, reply, answer, incomeTable);
+    },
   );
 
   r.get(

@@ -15,7 +15,7 @@ import {
   type TStayRow,
   yearReportRange,
 } from '@atoll/domain/bookings/queries';
-import { DEFAULT_CURRENCY } from '@atoll/domain/constants';
+import { DEFAULT_CURRENCY, type TLanguage } from '@atoll/domain/constants';
 import { addDays } from '@atoll/domain/customers';
 import type { TGender } from '@atoll/domain/inventory/availability';
 import { convert, D, normalize, rateOn } from '@atoll/domain/money';
@@ -23,6 +23,7 @@ import { hasScope } from '@atoll/domain/scopes';
 import { today } from '../../../clock.ts';
 import { bookingVisibility } from '../../../db/booking-conditions.ts';
 import type { Db } from '../../../db/client.ts';
+import { reportFileTexts } from '../../../documents/report-file.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TSettingsService } from '../../settings/settings.service.ts';
@@ -108,6 +109,10 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
   }
 
   return {
+    /** The letterhead and the texts of a year report's PDF (the document template `template`, kind report). */
+    fileTexts: (template: number | undefined, lang: TLanguage) =>
+      reportFileTexts(db, settings, template, lang),
+
     /** A page of whole bookings (at most MAX_FULL_PAGE; size 0 = the most), filtered as the list. */
     async full(user: TSessionUser, query: TBookingListQuery) {
       const where = listCondition(bookingVisibility(user), query);

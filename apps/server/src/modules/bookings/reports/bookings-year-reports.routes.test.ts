@@ -13,11 +13,19 @@
 //   Blocks: r4 Maintanance 04-01 → 04-03 (2 nights out of sale), r3 Event 03-29 → 03-31 (2 nights occupied)
 
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beds, bookingWorld, ok, type TWorld, tripBody } from '../../../../test/booking-test-world.ts';
 import { expectError } from '../../../../test/harness.ts';
+import { pdfText } from '../../../../test/pdf-text.ts';
 import { today } from '../../../clock.ts';
-import { bookings, calculationLines, exchangeRates, roomBlocks } from '../../../db/schema.ts';
+import {
+  bookings,
+  calculationLines,
+  documentTemplates,
+  exchangeRates,
+  roomBlocks,
+} from '../../../db/schema.ts';
 
 let w: TWorld;
 let staff: string;
@@ -288,5 +296,87 @@ describe('incomeByMonth', () => {
     expect(missing.unconverted).toEqual([
       { month: '2041-03', currency: 'XXX', date: '2041-01-15', amount: '200.00' },
     ]);
+  });
+});
+
+describe('exports', () => {
+  const q = () => `from=2041-03-01&to=2041-05-01&assets=${w.resort}`;
+  const en = { 'accept-language': 'en' };
+
+  it('incomeByMonth as CSV and occupancyPerYear as a workbook, with the figures of their JSON', async () => {
+    const income = await json(`incomeByMonth?${q()}`);
+    const csv = await w.t.get(`/api/bookings/incomeByMonth?${q()}&mode=export`, staff, en);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines).toEqual([
+      'Name,Bookings,Revenue',
+      ...income.months.map((m: { month: string; bookings: number; revenue: string }) =>
+        [m.month, m.bookings, m.revenue].join(','),
+      ),
+      `Total,${income.total.bookings},${income.total.revenue}`,
+    ]);
+    const occupancy = await json(`occupancyPerYear?${q()}&groupBy=month`);
+    const res = await w.t.get(
+      `/api/bookings/occupancyPerYear?${q()}&groupBy=month&mode=export&format=xlsx`,
+      staff,
+      { 'accept-language': 'de' },
+    );
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      'Bezeichnung',
+      'Belegte Zimmernächte',
+      'Verfügbare Zimmernächte',
+      'Belegung %',
+      'Gästenächte',
+      'Bettnächte',
+      'Bettenbelegung %',
+    ]);
+    const first = occupancy.rows[0];
+    expect(sheet?.getRow(2).values).toEqual([
+      undefined,
+      `${first.period} · ${occupancy.resorts[0].name}`,
+      first.occupiedNights,
+      first.capacityNights,
+      Number(first.occupancy),
+      first.paxNights,
+      first.bedNights,
+      Number(first.bedOccupancy),
+    ]);
+    expect(sheet?.getRow(occupancy.rows.length + 2).getCell(1).value).toBe('Summe');
+  });
+
+  it('mode=template prints a PDF with the texts of a report template; another id is a 400', async () => {
+    const [template] = await w.db
+      .insert(documentTemplates)
+      .values({
+        name: 'Board report',
+        kind: 'report',
+        texts: { en: { title: 'Board', intro: 'Figures for the board', closing: 'Prepared by the office' } },
+      })
+      .returning();
+    const [invoice] = await w.db
+      .insert(documentTemplates)
+      .values({ name: 'Some invoice', kind: 'invoice', texts: {} })
+      .returning();
+    const url = `/api/bookings/incomeByMonth?${q()}&mode=template`;
+    const res = await w.t.get(`${url}&template=${template?.id}`, staff, en);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Income by month');
+    expect(text).toContain('Figures for the board');
+    expect(text).toContain('Prepared by the office');
+    expect(text).toMatch(/2041-03\s+3\s+/);
+    for (const id of [invoice?.id, 2_000_000_000])
+      expectError(await w.t.get(`${url}&template=${id}`, staff, en), 400, 'ValidationError');
+    expectError(await w.t.get(`${url}&template=abc`, staff, en), 400, 'ValidationError');
+    const plain = await w.t.get(`/api/bookings/occupancyPerYear?${q()}&mode=template`, staff, en);
+    expect(plain.statusCode).toBe(200);
+    expect(await pdfText(plain.rawPayload)).toContain('Occupancy');
   });
 });

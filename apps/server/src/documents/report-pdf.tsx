@@ -1,8 +1,9 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { columnTitle, type TReportAnswer, type TReportColumn } from '@atoll/domain/reports';
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
-import { DocumentFrame, renderPdf, type TLetterhead } from '../../documents/pdf.tsx';
-import { formatDocumentDate } from '../../documents/texts.ts';
+import { DocumentFrame, renderPdf } from './pdf.tsx';
+import type { TReportFileTexts } from './report-file.ts';
+import { formatDocumentDate } from './texts.ts';
 
 // A report as a PDF (mode=template): the letterhead, the report's name and period, its table with the total.
 
@@ -13,6 +14,7 @@ const styles = StyleSheet.create({
   total: { fontWeight: 'bold', borderBottomWidth: 0 },
   cell: { flex: 1, paddingRight: 4, textAlign: 'right' },
   label: { flex: 2, paddingRight: 4 },
+  text: { fontSize: 10, marginVertical: 6 },
 });
 
 type TStyle = (typeof styles)[keyof typeof styles];
@@ -35,12 +37,25 @@ export const TOTAL_TEXT: Record<TLanguage, string> = { de: 'Summe', en: 'Total' 
 const PERIOD_TEXT: Record<TLanguage, string> = { de: 'Zeitraum', en: 'Period' };
 const CURRENCY_TEXT: Record<TLanguage, string> = { de: 'Beträge in', en: 'Amounts in' };
 
-export function reportPdf(answer: TReportAnswer, company: TLetterhead, lang: TLanguage, title: string) {
+/** The PDF of a report: the rows as printed (printedRows: labels translated, the total last). */
+export function reportPdf(
+  answer: TReportAnswer,
+  rows: readonly Record<string, string | number | null>[],
+  texts: TReportFileTexts,
+  lang: TLanguage,
+  title: string,
+) {
   const { columns } = answer;
   const last = new Date(Date.parse(answer.to) - 86_400_000).toISOString().slice(0, 10);
   const subtitle =
-    `${PERIOD_TEXT[lang]} ${formatDocumentDate(answer.from, lang)} – ${formatDocumentDate(last, lang)} · ` +
-    `${CURRENCY_TEXT[lang]} ${answer.currency}`;
+    `${PERIOD_TEXT[lang]} ${formatDocumentDate(answer.from, lang)} – ${formatDocumentDate(last, lang)}` +
+    (answer.currency ? ` · ${CURRENCY_TEXT[lang]} ${answer.currency}` : '');
+  const paragraph = (text: string, key: string) =>
+    text ? (
+      <Text key={key} style={styles.text}>
+        {text}
+      </Text>
+    ) : null;
   const line = (row: Record<string, string | number | null>, style: TStyle[], key: string) => (
     <View style={[styles.row, ...style]} key={key} wrap={false}>
       {columns.map((c) => (
@@ -51,13 +66,18 @@ export function reportPdf(answer: TReportAnswer, company: TLetterhead, lang: TLa
     </View>
   );
   const titles = Object.fromEntries(columns.map((c) => [c.key, columnTitle(c.key, lang)]));
+  const body = rows.slice(0, -1);
+  const total = rows[rows.length - 1] ?? {};
   return renderPdf(
-    <DocumentFrame company={company} lang={lang} title={title} subtitle={subtitle}>
+    <DocumentFrame company={texts.letterhead} lang={lang} title={title} subtitle={subtitle}>
+      {paragraph(texts.intro, 'intro')}
       <View style={styles.table}>
         {line(titles, [styles.head], 'head')}
-        {answer.rows.map((row, i) => line(row, [], `row-${i}`))}
-        {line({ ...answer.total, label: TOTAL_TEXT[lang] }, [styles.total], 'total')}
+        {body.map((row, i) => line(row, [], `row-${i}`))}
+        {line(total, [styles.total], 'total')}
       </View>
+      {texts.blocks.map((block, i) => paragraph(block, `block-${i}`))}
+      {paragraph(texts.closing, 'closing')}
     </DocumentFrame>,
   );
 }

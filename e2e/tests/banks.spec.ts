@@ -127,3 +127,39 @@ test('the administrator maps a Deutsche Bank statement: lines around the entries
     columns: { date: 'Buchungstag', amount: null, debit: 'Soll', credit: 'Haben' },
   });
 });
+
+test('the office imports an MT940 statement through the same button; a second import adds nothing', async ({
+  page,
+}) => {
+  // The format is read off the file, not its name: SWIFT fields make it MT940 (camt.053 would be XML).
+  const day = dayFromToday(0).slice(2).replaceAll('-', '');
+  const ref = `MT${Date.now()}`;
+  const mt940 = [
+    ':20:STARTUMSE',
+    ':25:21050170/12345678',
+    ':28C:00001/001',
+    `:60F:C${day}EUR1000,00`,
+    `:61:${day}${day.slice(2)}C250,00NTRFNONREF//${ref}-1`,
+    ':86:166?00GUTSCHRIFT?20SVWZ+Anzahlung Tauchkurs?32Jörg Müller',
+    `:61:${day}${day.slice(2)}D19,90NDDTNONREF//${ref}-2`,
+    ':86:105?00LASTSCHRIFT?20SVWZ+Flaschen-TÜV?32Prüfstelle Süd',
+    `:62F:C${day}EUR1230,10`,
+    '-',
+  ].join('\r\n');
+  const upload = () =>
+    page.locator('input[type="file"]').setInputFiles({
+      name: 'umsaetze.sta',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(mt940, 'utf8'),
+    });
+
+  await login(page, DEMO.staff);
+  await page.goto('/bank/entry/list');
+  await expect(page.getByRole('button', { name: 'Import statement' })).toBeVisible();
+  await upload();
+  const result = page.getByRole('status').filter({ hasText: 'Statement imported' });
+  await expect(result).toContainText('2 imported');
+  await expect(page.getByRole('row').filter({ hasText: 'Anzahlung Tauchkurs' })).toBeVisible();
+  await upload();
+  await expect(result).toContainText('0 imported');
+});

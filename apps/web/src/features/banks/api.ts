@@ -12,6 +12,7 @@ import { ApiError, api, apiUrl } from '../../app/api.ts';
 import { session } from '../../app/session.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
 import { resourceKeys } from '../../components/resource/api.ts';
+import { statementFormatOf } from './statementFormat.ts';
 
 // The bank calls (spec platform §7 Banks, Bank entries). The account list and drawer use the generic
 // resource hooks (resourceKeys('banks')); these are the entries, import, assignment, balance and the
@@ -137,13 +138,15 @@ export function useDeleteImport() {
 }
 
 /**
- * `POST /api/banks/{bankId}/import/csv` with upload progress (0–1): fetch cannot report it, so this one
- * call uses XMLHttpRequest; failures become the same ApiError as every other call's.
+ * `POST /api/banks/{bankId}/import/{csv|camt053|mt940}`, the format read off the file's start, with upload
+ * progress (0–1): fetch cannot report it, so this one call uses XMLHttpRequest; failures become the same
+ * ApiError as every other call's.
  */
-export function uploadStatement(bankId: number, file: File, onProgress: (share: number) => void) {
+export async function uploadStatement(bankId: number, file: File, onProgress: (share: number) => void) {
+  const format = statementFormatOf(await file.slice(0, 4096).text());
   return new Promise<TImportResult>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(`/banks/${bankId}/import/csv`));
+    xhr.open('POST', apiUrl(`/banks/${bankId}/import/${format}`));
     const token = session.token();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');

@@ -7,7 +7,7 @@ import { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
 import { useDeleteImport, useImportStatement } from '../api.ts';
 
-/** Uploads a CSV statement of the chosen bank with progress, then shows what the import did. */
+/** Uploads a statement (CSV, camt.053 or MT940) of the chosen bank with progress, then shows what the import did. */
 export function StatementImport({ bankId, canDelete }: { bankId: number; canDelete: boolean }) {
   const { t } = useTranslation();
   const upload = useImportStatement(bankId);
@@ -32,7 +32,10 @@ export function StatementImport({ bankId, canDelete }: { bankId: number; canDele
   return (
     <Stack gap="xs">
       <Group>
-        <FileButton onChange={start} accept=".csv,text/csv,text/plain">
+        <FileButton
+          onChange={start}
+          accept=".csv,.xml,.sta,.txt,.940,.mt940,text/csv,text/plain,application/xml,text/xml"
+        >
           {(props) => (
             <Button
               {...props}

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { apiAs, resortStay } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
@@ -76,6 +77,17 @@ test('a cashier sells to a room tab and a walk-in, keeps selling offline, and ev
   await page.getByRole('button', { name: 'Cash' }).click();
   await expect(page.getByTestId('tab-open')).toHaveText('€0.00');
   await screenshots(page, 'pos-counter');
+
+  // The walk-in's receipt for the 80 mm printer: a PDF naming what was sold, read back with pdftotext.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Receipt (80 mm)' }).click(),
+  ]);
+  const receipt = execFileSync('pdftotext', ['-layout', (await download.path()) ?? '', '-'], {
+    encoding: 'utf8',
+  });
+  for (const p of [shirt, water, cap]) expect(receipt).toContain(p.name);
+  expect(receipt).toContain('42.50');
 
   // On the server: each sale once, the room tab on the booking, the day's figures.
   const tabs = (await api.get('/api/pos?size=0&sort=id&order=-1')).data as {

@@ -16,16 +16,23 @@ async function errorOf(res: Response): Promise<ApiError> {
 }
 
 /**
- * Saves a file the API sends (CSV, later PDFs). It is fetched with the bearer token and handed to
+ * Saves a file the API sends (CSV, PDFs; `method` POST for the calls that make a document, such as a
+ * receipt). It is fetched with the bearer token and handed to
  * the browser as a blob: the server's cookie copy of the token would also open a plain link, but
  * only on the same site (not with a host prefix), and a failure would then leave the user on a page
  * of raw JSON instead of the message bar.
  */
-export async function downloadFile(path: string, query: TApiOptions['query'], fallbackName: string) {
+export async function downloadFile(
+  path: string,
+  query: TApiOptions['query'],
+  fallbackName: string,
+  method: 'GET' | 'POST' = 'GET',
+) {
   const token = session.token();
   loading.start();
   try {
     const res = await fetch(apiUrl(path, query), {
+      method,
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
     if (!res.ok) {

@@ -2,12 +2,13 @@ import { D, formatMoney } from '@atoll/domain/money';
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n.ts';
+import { downloadFile } from '../../../components/downloadFile.ts';
 import type { TPosAnswer } from '../api.ts';
 import type { TQueued } from '../offline-queue.ts';
 
 type TPendingSale = Extract<TQueued, { kind: 'sale' }>;
 
-/** The chosen tab: its sales (stored and waiting to sync), what is open, payment and closing. */
+/** The chosen tab: its sales (stored and waiting to sync), what is open, payment, the receipt and closing. */
 export function TabPanel(props: {
   name: string;
   answer: TPosAnswer | undefined;
@@ -30,6 +31,16 @@ export function TabPanel(props: {
     .minus(props.pendingPaid)
     .toFixed(2);
   const waiting = props.pendingSales.length > 0;
+  const tabId = props.answer?.tab.id;
+  // The receipt as a PDF for the A4 printer or the 80 mm receipt roll; only of what the server has stored.
+  const print = (format: 'a4' | 'receipt') =>
+    tabId !== undefined &&
+    downloadFile(
+      `/api/pos/${tabId}/print`,
+      { format, language: currentLanguage() },
+      `receipt-${tabId}.pdf`,
+      'POST',
+    );
 
   return (
     <Card withBorder>
@@ -83,6 +94,18 @@ export function TabPanel(props: {
             </Button>
           </Group>
         )}
+        <Group grow>
+          <Button
+            variant="default"
+            disabled={waiting || tabId === undefined}
+            onClick={() => print('receipt')}
+          >
+            {t('pos.counter.printReceipt')}
+          </Button>
+          <Button variant="default" disabled={waiting || tabId === undefined} onClick={() => print('a4')}>
+            {t('pos.counter.printA4')}
+          </Button>
+        </Group>
         <Button
           size="md"
           variant="subtle"

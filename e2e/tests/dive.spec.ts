@@ -110,6 +110,16 @@ test('staff plans tomorrow’s trip with guests in house and a day guest, prints
       .filter((l) => l.text === diveProduct)
       .map((l) => `${l.total} ${l.customerType}`),
   ).toEqual(['38.00 OnSite', '38.00 OnSite']);
+  // Checking the room in warns that Ana is not ready; the office checks in anyway, with a reason.
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  const warning = page.getByRole('dialog', { name: 'Not ready to dive' });
+  await expect(warning.getByRole('listitem').filter({ hasText: anaName })).toContainText('medical missing');
+  await expectAccessible(page);
+  await warning.getByRole('textbox', { name: 'Reason' }).fill('Medical statement shown on paper at the desk');
+  await warning.getByRole('button', { name: 'Check in anyway' }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Check out', exact: true })).toBeVisible();
+  expect((await api.get(`/api/bookings/${booking.id}`)).rooms[0].checkIn).not.toBeNull();
   // The counter's screens and calls are behind the pos switch (the tab is kept while it is off).
   await api.post('/api/settings/group/features', { pos: true }, 200);
   const tabs = (await api.get(`/api/pos?search=${encodeURIComponent(wanda)}`)).data as { id: number }[];

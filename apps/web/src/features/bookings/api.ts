@@ -90,7 +90,8 @@ export type TBookingCall =
   | { kind: 'changePrice'; priceId: number | null }
   | { kind: 'commission'; commissionId: number | null }
   | { kind: 'lineType'; calcId: number; type: 'cost' | 'option' }
-  | { kind: 'addProduct'; as: 'product' | 'addon'; productId: number; body: Omit<TAddProduct, 'version'> };
+  | { kind: 'addProduct'; as: 'product' | 'addon'; productId: number; body: Omit<TAddProduct, 'version'> }
+  | { kind: 'checkin' | 'checkout'; roomBookingId: number; notReadyReason?: string };
 
 function send(booking: Pick<TBooking, 'id' | 'version'>, call: TBookingCall) {
   const base = `/bookings/${booking.id}`;
@@ -147,6 +148,14 @@ function sendLifecycle(base: string, version: number, call: TBookingCall) {
     }
     case 'addProduct':
       return post(`${call.as}/${call.productId}`, call.body);
+    // Silent: a check-in of guests not ready to dive (409 NOT_READY) asks for a reason in its own dialog.
+    case 'checkin':
+    case 'checkout':
+      return api<TBooking>(`${base}/${call.kind}`, {
+        method: 'POST',
+        body: { roomBookingId: call.roomBookingId, notReadyReason: call.notReadyReason, version },
+        silent: true,
+      });
     default:
       throw new Error(`unknown booking call ${call.kind}`);
   }

@@ -1,5 +1,5 @@
 import type { TBooking, TBookingGuest } from '@atoll/domain/bookings';
-import { Anchor, Badge, Group, List, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, List, Stack, Table, Text } from '@mantine/core';
 import { IconBed } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,11 +8,14 @@ import { routePath } from '../../../components/routePath.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useBookingGuestNames } from '../api.ts';
 import { formatMoment } from './BookingFacts.tsx';
+import { CheckInOutButton } from './CheckInOutButton.tsx';
 
 type TProps = {
   booking: TBooking;
   /** Guests with a customer record link to it. */
   canOpenCustomers: boolean;
+  /** The office checks rooms in and out (bookings.update). */
+  canCheckIn: boolean;
 };
 
 type TGuestProps = {
@@ -54,7 +57,7 @@ function Guest({ guest, index, knownName, canOpenCustomers }: TGuestProps) {
 }
 
 /** The rooms and cabins of the booking, each with its dates, check-in/out and guests. */
-export function BookingRoomsCard({ booking, canOpenCustomers }: TProps) {
+export function BookingRoomsCard({ booking, canOpenCustomers, canCheckIn }: TProps) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const names = useBookingGuestNames(booking.id, booking.version).data;
@@ -95,9 +98,14 @@ export function BookingRoomsCard({ booking, canOpenCustomers }: TProps) {
                   {`${formatDay(room.from, lang)} – ${formatDay(room.to, lang)}`}
                 </Table.Td>
                 <Table.Td>
-                  {[room.checkIn, room.checkOut]
-                    .map((moment) => (moment ? formatMoment(moment, lang) : t('common.none')))
-                    .join(' / ')}
+                  <Stack gap={4} align="flex-start">
+                    <Text size="sm">
+                      {[room.checkIn, room.checkOut]
+                        .map((moment) => (moment ? formatMoment(moment, lang) : t('common.none')))
+                        .join(' / ')}
+                    </Text>
+                    {canCheckIn && <CheckInOutButton booking={booking} room={room} />}
+                  </Stack>
                 </Table.Td>
                 <Table.Td>
                   <List size="sm" listStyleType="none">

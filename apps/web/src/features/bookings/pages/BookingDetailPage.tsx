@@ -77,7 +77,11 @@ export default function BookingDetailPage() {
       )}
       <BookingLifecycle booking={booking} isOffice={hasScope(scopes, ['bookings.update'])} />
       <BookingFacts booking={booking} assetName={assetName} />
-      <BookingRoomsCard booking={booking} canOpenCustomers={hasScope(scopes, ['customers.read'])} />
+      <BookingRoomsCard
+        booking={booking}
+        canOpenCustomers={hasScope(scopes, ['customers.read'])}
+        canCheckIn={hasScope(scopes, ['bookings.update'])}
+      />
       <BookingCalculationCard
         booking={booking}
         canOpenSpecials={hasScope(scopes, ['price.read', 'bookings.read'])}

@@ -14,6 +14,16 @@ import { createBackupRepository } from './backup.repository.ts';
 export const BACKUP_FORMAT = 1;
 export const BACKUP_NAME = /^atoll-\d{8}-\d{6}(-\d+)?\.json\.gz$/;
 
+/** Backup names newest first: by their time stamp, then by the counter of several in one second ("-2", "-3"). */
+export function newestBackupFirst(a: { name: string }, b: { name: string }): number {
+  const key = (name: string) => {
+    const [, day, time, n] = name.match(/^atoll-(\d{8})-(\d{6})(?:-(\d+))?/) ?? [];
+    return `${day ?? ''}${time ?? ''}-${(n ?? '1').padStart(6, '0')}`;
+  };
+  const [x, y] = [key(a.name), key(b.name)];
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
 type TBackupFile = {
   format: number;
   version: string;
@@ -109,7 +119,7 @@ export function createBackupService(deps: { db: Db; dataDir: string; version: st
         const stat = statSync(join(dir, name));
         return { name, size: stat.size, createdAt: stat.mtime.toISOString() };
       })
-      .sort((a, b) => b.name.localeCompare(a.name));
+      .sort(newestBackupFirst);
   }
 
   async function build(now = new Date()) {

@@ -1,7 +1,7 @@
 import { Dropbox, type DropboxResponseError, type files } from 'dropbox';
 import type { TDropboxConfig } from '../../config.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { BACKUP_NAME, type TBackupInfo, type TBackupService } from './backup.service.ts';
+import { BACKUP_NAME, newestBackupFirst, type TBackupInfo, type TBackupService } from './backup.service.ts';
 
 // Backups in Dropbox (spec platform §7 Settings, docs/operations.md) with the official SDK: the app's key and
 // secret and the account's refresh token (the SDK fetches and renews the short-lived access tokens), one
@@ -77,7 +77,7 @@ export function createDropboxBackups(deps: { config: TDropboxConfig | undefined;
     return entries
       .filter((e): e is files.FileMetadataReference => e['.tag'] === 'file' && BACKUP_NAME.test(e.name))
       .map((e) => ({ name: e.name, size: e.size, createdAt: new Date(e.server_modified).toISOString() }))
-      .sort((a, b) => b.name.localeCompare(a.name));
+      .sort(newestBackupFirst);
   }
 
   return {

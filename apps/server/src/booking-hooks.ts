@@ -1,4 +1,5 @@
 import { joinBookingHooks, type TBookingHooks } from './modules/bookings/write/booking-hooks.ts';
+import { checkInReadiness } from './modules/dive/dive-checkin.ts';
 import { reverseOpenInvoices } from './modules/documents/invoices.flow.ts';
 import { queueStateMail } from './modules/mail/booking-state-mail.ts';
 import { noticeOption, optionNoticeSettings } from './modules/mail/option-notices.ts';
@@ -38,6 +39,7 @@ export const bookingHooks: TBookingHooks = {
     ofNewBooking: newBookingPayments,
   },
   invoices: { reverseOpen: reverseOpenInvoices },
+  checkIn: { readiness: checkInReadiness },
   options: {
     warningHours: async (ex) => (await optionNoticeSettings(ex)).warningHours,
     notice: noticeOption,

@@ -15,7 +15,6 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import { visibleCustomers } from '../../customers/customers.service.ts';
-import { checkInReadiness } from '../../dive/dive-checkin.ts';
 import { lockBooking } from '../booking-lock.ts';
 import { createBookingsRepository, redactBooking, type TBookingRow } from '../bookings.repository.ts';
 import { bookingHooks, todosOfWarnings } from '../write/booking-hooks.ts';
@@ -271,7 +270,12 @@ export function createBookingRoomsFlow(deps: TBookingFlowDeps) {
         const customerIds = entries.flatMap((e) =>
           guestsOf(ctx, e.id).flatMap((g) => (g.customerId === null ? [] : [g.customerId])),
         );
-        const notes = await checkInReadiness(ctx.tx, customerIds, day, selector.notReadyReason);
+        const notes = await bookingHooks().checkIn.readiness(
+          ctx.tx,
+          customerIds,
+          day,
+          selector.notReadyReason,
+        );
         return notes.length ? { notes } : {};
       });
     },

@@ -1,3 +1,4 @@
+import type { TFieldChange } from '@atoll/domain/bookings/history';
 import type { TTodoCode } from '@atoll/domain/todos';
 import type { TReads } from '../../../db/change-feed.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
@@ -88,6 +89,18 @@ export type TBookingHooks = {
   invoices: {
     /** A cancelled booking's open invoices reversed by cancellation invoices; answers those. */
     reverseOpen(tx: Tx, bookingId: number): Promise<readonly unknown[]>;
+  };
+  checkIn: {
+    /**
+     * Guests not ready to dive (when the dive log is on): 409 NOT_READY naming them, unless a reason is
+     * given; then the notes the check-in's version row keeps.
+     */
+    readiness(
+      ex: Executor,
+      customerIds: number[],
+      day: string,
+      reason: string | undefined,
+    ): Promise<TFieldChange[]>;
   };
   options: {
     /** Hours before an option lapses that the office is warned. */

@@ -37,5 +37,6 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Rating.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';

@@ -9,3 +9,11 @@ export function formatDateTime(value: string | null | undefined, language: strin
   const time = dayjs(value);
   return time.isValid() ? time.format(DATE_TIME[language] ?? DATE_TIME.de) : '';
 }
+
+/** A calendar day of the API (or the day of a timestamp) as the language writes it: DD.MM.YYYY, English keeps ISO. */
+export function formatDay(day: string | null | undefined, language: string): string {
+  if (!day) return '';
+  const iso = day.slice(0, 10);
+  const [y, m, d] = iso.split('-');
+  return language === 'en' ? iso : `${d}.${m}.${y}`;
+}

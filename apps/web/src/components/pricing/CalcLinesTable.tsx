@@ -4,7 +4,8 @@ import { ActionIcon, Badge, Button, List, Stack, Table, Text, VisuallyHidden } f
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, formatNumber, type TLang } from './format.ts';
+import { formatDay } from '../format.ts';
+import { formatNumber, type TLang } from './format.ts';
 
 type TProps = {
   lines: TCalcLine[];

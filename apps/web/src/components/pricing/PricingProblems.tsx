@@ -3,7 +3,8 @@ import { Alert, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { READABLE_TITLE } from '../DetailPage.tsx';
-import { formatDay, type TLang } from './format.ts';
+import { formatDay } from '../format.ts';
+import type { TLang } from './format.ts';
 
 type TProps = {
   problems: TPricingProblem[];

@@ -5,8 +5,8 @@ import { IconUnlink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n.ts';
+import { formatDay } from '../../../components/format.ts';
 import { useUnassign } from '../api.ts';
-import { formatDay } from './formatDay.ts';
 
 type TProps = {
   entries: TBankEntry[];

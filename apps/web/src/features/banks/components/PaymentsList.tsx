@@ -19,8 +19,8 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { apiErrorText } from '../../../app/messages.ts';
+import { formatDay } from '../../../components/format.ts';
 import { usePayments } from '../api.ts';
-import { formatDay } from './formatDay.ts';
 
 const PAGE_SIZE = 25;
 

@@ -3,8 +3,8 @@ import { SimpleGrid, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../components/format.ts';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDateTime, formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { allNumbers } from './bookingState.ts';
 

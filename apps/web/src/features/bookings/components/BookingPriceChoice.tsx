@@ -2,7 +2,8 @@ import { isEditable, type TBooking } from '@atoll/domain/bookings';
 import type { TCommission } from '@atoll/domain/pricing/entities';
 import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { useAgencyCommissions, useBookingCall, useBookingPriceOptions } from '../api.ts';
 
 const ENGINE = '0';

@@ -3,7 +3,8 @@ import { formatMoney } from '@atoll/domain/money';
 import { DataList, Stack, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, formatNumber, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { formatNumber, langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;

@@ -5,7 +5,8 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { BookingStateBadge } from './BookingStateBadge.tsx';
 import { shownNumber } from './bookingState.ts';

@@ -2,7 +2,8 @@ import type { TBooking } from '@atoll/domain/bookings';
 import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { useVesselDepartures } from '../api.ts';
 
 type TProps = {

@@ -1,8 +1,8 @@
 import type { TBookingState } from '@atoll/domain/bookings';
 import { BOOKING_STATES } from '@atoll/domain/inventory/availability';
 import { formatMoney } from '@atoll/domain/money';
-import { formatDateTime } from '../../../components/format.ts';
-import { formatDay, formatNumber, type TLang } from '../../../components/pricing/format.ts';
+import { formatDateTime, formatDay } from '../../../components/format.ts';
+import { formatNumber, type TLang } from '../../../components/pricing/format.ts';
 import { displayState } from './bookingState.ts';
 
 // How the booking history reads: field labels instead of the stored paths, values as the screens write

@@ -11,7 +11,8 @@ import {
   recordId,
   useBackPath,
 } from '../../../components/DetailPage.tsx';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { BookingDocumentsCard } from '../../documents/components/BookingDocumentsCard.tsx';
 import { BookingGuestFormsCard } from '../../guestforms/components/BookingGuestFormsCard.tsx';

@@ -4,7 +4,8 @@ import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantin
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { useBooking } from '../../bookings/api.ts';
 import { type TStayMove, useMovePreview } from '../api.ts';
 

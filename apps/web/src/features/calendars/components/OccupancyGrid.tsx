@@ -14,7 +14,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { shownNumber } from '../../bookings/components/bookingState.ts';
 import classes from './Calendar.module.css';
 import { BLOCK_SWATCHES, swatchOf } from './calendarColours.ts';

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { CurrencySelect } from '../../../components/CurrencySelect.tsx';
+import { formatDay } from '../../../components/format.ts';
 import { useCurrencies } from '../../../components/useReferenceData.ts';
 import { useRateOn } from '../api.ts';
-import { formatDay, todayIso } from './currencyFields.tsx';
+import { todayIso } from './currencyFields.tsx';
 
 const AMOUNT = /^\d{1,13}([.,]\d{1,8})?$/;
 

@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataTable, type TColumn } from '../../../components/DataTable.tsx';
+import { formatDay } from '../../../components/format.ts';
 import { useResourceItem } from '../../../components/resource/api.ts';
 import { ResourceForm } from '../../../components/resource/ResourceForm.tsx';
 import { useCurrencies } from '../../../components/useReferenceData.ts';
 import { rateKeys, useImportRates } from '../api.ts';
-import { formatDay, rateFields, WRITE_SCOPES } from './currencyFields.tsx';
+import { rateFields, WRITE_SCOPES } from './currencyFields.tsx';
 import { RateImportButton, RateImportResult } from './RateImport.tsx';
 
 type TRateRow = TExchangeRate & Record<string, unknown>;

@@ -7,9 +7,6 @@ import type { TResourceField } from '../../../components/resource/ResourcePage.t
 export const WRITE_SCOPES = ['settings.update'];
 
 /** YYYY-MM-DD as the language writes a day (spec platform §9: DD.MM.YYYY; English keeps ISO). */
-export const formatDay = (day: string, lang: string) =>
-  lang === 'de' ? day.split('-').reverse().join('.') : day;
-
 /** Today in the browser's time zone as YYYY-MM-DD. */
 export const todayIso = () => {
   const now = new Date();

@@ -1,8 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn, type TListFilter } from '../../../components/DataTable.tsx';
+import { formatDay } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { guestFormKeys, type TGuestForm } from '../api.ts';
 import { GuestFormActions, GuestFormStatusBadge } from '../components/GuestFormActions.tsx';
 

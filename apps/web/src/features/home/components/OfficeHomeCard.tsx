@@ -7,7 +7,8 @@ import {
 import { Anchor, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { useOfficeDashboard } from '../api.ts';
 import { Figure, FigureGrid } from './Figure.tsx';
 import { OfficeAheadCard } from './OfficeAheadCard.tsx';

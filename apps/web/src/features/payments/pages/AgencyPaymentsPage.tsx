@@ -4,7 +4,8 @@ import { Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
-import { formatDay, langOf, todayIso } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf, todayIso } from '../../../components/pricing/format.ts';
 import { OwnerPicker } from '../../credits/components/OwnerPicker.tsx';
 import { useAgencyPayments } from '../api.ts';
 

@@ -12,11 +12,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconBan, IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../app/messages.ts';
 import { fieldErrorsOf, type TFieldErrors } from '../../../components/fieldErrors.ts';
+import { formatDay } from '../../../components/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useAddBlocker, useRemoveBlocker } from '../api.ts';
 
@@ -26,9 +26,6 @@ export const BLOCK_COLORS: Record<TBlockKind, string> = {
   Event: 'grape',
 };
 const BLOCK_FIELDS = ['kind', 'from', 'to', 'reason'] as const;
-
-const formatDay = (day: string, language: string) =>
-  language === 'de' ? dayjs(day).format('DD.MM.YYYY') : day;
 
 /** Current and future blocks of a room over [from, to): listed, added and removed at once. */
 export function RoomBlocksCard({ room, canEdit }: { room: TRoom; canEdit: boolean }) {

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatNumber } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { formatNumber } from '../../../components/pricing/format.ts';
 import { discountLabel, windowLabel } from './format.ts';
 
 // Echoes the key with its options, so the test sees which text was chosen with which values.

@@ -1,6 +1,7 @@
 import type { TDiscountKind, TSpecialType } from '@atoll/domain/pricing/entities';
 import type { TFunction } from 'i18next';
-import { formatDay, formatNumber, type TLang } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { formatNumber, type TLang } from '../../../components/pricing/format.ts';
 
 /** Kind and value as the list shows them ("10 %", "FOC 1"); a surcharge is marked with "+". */
 export function discountLabel(

@@ -1,7 +1,8 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useBookingTodos } from '../api.ts';
 import { SolveTodoButton } from './SolveTodoButton.tsx';

@@ -3,10 +3,10 @@ import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
+import { formatDay } from '../../../components/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useCountryName } from '../../../components/useReferenceData.ts';
 import { useScheduleCustomers } from '../api.ts';
-import { formatDay } from './format.ts';
 
 /** The persons held on a departure, cabin by cabin and bed by bed. */
 export function ScheduleCustomersCard({ scheduleId }: { scheduleId: number }) {

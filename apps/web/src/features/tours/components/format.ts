@@ -1,12 +1,6 @@
 import { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/messages.ts';
-
-/** A calendar day of the API: DD.MM.YYYY in German, the ISO date in English (spec platform §9). */
-export function formatDay(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const [y, m, d] = iso.split('-');
-  return language === 'de' ? `${d}.${m}.${y}` : iso;
-}
+import { formatDay } from '../../../components/format.ts';
 
 export const formatRange = (from: string, to: string, language: string) =>
   `${formatDay(from, language)} – ${formatDay(to, language)}`;

@@ -4,15 +4,13 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../components/format.ts';
 import { useVesselOptions, useVesselSchedules } from '../api.ts';
 import { openPdf } from '../openPdf.ts';
 
 type TProps = { list: TVesselList; onClose: () => void };
 
 /** An ISO day as DD.MM.YYYY in German, unchanged in English (spec platform §9). */
-const formatDay = (day: string, lang: TLanguage) =>
-  lang === 'de' ? day.split('-').reverse().join('.') : day;
-
 /**
  * Asks for the departure a vessel list is printed for (of the list's vessel, or of a chosen one for lists
  * that serve every vessel) and opens the PDF.

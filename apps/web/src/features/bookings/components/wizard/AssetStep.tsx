@@ -1,7 +1,8 @@
 import { Badge, Group, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, langOf, todayIso } from '../../../../components/pricing/format.ts';
+import { formatDay } from '../../../../components/format.ts';
+import { langOf, todayIso } from '../../../../components/pricing/format.ts';
 import { type TOption, useWizardDepartures } from '../../api.ts';
 import type { TWizard, TWizardAction } from './wizardState.ts';
 

@@ -1,7 +1,8 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, langOf } from '../../../../components/pricing/format.ts';
+import { formatDay } from '../../../../components/format.ts';
+import { langOf } from '../../../../components/pricing/format.ts';
 import { nightsBetween, type TWizard, type TWizardAction } from './wizardState.ts';
 
 /** Step 2: arrival and departure of a resort stay; a departure's dates are fixed. */

@@ -26,7 +26,7 @@ export const DEFAULT_MAIL_TEMPLATES: TDefault[] = [
     en: {
       name: 'Reservation',
       subject: 'Your reservation {{bookingNo}}',
-      body: 'Hello {{guestName}},\n\nthank you for your reservation {{bookingNo}} ({{asset}}) from {{from}} to {{to}}. You find the reservation attached.\n\nTotal: {{total}}',
+      body: 'Hello {{guestName}},\n\nThank you for your reservation {{bookingNo}} ({{asset}}) from {{from}} to {{to}}. Please find the reservation attached.\n\nTotal: {{total}}',
     },
   },
   {
@@ -40,7 +40,7 @@ export const DEFAULT_MAIL_TEMPLATES: TDefault[] = [
     en: {
       name: 'Booking confirmation',
       subject: 'Booking confirmation {{bookingNo}}',
-      body: 'Hello {{guestName}},\n\nyour booking {{bookingNo}} ({{asset}}) from {{from}} to {{to}} is confirmed. You find the confirmation attached.\n\nTotal: {{total}}\nOpen: {{openAmount}}\n\nBefore your trip, please fill in the guest form for every guest:\n{{guestFormLink}}',
+      body: 'Hello {{guestName}},\n\nYour booking {{bookingNo}} ({{asset}}) from {{from}} to {{to}} is confirmed. Please find the confirmation attached.\n\nTotal: {{total}}\nOpen: {{openAmount}}\n\nBefore your trip, please fill in the guest form for every guest:\n{{guestFormLink}}',
     },
   },
   {
@@ -54,7 +54,7 @@ export const DEFAULT_MAIL_TEMPLATES: TDefault[] = [
     en: {
       name: 'Cancellation',
       subject: 'Cancellation of your booking {{bookingNo}}',
-      body: 'Hello {{guestName}},\n\nyour booking {{bookingNo}} ({{asset}}, {{from}} to {{to}}) has been cancelled.',
+      body: 'Hello {{guestName}},\n\nYour booking {{bookingNo}} ({{asset}}, {{from}} to {{to}}) has been cancelled.',
     },
   },
   {
@@ -68,7 +68,7 @@ export const DEFAULT_MAIL_TEMPLATES: TDefault[] = [
     en: {
       name: 'Invoice',
       subject: 'Your invoice for booking {{bookingNo}}',
-      body: 'Hello {{guestName}},\n\nplease find attached the invoice for your booking {{bookingNo}}. Open amount: {{openAmount}}.\n\nView and pay online: {{invoiceLink}}',
+      body: 'Hello {{guestName}},\n\nPlease find attached the invoice for your booking {{bookingNo}}. Open amount: {{openAmount}}.\n\nView and pay online: {{invoiceLink}}',
     },
   },
   {
@@ -82,7 +82,7 @@ export const DEFAULT_MAIL_TEMPLATES: TDefault[] = [
     en: {
       name: 'Guest form',
       subject: 'Please fill in the guest form ({{bookingNo}})',
-      body: 'Hello {{guestName}},\n\nfor your trip from {{from}} to {{to}} ({{asset}}) we still need some details. Please fill in the guest form:\n\n{{guestFormLink}}',
+      body: 'Hello {{guestName}},\n\nFor your trip from {{from}} to {{to}} ({{asset}}) we still need some details. Please fill in the guest form:\n\n{{guestFormLink}}',
     },
   },
   {
@@ -96,7 +96,7 @@ export const DEFAULT_MAIL_TEMPLATES: TDefault[] = [
     en: {
       name: 'Payment reminder',
       subject: 'Payment reminder for booking {{bookingNo}}',
-      body: 'Hello {{guestName}},\n\nfor your booking {{bookingNo}} {{openAmount}} are open, due on {{nextDueDate}}.\n\n{{invoiceLink}}',
+      body: 'Hello {{guestName}},\n\n{{openAmount}} of your booking {{bookingNo}} is open, due on {{nextDueDate}}.\n\n{{invoiceLink}}',
     },
   },
 ];

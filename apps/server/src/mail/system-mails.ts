@@ -12,7 +12,7 @@ const TEXTS = {
     en: {
       subject: 'Atoll: reset your password',
       body: (name: string, link: string) =>
-        `Hello ${name},\n\nuse the following link to choose a new password. It is valid for one hour and works once:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+        `Hello ${name},\n\nUse the following link to choose a new password. It is valid for one hour and works once:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
     },
   },
   verify: {
@@ -24,7 +24,7 @@ const TEXTS = {
     en: {
       subject: 'Atoll: confirm your e-mail address',
       body: (name: string, link: string) =>
-        `Hello ${name},\n\nplease confirm your e-mail address with this link (valid for 24 hours):\n\n${link}`,
+        `Hello ${name},\n\nPlease confirm your e-mail address with this link (valid for 24 hours):\n\n${link}`,
     },
   },
   registered: {
@@ -36,7 +36,7 @@ const TEXTS = {
     en: {
       subject: 'Atoll: registration with your e-mail address',
       body: (name: string, link: string) =>
-        `Hello ${name},\n\nsomeone just registered with your e-mail address. You already have an account: log in with it. If you no longer know your password, choose a new one here:\n\n${link}\n\nIf this was not you, ignore this e-mail; nothing about your account has changed.`,
+        `Hello ${name},\n\nSomeone just registered with your e-mail address. You already have an account: log in with it. If you no longer know your password, choose a new one here:\n\n${link}\n\nIf this was not you, ignore this e-mail; nothing about your account has changed.`,
     },
   },
 } as const;

@@ -12,7 +12,7 @@ const LOYALTY = {
   },
   en: {
     subject: '[Test] Your loyalty status at {company}',
-    body: 'Hello {name},\n\nthank you for your loyalty. Your current status:\n\nStays: {stays}\nRevenue: {revenue} {currency}\nLast stay: {lastStay}\n\nThis is a test message of the loyalty programme.',
+    body: 'Hello {name},\n\nThank you for your loyalty. Your current status:\n\nStays: {stays}\nRevenue: {revenue} {currency}\nLast stay: {lastStay}\n\nThis is a test message of the loyalty programme.',
     none: 'none yet',
   },
 } as const;

@@ -238,7 +238,7 @@ export async function queueFormMail(
   const subject = de ? `Bitte ausfüllen: ${title}` : `Please fill in: ${title}`;
   const text = de
     ? `Hallo ${opts.name},\n\nbitte füllen Sie das Formular „${title}“ aus:\n${opts.link}\n\nVielen Dank!`
-    : `Hello ${opts.name},\n\nplease fill in the form "${title}":\n${opts.link}\n\nThank you!`;
+    : `Hello ${opts.name},\n\nPlease fill in the form "${title}":\n${opts.link}\n\nThank you!`;
   await repository.queueMail(tx, {
     to: opts.to,
     subject,

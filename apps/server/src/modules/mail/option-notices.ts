@@ -73,7 +73,7 @@ const TEXTS = {
       }),
       guest: (no: string, at: string, company: string) => ({
         subject: `Your reservation ${no} lapses on ${at}`,
-        text: `Hello,\n\nyour reservation ${no} is held for you until ${at}. If you would like to book for sure, please let us know before then.\n\nYour ${company} team`,
+        text: `Hello,\n\nYour reservation ${no} is held for you until ${at}. If you would like to book for sure, please let us know before then.\n\nYour ${company} team`,
       }),
     },
     expired: {
@@ -83,7 +83,7 @@ const TEXTS = {
       }),
       guest: (no: string, at: string, company: string) => ({
         subject: `Your reservation ${no} has lapsed`,
-        text: `Hello,\n\nyour reservation ${no} lapsed on ${at}. We are glad to reserve again for you while there is space.\n\nYour ${company} team`,
+        text: `Hello,\n\nYour reservation ${no} lapsed on ${at}. We are glad to reserve again for you while there is space.\n\nYour ${company} team`,
       }),
     },
   },

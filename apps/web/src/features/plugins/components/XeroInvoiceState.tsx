@@ -8,7 +8,6 @@ import { showSuccess } from '../../../app/messages.ts';
 import { type TXeroAction, useXeroInvoiceCall } from '../xeroInvoices.ts';
 
 const GONE = ['VOIDED', 'DELETED'];
-const COLORS: Record<string, string> = { PAID: 'green', AUTHORISED: 'teal', VOIDED: 'gray', DELETED: 'gray' };
 
 type TProps = {
   invoice: TInvoice;
@@ -46,7 +45,11 @@ export function XeroInvoiceState({ invoice, state, canWrite }: TProps) {
     <Stack gap={2} align="flex-end">
       <Group gap={4} wrap="nowrap">
         {state && (
-          <Badge size="sm" variant="light" color={COLORS[state.status] ?? 'blue'}>
+          <Badge
+            size="sm"
+            variant={GONE.includes(state.status) ? 'outline' : 'light'}
+            color={GONE.includes(state.status) ? 'gray' : 'blue'}
+          >
             {t('plugins.xeroInvoice.inXero', {
               status: t(`plugins.xeroInvoice.statuses.${state.status}`, { defaultValue: state.status }),
             })}

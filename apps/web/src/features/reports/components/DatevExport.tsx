@@ -3,18 +3,10 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../components/downloadFile.ts';
+import { datevPeriod } from '../datevPeriod.ts';
 
 const thisYear = new Date().getFullYear();
 const YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear - i));
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The first and last day of a year or of one of its months (DATEV's file holds one year at most). */
-export function datevPeriod(year: string, month: string | null): { from: string; to: string } {
-  if (!month) return { from: `${year}-01-01`, to: `${year}-12-31` };
-  const m = Number(month);
-  const last = new Date(Date.UTC(Number(year), m, 0)).getUTCDate();
-  return { from: `${year}-${pad(m)}-01`, to: `${year}-${pad(m)}-${pad(last)}` };
-}
 
 /**
  * The DATEV EXTF "Buchungsstapel" of a year or a month (invoices, cancellation invoices and payments) for the

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import Papa from 'papaparse';
 import { apiAs, confirmedCabinBooking } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 
@@ -60,4 +61,71 @@ test('the admin sets the e-invoice syntax and the DATEV chart', async ({ page })
   await expect(page.getByLabel('DATEV consultant number')).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'einvoice-accounting');
+});
+
+test('the admin downloads the DATEV file of a month from /stats/export, and it reads as EXTF', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const staff = await apiAs(request, DEMO.staff);
+  const booking = await confirmedCabinBooking(staff, ['Dora Datev', 'Dirk Datev']);
+  await staff.post(`/api/bookings/${booking.id}/store`, { template: 'invoice' }, 201);
+  const invoice = (await staff.get(`/api/invoices?bookingId=${booking.id}`)).data[0];
+  const [year, month] = (invoice.date as string).split('-');
+
+  await login(page, DEMO.admin);
+  await page.goto('/stats/export');
+  const datev = page.getByRole('region', { name: 'DATEV export (Buchungsstapel)' });
+  await expect(datev).toBeVisible();
+  await datev.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option', { name: year, exact: true }).click();
+  await datev.getByRole('combobox', { name: 'Month' }).click();
+  const monthName = new Date(Date.UTC(2000, Number(month) - 1, 1)).toLocaleString('en-GB', {
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  await page.getByRole('option', { name: monthName, exact: true }).click();
+  const download = page.waitForEvent('download');
+  await datev.getByRole('button', { name: 'Download DATEV file' }).click();
+  const file = await download;
+  const last = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+  expect(file.suggestedFilename()).toBe(
+    `EXTF_Buchungsstapel_${year}-${month}-01_${year}-${month}-${last}.csv`,
+  );
+  const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
+  const text = new TextDecoder('windows-1252').decode(bytes);
+  const csv = Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: true });
+  expect(csv.errors).toEqual([]);
+  const [header, columns, ...lines] = csv.data;
+  // The header line: EXTF, format version, category 21 (Buchungsstapel), the period from and to.
+  expect(header?.[0]).toBe('EXTF');
+  expect(header?.[3]).toBe('Buchungsstapel');
+  expect(header).toContain(`${year}${month}01`);
+  expect(columns?.slice(0, 2)).toEqual(['Umsatz (ohne Soll/Haben-Kz)', 'Soll/Haben-Kennzeichen']);
+  // Amounts with a decimal comma, no thousands separator; the invoice's lines sum to its gross.
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line[0]).toMatch(/^\d+,\d{2}$/);
+  const ours = lines.filter((l) => l.includes(invoice.number));
+  const cents = ours.reduce((sum, l) => sum + Number((l[0] ?? '0').replace(',', '')), 0);
+  expect((cents / 100).toFixed(2)).toBe(invoice.gross);
+  await screenshots(page, 'einvoice-datev-export');
+});
+
+test('the admin gives an agency its Leitweg-ID, checked on the form', async ({ page, request }) => {
+  const admin = await apiAs(request, DEMO.admin);
+  const agency = (await admin.get('/api/agencies?search=Blue%20Reef')).data[0];
+  await login(page, DEMO.admin);
+  await page.goto(`/agency/${agency.id}`);
+  const field = page.getByRole('textbox', { name: 'Leitweg-ID (XRechnung)' });
+  await field.fill('991-12345-67');
+  await field.blur();
+  await expect(page.getByText('The check digits do not fit this Leitweg-ID')).toBeVisible();
+  await field.fill('04011000-1234512345-06');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(async () => (await admin.get(`/api/agencies/${agency.id}`)).leitwegId)
+    .toBe('04011000-1234512345-06');
+  await screenshots(page, 'einvoice-leitweg-id');
+  await admin.post(`/api/agencies/${agency.id}`, { leitwegId: '' }, 200);
 });

@@ -10,6 +10,8 @@ declare global {
 
 /** A failed call, mapped per spec platform §8. `description` is the key the message bar translates. */
 export class ApiError extends Error {
+  /** The server's own description of the failure (English; e.g. the reason a remote service gave), if any. */
+  reason?: string;
   constructor(
     readonly status: number,
     readonly code: string,
@@ -100,6 +102,8 @@ export async function api<T>(path: string, opts: TApiOptions = {}): Promise<T> {
     }
     if (!isOk(res.status)) {
       const error = toApiError(res.status, body);
+      const described = (body as { description?: unknown } | null | undefined)?.description;
+      if (typeof described === 'string') error.reason = described;
       if (error.code === 'TOKEN_EXPIRED') hooks.onTokenExpired();
       throw fail(error, opts);
     }

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
+import { ZLeitwegId } from '../documents/documents.ts';
 import { withoutDefaults } from '../schema.ts';
 
 /** Agency types of spec platform §3. */
@@ -138,6 +139,8 @@ export const ZAgency = z
     groupId: z.number().int().nullable(),
     address: ZAgencyAddress,
     taxId: z.string().nullable(),
+    /** The buyer reference of its XRechnung (BT-10), for a public-sector buyer. */
+    leitwegId: z.string().nullable(),
     language: z.enum(LANGUAGES),
     currency: z.string(),
     commission: z.string(),
@@ -165,6 +168,7 @@ export const ZCreateAgency = z.object({
   groupId: z.number().int().positive().nullish(),
   address: ZAgencyAddressInput.optional(),
   taxId: optionalText(50),
+  leitwegId: ZLeitwegId,
   language: z.enum(LANGUAGES).optional(),
   currency: z
     .string()

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   documentKindForState,
   epcPayload,
+  leitwegIdProblem,
   lineTaxParts,
   normalizeIban,
   reverseLines,
   splitLines,
   type TInvoiceLine,
   taxBreakdown,
+  ZLeitwegId,
 } from './documents.ts';
 
 const line = (total: string, taxRate: string, inclusive = true): TInvoiceLine => ({
@@ -115,5 +117,33 @@ describe('document for a state', () => {
     expect(documentKindForState('draft')).toBe('offer');
     expect(documentKindForState('planned')).toBe('reservation');
     expect(documentKindForState('confirmed')).toBe('confirmation');
+  });
+});
+
+describe('Leitweg-ID', () => {
+  it('takes coarse address, optional fine address and MOD 97-10 check digits', () => {
+    // KoSIT's example and a coarse address alone.
+    expect(leitwegIdProblem('04011000-1234512345-06')).toBeNull();
+    expect(leitwegIdProblem('99101234-38')).toBeNull();
+    // Letters in the fine address count as A = 10 … Z = 35.
+    expect(leitwegIdProblem('991-ABC12-49')).toBeNull();
+    expect(leitwegIdProblem('04011000-1234512345-07')).toBe('checkDigits');
+    expect(leitwegIdProblem('991-12345-67')).toBe('checkDigits');
+    for (const bad of [
+      '1-12',
+      '04011000-1234512345',
+      'DE-123-06',
+      '0401-12 34-06',
+      `99-${'A'.repeat(31)}-00`,
+      '',
+    ])
+      expect(leitwegIdProblem(bad), bad).toBe('format');
+  });
+
+  it('reads input trimmed and upper-case, empty as none', () => {
+    expect(ZLeitwegId.parse(' 991-abc12-49 ')).toBe('991-ABC12-49');
+    expect(ZLeitwegId.parse('')).toBeNull();
+    expect(ZLeitwegId.parse(null)).toBeNull();
+    expect(ZLeitwegId.safeParse('991-12345-67').success).toBe(false);
   });
 });

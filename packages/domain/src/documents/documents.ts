@@ -339,3 +339,36 @@ export const ZPublicLink = z.object({
   token: z.string(),
   url: z.string(),
 });
+
+// ─── Leitweg-ID (XRechnung buyer reference BT-10, docs/domain/e-invoices.md) ───────────────────────────
+
+/**
+ * Why a Leitweg-ID is not one, or null when it is: coarse address (2 to 12 digits), an optional fine address
+ * (1 to 30 letters or digits) and the check digits (2), joined by hyphens; the check digits are ISO/IEC 7064
+ * MOD 97-10 over the coarse and fine address (letters count A = 10 … Z = 35), as in an IBAN.
+ */
+export function leitwegIdProblem(value: string): 'format' | 'checkDigits' | null {
+  const match = /^(\d{2,12})(?:-([A-Za-z0-9]{1,30}))?-(\d{2})$/.exec(value);
+  if (!match) return 'format';
+  const digits = `${match[1]}${match[2] ?? ''}`
+    .toUpperCase()
+    .split('')
+    .map((c) => String(Number.parseInt(c, 36)))
+    .join('');
+  let rest = 0;
+  for (const d of `${digits}00`) rest = (rest * 10 + Number(d)) % 97;
+  return 98 - rest === Number(match[3]) ? null : 'checkDigits';
+}
+
+/** A Leitweg-ID as input: trimmed, letters upper-case; empty is none. */
+export const ZLeitwegId = z
+  .string()
+  .trim()
+  .max(46)
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || leitwegIdProblem(v) === null, {
+    message:
+      'a Leitweg-ID: coarse address, optional fine address and check digits (e.g. 04011000-1234512345-06)',
+  })
+  .transform((v) => v || null)
+  .nullish();

@@ -78,3 +78,20 @@ export const ZXeroInvoice = z.object({
   syncedAt: z.string(),
 });
 export type TXeroInvoice = z.infer<typeof ZXeroInvoice>;
+
+/** The invoices screens' question: is Xero connected, and which of these invoices are in it (no call to Xero). */
+export const ZXeroInvoiceStatesQuery = z.object({
+  ids: z
+    .string()
+    .max(2000)
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'a comma-separated list of invoice ids')
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((list) => list.length <= 200, 'at most 200 invoice ids'),
+});
+export const ZXeroInvoiceStates = z.object({
+  /** An active connection is authorised: the invoices screens offer the push. */
+  connected: z.boolean(),
+  /** The invoices of `ids` that were pushed, as last synced (VOIDED ones included). */
+  invoices: z.array(ZXeroInvoice),
+});
+export type TXeroInvoiceStates = z.infer<typeof ZXeroInvoiceStates>;

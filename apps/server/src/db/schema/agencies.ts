@@ -34,6 +34,8 @@ export const agencies = pgTable(
     /** street, zip, city, state, country */
     address: jsonb('address').notNull().default({}),
     taxId: text('tax_id'),
+    /** The Leitweg-ID a public-sector buyer gives for its XRechnung (BT-10); null: the booking number. */
+    leitwegId: text('leitweg_id'),
     language: text('language').notNull().default('de'),
     currency: text('currency').notNull().default('EUR'),
     /** Default commission in percent (0..100) and mode (`included` or `subtract`, docs/domain/tax-and-commission.md). */

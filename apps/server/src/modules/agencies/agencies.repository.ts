@@ -38,6 +38,7 @@ export function toAgency(row: TAgencyRow): TAgency {
     // jsonb written by hand may hold anything: the answer carries only what the contract knows.
     address: ZAgencyAddress.safeParse(row.address).data ?? {},
     taxId: row.taxId,
+    leitwegId: row.leitwegId,
     language: row.language as TAgency['language'],
     currency: row.currency,
     commission: row.commission,

@@ -85,6 +85,7 @@ export function createAgenciesService(deps: {
     if (input.groupId !== undefined) values.groupId = input.groupId ?? null;
     if (input.address !== undefined) values.address = input.address;
     if (input.taxId !== undefined) values.taxId = input.taxId || null;
+    if (input.leitwegId !== undefined) values.leitwegId = input.leitwegId ?? null;
     if (input.language !== undefined) values.language = input.language;
     if (input.currency !== undefined) values.currency = input.currency;
     if (input.commission !== undefined) values.commission = input.commission;

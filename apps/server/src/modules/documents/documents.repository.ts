@@ -318,6 +318,15 @@ export function createDocumentsRepository() {
       return row?.email ?? null;
     },
 
+    /** The agency's Leitweg-ID (the buyer reference of its e-invoices), if it has one. */
+    async agencyLeitwegId(ex: Executor, agencyId: number) {
+      const [row] = await ex
+        .select({ leitwegId: agencies.leitwegId })
+        .from(agencies)
+        .where(eq(agencies.id, agencyId));
+      return row?.leitwegId ?? null;
+    },
+
     /** The invoices dated in a period, by number (the DATEV export). */
     invoicesBetween(ex: Executor, from: string, to: string) {
       return ex

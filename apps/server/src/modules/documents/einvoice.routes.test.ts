@@ -144,6 +144,37 @@ describe('XRechnung', () => {
     expect(checked.cii.buyerName).toBe(billed?.name);
   });
 
+  it('names the agency’s Leitweg-ID as buyer reference (BT-10), else the booking number', async () => {
+    const b = await stay({ agencyId: w.agencyId });
+    const invoice = await invoiceOf(b.id);
+    const reference = async (syntax: string) =>
+      (await xml(`/api/invoices/${invoice.id}/xrechnung?syntax=${syntax}`)).match(
+        /<(?:ram|cbc):BuyerReference>([^<]*)</,
+      )?.[1];
+    expect(await reference('cii')).toBe(b.bookingNo);
+    // A wrong check digit or shape is a 400 on the field; the record keeps what it had.
+    for (const bad of ['04011000-1234512345-07', '991-12345-67', '1-2-3', 'DE-12345-06'])
+      expectError(
+        await w.t.post(`/api/agencies/${w.agencyId}`, w.tokens.admin, { leitwegId: bad }),
+        400,
+        'ValidationError',
+      );
+    const saved = ok(
+      await w.t.post(`/api/agencies/${w.agencyId}`, w.tokens.admin, {
+        leitwegId: ' 04011000-1234512345-06 ',
+      }),
+    ) as { leitwegId: string | null };
+    expect(saved.leitwegId).toBe('04011000-1234512345-06');
+    expect(await reference('cii')).toBe('04011000-1234512345-06');
+    expect(await reference('ubl')).toBe('04011000-1234512345-06');
+    expect(checkCii(await xml(`/api/invoices/${invoice.id}/xrechnung`)).problems).toEqual([]);
+    // Letters in the fine address count in the check digits; an emptied field is none again.
+    ok(await w.t.post(`/api/agencies/${w.agencyId}`, w.tokens.admin, { leitwegId: '991-abc12-49' }));
+    expect(await reference('cii')).toBe('991-ABC12-49');
+    ok(await w.t.post(`/api/agencies/${w.agencyId}`, w.tokens.admin, { leitwegId: '' }));
+    expect(await reference('cii')).toBe(b.bookingNo);
+  });
+
   it('answers 401, 404 for other agencies, 400 for a bad syntax', async () => {
     const foreign = await invoiceOf((await stay({ agencyId: w.agencyId })).id);
     expectError(await w.t.get(`/api/invoices/${foreign.id}/xrechnung`), 401, 'UNAUTHORIZED');

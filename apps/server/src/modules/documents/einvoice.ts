@@ -23,6 +23,8 @@ export type TEinvoiceContext = {
   cancels: { number: string; date: string } | null;
   /** The buyer's e-mail (BT-49), from the agency or customer record. */
   buyerEmail: string | null;
+  /** The buyer's Leitweg-ID (BT-10), from the agency record; else the booking number is the reference. */
+  leitwegId?: string | null;
 };
 
 const TEXTS = {
@@ -159,7 +161,7 @@ export function toEn16931(invoice: TInvoiceRow, ctx: TEinvoiceContext): Invoice 
       'cbc:IssueDate': invoice.date,
       'cbc:InvoiceTypeCode': isCredit ? '381' : '380',
       'cbc:DocumentCurrencyCode': cur,
-      'cbc:BuyerReference': ctx.bookingNo || invoice.number,
+      'cbc:BuyerReference': ctx.leitwegId || ctx.bookingNo || invoice.number,
       'cac:InvoicePeriod': { 'cbc:StartDate': ctx.period.from, 'cbc:EndDate': ctx.period.to },
       ...orNone(
         ctx.cancels && {

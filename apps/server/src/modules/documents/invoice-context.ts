@@ -125,6 +125,7 @@ export async function loadEinvoiceContext(
     period: frozenPeriod(invoice) ?? { from: booking?.from ?? invoice.date, to: booking?.to ?? invoice.date },
     cancels: invoice.cancelsId ? ((await repository.invoiceNumberDate(ex, invoice.cancelsId)) ?? null) : null,
     buyerEmail: await repository.partyEmail(ex, invoice.bookingId, recipient),
+    leitwegId: recipient.agencyId ? await repository.agencyLeitwegId(ex, recipient.agencyId) : null,
   };
 }
 

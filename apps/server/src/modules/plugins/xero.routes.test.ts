@@ -76,6 +76,11 @@ describe('Xero connection', () => {
       'PROVIDER_NOT_CONFIGURED',
     );
     expectError(await w.t.get(`/api/plugins/xero/invoice/${invoice.id}`, staff), 404, 'NOT_FOUND');
+    // The invoices screens learn that there is nothing to offer.
+    expect(ok(await w.t.get(`/api/plugins/xero/invoices?ids=${invoice.id}`, staff))).toEqual({
+      connected: false,
+      invoices: [],
+    });
   });
 
   it('keeps the secrets write-only and connects by OAuth 2.0', async () => {
@@ -191,6 +196,27 @@ describe('Xero invoices', () => {
 
     // Agents and customers cannot push; staff without bookings.update neither.
     expectError(await w.t.post(`/api/plugins/xero/invoice/${other.id}`, w.tokens.customer), 403, 'FORBIDDEN');
+
+    // The invoices screens' state: connected, and the pushed ones as last synced (without asking Xero).
+    const unpushed = await invoiceOf((await stay()).id);
+    const calls = fake.state.grants.length;
+    const states = ok(
+      await w.t.get(`/api/plugins/xero/invoices?ids=${invoice.id},${other.id},${unpushed.id}`, staff),
+    ) as { connected: boolean; invoices: { invoiceId: number; status: string }[] };
+    expect(states.connected).toBe(true);
+    expect(states.invoices.map((i) => [i.invoiceId, i.status]).sort()).toEqual(
+      [
+        [invoice.id, 'PAID'],
+        [other.id, 'AUTHORISED'],
+      ].sort(),
+    );
+    expect(fake.state.grants.length).toBe(calls);
+    expectError(await w.t.get('/api/plugins/xero/invoices?ids=1;2', staff), 400, 'ValidationError');
+    expectError(
+      await w.t.get(`/api/plugins/xero/invoices?ids=${invoice.id}`, w.tokens.customer),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('pulls a status changed in Xero and voids an invoice', async () => {
@@ -240,6 +266,12 @@ describe('Xero invoices', () => {
     expectError(res, 502, 'PROVIDER_UNAVAILABLE');
     expect(res.json().description).toContain('500');
     expect(await links(invoice.id)).toEqual([]);
+    // The invoice itself is as it was, and the screens still see it as not pushed.
+    expect(ok(await w.t.get(`/api/invoices/${invoice.id}`, staff))).toEqual(invoice);
+    expect(
+      (ok(await w.t.get(`/api/plugins/xero/invoices?ids=${invoice.id}`, staff)) as { invoices: unknown[] })
+        .invoices,
+    ).toEqual([]);
 
     // Xero refuses the payment after the invoice was made: nothing stored; the retry reuses that invoice.
     const b2 = await stay();

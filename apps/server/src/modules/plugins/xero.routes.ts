@@ -7,6 +7,8 @@ import {
   ZXeroConnectionUpdate,
   ZXeroConsent,
   ZXeroInvoice,
+  ZXeroInvoiceStates,
+  ZXeroInvoiceStatesQuery,
 } from '@atoll/domain/plugins/xero';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,6 +58,22 @@ export function registerXeroRoutes(app: FastifyInstance, deps: { db: Db; xero: T
   const { xero } = deps;
 
   // Before the generic `/:id` routes' siblings: static segments win in the router anyway.
+  r.get(
+    '/api/plugins/xero/invoices',
+    {
+      config: { access: { scopes: ['bookings.read'] } },
+      schema: {
+        tags,
+        summary: 'Whether Xero is connected and which of the given invoices are in it (not in the spec)',
+        description:
+          'For the invoices screens: the stored state of each pushed invoice as last synced, without asking ' +
+          'Xero. ids: comma-separated invoice ids (at most 200). Staff only (bookings.read).',
+        querystring: ZXeroInvoiceStatesQuery,
+        response: { 200: ZXeroInvoiceStates },
+      },
+    },
+    async (request) => xero.states(request.query.ids),
+  );
   r.get(
     '/api/plugins/xero/invoice/:id',
     {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lineTaxParts, type TInvoiceLine } from '@atoll/domain/documents';
 import { D } from '@atoll/domain/money';
 import { type TXeroConfig, type TXeroInvoice, ZXeroConfig } from '@atoll/domain/plugins/xero';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   type AccountingApi,
   type Contact,
@@ -404,6 +404,18 @@ export function createXeroService(deps: { db: Db; now?: () => Date }) {
         .where(eq(xeroConnections.id, id))
         .returning();
       return updated as TConnectionRow;
+    },
+
+    /** Whether Xero is connected and which of the invoices are in it, as last synced (nothing asked of Xero). */
+    async states(invoiceIds: number[]) {
+      const connected = await activeConnection(db).then(
+        () => true,
+        () => false,
+      );
+      const rows = invoiceIds.length
+        ? await db.select().from(xeroInvoices).where(inArray(xeroInvoices.invoiceId, invoiceIds))
+        : [];
+      return { connected, invoices: rows.map(toXeroInvoice) };
     },
 
     /** GET invoice/{id}: the pushed invoice with its status pulled from Xero now. */

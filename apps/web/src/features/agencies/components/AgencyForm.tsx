@@ -1,5 +1,6 @@
 import { COMMISSION_MODES, type TAgency, type TAgencyContact } from '@atoll/domain/agencies';
 import { LANGUAGES } from '@atoll/domain/constants';
+import { leitwegIdProblem } from '@atoll/domain/documents';
 import {
   Alert,
   Button,
@@ -59,7 +60,7 @@ export function AgencyForm({ agency, contacts, selfOnly, onSaved, extraActions }
     setErrors(({ [`${key}.${String(field)}`]: _, ...rest }) => rest);
   };
   /** Props of a text field bound to a top-level form value. */
-  const text = (key: 'name' | 'taxId' | 'email' | 'phone' | 'website') => ({
+  const text = (key: 'name' | 'taxId' | 'leitwegId' | 'email' | 'phone' | 'website') => ({
     label: label(key),
     value: form[key],
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
@@ -73,6 +74,13 @@ export function AgencyForm({ agency, contacts, selfOnly, onSaved, extraActions }
     error: errors[`${key}.${field}`],
     disabled: locked(key),
   });
+
+  /** The Leitweg-ID is checked on leaving the field (format and check digits); the server checks it again. */
+  const checkLeitwegId = () => {
+    const value = form.leitwegId.trim().toUpperCase();
+    const problem = value ? leitwegIdProblem(value) : null;
+    if (problem) setErrors((prev) => ({ ...prev, leitwegId: t(`agencies.edit.leitwegId.${problem}`) }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -118,6 +126,12 @@ export function AgencyForm({ agency, contacts, selfOnly, onSaved, extraActions }
               />
             )}
             <TextInput {...text('taxId')} />
+            <TextInput
+              {...text('leitwegId')}
+              description={t('agencies.edit.leitwegId.hint')}
+              placeholder="04011000-1234512345-06"
+              onBlur={checkLeitwegId}
+            />
             <Select
               label={label('language')}
               data={LANGUAGES.map((l) => ({ value: l, label: t(`agencies.languages.${l}`) }))}

@@ -24,6 +24,7 @@ export type TAgencyForm = {
   type: TAgencyType;
   groupId: string;
   taxId: string;
+  leitwegId: string;
   language: TLanguage;
   currency: string;
   isActive: boolean;
@@ -47,6 +48,7 @@ export const AGENCY_FIELDS = [
   'type',
   'groupId',
   'taxId',
+  'leitwegId',
   'language',
   'currency',
   'email',
@@ -92,6 +94,7 @@ export function toAgencyForm(agency?: TAgency, contacts: TAgencyContact[] = []):
     type: agency?.type ?? 'travel',
     groupId: agency?.groupId ? String(agency.groupId) : '',
     taxId: agency?.taxId ?? '',
+    leitwegId: agency?.leitwegId ?? '',
     language: agency?.language ?? DEFAULT_LANGUAGE,
     currency: agency?.currency ?? DEFAULT_CURRENCY,
     isActive: agency?.isActive ?? true,
@@ -150,6 +153,7 @@ export function toAgencyBody(form: TAgencyForm, selfOnly: boolean): TUpdateAgenc
     type: form.type,
     groupId: form.groupId ? Number(form.groupId) : null,
     taxId: orNull(form.taxId),
+    leitwegId: orNull(form.leitwegId),
     currency: form.currency,
     isActive: form.isActive,
     commission: form.commission.trim() || '0',

@@ -9,6 +9,8 @@ import { useSession } from '../../../app/session.ts';
 import { formatDay } from '../../../components/format.ts';
 import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
+import { XeroInvoiceState } from '../../plugins/components/XeroInvoiceState.tsx';
+import { useXeroInvoices } from '../../plugins/xeroInvoices.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useBookingDocuments, useInvoices, usePublicLink } from '../api.ts';
 import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges, IssueInvoiceButton } from './InvoiceParts.tsx';
@@ -25,6 +27,11 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
   const invoices = useInvoices({ bookingId: booking.id, size: 100 }).data?.data ?? [];
   const documents = useBookingDocuments(booking.id).data ?? [];
   const link = usePublicLink(booking.id);
+  // Xero's state for staff who read bookings (agents and customers see no Xero part).
+  const xero = useXeroInvoices(
+    invoices.map((i) => i.id),
+    hasScope(user?.scopes ?? [], ['bookings.read']),
+  );
   const active = invoices.filter((i) => i.kind !== 'cancellation' && i.cancelledById === null);
 
   const copyLink = async () => {
@@ -88,6 +95,13 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
                       <EinvoiceMenu invoice={invoice} />
                       {canWrite && <CancelInvoiceButton invoice={invoice} />}
                     </Group>
+                    {xero.connected && (
+                      <XeroInvoiceState
+                        invoice={invoice}
+                        state={xero.byInvoice.get(invoice.id)}
+                        canWrite={canWrite}
+                      />
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

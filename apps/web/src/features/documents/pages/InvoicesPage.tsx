@@ -10,6 +10,8 @@ import { useSession } from '../../../app/session.ts';
 import { formatDay } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { langOf } from '../../../components/pricing/format.ts';
+import { XeroInvoiceState } from '../../plugins/components/XeroInvoiceState.tsx';
+import { useXeroInvoices } from '../../plugins/xeroInvoices.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useInvoices } from '../api.ts';
 import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
@@ -40,6 +42,10 @@ export default function InvoicesPage() {
   /** The DATEV export covers one year: the one filtered by, else this one. */
   const datevYear = year ?? String(thisYear);
   const rows = list.data?.data ?? [];
+  const xero = useXeroInvoices(
+    rows.map((r) => r.id),
+    true,
+  );
   const total = list.data?.total ?? 0;
   const money = (value: string, currency: string) => formatMoney(value, currency, lang);
   const filter = (set: (v: string | null) => void) => (value: string | null) => {
@@ -135,6 +141,13 @@ export default function InvoicesPage() {
                       <EinvoiceMenu invoice={invoice} />
                       {canWrite && <CancelInvoiceButton invoice={invoice} />}
                     </Group>
+                    {xero.connected && (
+                      <XeroInvoiceState
+                        invoice={invoice}
+                        state={xero.byInvoice.get(invoice.id)}
+                        canWrite={canWrite}
+                      />
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

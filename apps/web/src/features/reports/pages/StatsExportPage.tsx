@@ -1,11 +1,14 @@
 import { REPORT_NAMES, REPORT_TITLES, REPORTS, type TReportName } from '@atoll/domain/reports';
+import { hasScope } from '@atoll/domain/scopes';
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSession } from '../../../app/session.ts';
 import { downloadFile } from '../../../components/downloadFile.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useReportFilters } from '../api.ts';
+import { DatevExport } from '../components/DatevExport.tsx';
 import { ReportFilters } from '../components/ReportFilters.tsx';
 import { languageOf, ReportSection } from '../components/ReportView.tsx';
 
@@ -18,10 +21,14 @@ const FILES = [
   ['PDF', { mode: 'template' }],
 ] as const;
 
-/** /stats/export: pick a report and its period, see it, download it as CSV, XLSX or PDF. */
+/**
+ * /stats/export: pick a report and its period, see it, download it as CSV, XLSX or PDF; staff with bookings.read
+ * also download the DATEV file of a year or month.
+ */
 export default function StatsExportPage() {
   const { t, i18n } = useTranslation();
   const lang = languageOf(i18n.language);
+  const { user } = useSession();
   const [filters, setFilters] = useReportFilters();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('report') as TReportName | null;
@@ -69,6 +76,7 @@ export default function StatsExportPage() {
         ))}
       </Group>
       <ReportSection name={name} title={REPORT_TITLES[name][lang]} filters={query} series={[]} />
+      {hasScope(user?.scopes ?? [], ['bookings.read']) && <DatevExport />}
     </Stack>
   );
 }

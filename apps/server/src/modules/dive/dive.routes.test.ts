@@ -117,7 +117,7 @@ describe('switch, scopes and input', () => {
     expectError(
       await w.t.post('/api/dayevent', admin, { ...event, participants: [{ name: 'A' }, { name: 'B' }] }),
       409,
-      'CONFLICT',
+      'EVENT_FULL',
     );
     await create('/api/dayevent', { ...event, participants: [{ name: 'A' }] });
     expect(ok(await w.t.get('/api/dayevent', admin)).total).toBe(1);
@@ -192,15 +192,15 @@ describe('the dive plan', () => {
   });
 
   it('prints the boat list in German and English', async () => {
-    for (const [lang, title] of [
-      ['de', 'Bootsliste'],
-      ['en', 'Boat list'],
+    for (const [lang, title, trip] of [
+      ['de', 'Bootsliste', 'Ausfahrt 08:30'],
+      ['en', 'Boat list', 'Trip 08:30'],
     ]) {
       const res = await w.t.post('/api/diveplan/print/boatList', reader, { date: DAY, lang });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('application/pdf');
       const text = await pdfText(res.rawPayload);
-      for (const word of [title, 'Banca Uno', 'Coral Garden', 'Rico Guide', 'Ana Diver', 'Walk In'])
+      for (const word of [title, trip, 'Banca Uno', 'Coral Garden', 'Rico Guide', 'Ana Diver', 'Walk In'])
         expect(text).toContain(word);
     }
     expectError(await w.t.post('/api/diveplan/print/other', reader, { date: DAY }), 400, 'ValidationError');

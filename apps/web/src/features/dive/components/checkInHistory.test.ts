@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathLabel, type TTexts, valueText } from '../../bookings/components/historyText.ts';
+import { pathLabel, type TTexts, valueText, versionNotes } from '../../bookings/components/historyText.ts';
 import de from '../../bookings/i18n/de.json';
 import en from '../../bookings/i18n/en.json';
 
@@ -19,6 +19,13 @@ const textsOf = (file: unknown): TTexts => {
 
 describe('the check-in note "not ready to dive" in the booking history', () => {
   const change = { guests: 'Ana Diver: medical, insurance', reason: 'Shown on paper' };
+  it('is a note of the check-in version, beside its field changes', () => {
+    const changes = [
+      { path: 'rooms[id=1].checkIn', from: null, to: '2041-03-30T08:00:00Z' },
+      { path: 'checkIn.notReadyToDive', from: null, to: change },
+    ];
+    expect(versionNotes(changes).map((c) => c.path)).toEqual(['checkIn.notReadyToDive']);
+  });
   it('reads in English', () => {
     const texts = textsOf(en);
     expect(pathLabel('checkIn.notReadyToDive', texts)).toBe('Check-in › Not ready to dive');

@@ -41,10 +41,18 @@ function MonthSheet({
           data={employees}
           value={employee}
           onChange={setEmployee}
+          allowDeselect={false}
           searchable
           w={220}
         />
-        <Select label={t('dive.worklog.month')} data={months} value={month} onChange={setMonth} w={180} />
+        <Select
+          label={t('dive.worklog.month')}
+          data={months}
+          value={month}
+          onChange={setMonth}
+          allowDeselect={false}
+          w={180}
+        />
         <Button
           variant="default"
           leftSection={<IconFileTypeCsv size={16} aria-hidden />}

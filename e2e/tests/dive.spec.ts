@@ -197,7 +197,7 @@ test('staff plans tomorrow’s two trips with guests in house and a day guest, p
   await expect(page.getByRole('button', { name: 'Check out', exact: true })).toBeVisible();
   expect((await api.get(`/api/bookings/${booking.id}`)).rooms[0].checkIn).not.toBeNull();
   // The history names the note by its label, with who was not ready and why.
-  const versions = page.getByRole('table', { name: 'Versions' });
+  const versions = page.getByRole('table', { name: 'Versions', exact: true });
   await expect(versions).toContainText('Check-in › Not ready to dive');
   await expect(versions).toContainText(`Reason: ${reason}`);
   await expect(versions).toContainText(benName);

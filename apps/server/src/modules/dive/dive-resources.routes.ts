@@ -186,6 +186,7 @@ export function registerDiveResources(app: FastifyInstance, db: Db) {
       employeeId: id(worklogs.employeeId as never),
       date: day(worklogs.date as never),
       dives: id(worklogs.dives as never),
+      note: name(worklogs.note as never),
     },
     output: ZWorklog as never,
     create: ZCreateWorklog as never,

@@ -150,6 +150,9 @@ export const PAGES: Record<string, TPage> = {
   diveOverview: lazy(() => import('../features/dive/pages/DiveOverviewPage.tsx')),
   statsDive: lazy(() => import('../features/dive/pages/DiveStatsPage.tsx')),
   employees: lazy(() => import('../features/dive/pages/EmployeesPage.tsx')),
+  worklog: lazy(() => import('../features/dive/pages/WorklogPage.tsx')),
+  diveDayGuests: lazy(() => import('../features/dive/pages/DayGuestsPage.tsx')),
+  diveDayEvents: lazy(() => import('../features/dive/pages/DayEventsPage.tsx')),
 };
 
 export const NotYetAvailablePage = lazy(() => import('../features/system/pages/NotYetAvailablePage.tsx'));

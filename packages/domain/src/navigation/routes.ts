@@ -480,6 +480,15 @@ const EMPLOYEES_AND_WIDGETS: TRouteInput[] = [
     group: 'masterData',
     icon: 'IconIdBadge2',
   },
+  // The worklog has calls (/api/worklog) but no route in the spec; this path is ours (not in routes.json).
+  {
+    section: 'employees',
+    path: '/employee/worklog',
+    name: 'worklog',
+    scopes: ['employee.read'],
+    feature: RV,
+    icon: 'IconCalendarTime',
+  },
   { ...widgets, path: '/widget-admin/list', name: 'widgets', scopes: ['widget.read'], icon: 'IconAppWindow' },
   {
     ...widgets,
@@ -616,6 +625,16 @@ const DIVE: TRouteInput[] = [
   { ...dive, path: '/dive/site', name: 'diveSites', scopes: ['divesite.read'], icon: 'IconMapPin' },
   { ...dive, path: '/dive/type', name: 'diveTypes', scopes: ['divetype.read'], icon: 'IconCategory' },
   { ...dive, path: '/dive/boat', name: 'diveBoats', scopes: ['diveboat.read'], icon: 'IconSailboat' },
+  // Day guests and day events have calls (/api/dayguest, /api/dayevent) but no route in the spec; these paths
+  // are ours (not in routes.json), read with the plan's scope as their calls are.
+  { ...dive, path: '/dive/dayguest', name: 'diveDayGuests', scopes: ['diveplan.read'], icon: 'IconUserPlus' },
+  {
+    ...dive,
+    path: '/dive/dayevent',
+    name: 'diveDayEvents',
+    scopes: ['diveplan.read'],
+    icon: 'IconCalendarEvent',
+  },
 ];
 
 const MASTER: TRouteInput[] = [

@@ -19,14 +19,14 @@ export type TBoatListTrip = {
 const TEXTS = {
   de: {
     title: 'Bootsliste',
-    trip: 'Ausfahrt {{time}}',
+    trip: 'Ausfahrt {time}',
     boat: 'Boot',
     site: 'Tauchplatz',
     type: 'Tauchgangsart',
     guides: 'Guides',
     columns: ['Name', 'Brevet', 'Flasche', 'Gemisch', 'Leihausrüstung', 'Bereit'],
     ready: 'bereit',
-    divers: '{{count}} Taucher',
+    divers: '{count} Taucher',
     none: 'Keine Ausfahrten an diesem Tag.',
     gaps: {
       certification: 'Brevet fehlt',
@@ -41,14 +41,14 @@ const TEXTS = {
   },
   en: {
     title: 'Boat list',
-    trip: 'Trip {{time}}',
+    trip: 'Trip {time}',
     boat: 'Boat',
     site: 'Dive site',
     type: 'Dive type',
     guides: 'Guides',
     columns: ['Name', 'Level', 'Tank', 'Mix', 'Rental gear', 'Ready'],
     ready: 'ready',
-    divers: '{{count}} divers',
+    divers: '{count} divers',
     none: 'No trips on this day.',
     gaps: {
       certification: 'certification missing',

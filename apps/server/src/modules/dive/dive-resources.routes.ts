@@ -186,6 +186,7 @@ export function registerDiveResources(app: FastifyInstance, db: Db) {
       employeeId: id(worklogs.employeeId as never),
       date: day(worklogs.date as never),
       dives: id(worklogs.dives as never),
+      note: name(worklogs.note as never),
     },
     output: ZWorklog as never,
     create: ZCreateWorklog as never,
@@ -221,7 +222,7 @@ export function registerDiveResources(app: FastifyInstance, db: Db) {
     values: (input, merged) => {
       const capacity = Number(merged.capacity ?? 0);
       if (capacity > 0 && ((merged.participants as unknown[] | undefined)?.length ?? 0) > capacity)
-        throw new AppError(409, 'CONFLICT', 'More participants than the event takes');
+        throw new AppError(409, 'EVENT_FULL', 'More participants than the event takes');
       return input;
     },
   });

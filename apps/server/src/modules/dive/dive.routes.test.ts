@@ -2,6 +2,11 @@
 // capacity and guide ratio, readiness, the boat list PDF, the log from a plan, statistics and overview,
 // the UDDF round trip and the customer's own log.
 
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
@@ -20,6 +25,20 @@ let guide: number;
 let captain: number;
 let walkIn: number;
 const DAY = '2041-03-30';
+
+/** qpdf's verdict on a PDF's structure (its output, or "failed: …"). */
+async function qpdfCheck(pdf: Buffer) {
+  const dir = await mkdtemp(join(tmpdir(), 'atoll-worklog-'));
+  try {
+    await writeFile(join(dir, 'sheet.pdf'), pdf);
+    return await promisify(execFile)('qpdf', ['--check', join(dir, 'sheet.pdf')]).then(
+      (r) => r.stdout,
+      (e: { stdout: string }) => `failed: ${e.stdout}`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 type TPlan = {
   id: number;
@@ -98,7 +117,7 @@ describe('switch, scopes and input', () => {
     expectError(
       await w.t.post('/api/dayevent', admin, { ...event, participants: [{ name: 'A' }, { name: 'B' }] }),
       409,
-      'CONFLICT',
+      'EVENT_FULL',
     );
     await create('/api/dayevent', { ...event, participants: [{ name: 'A' }] });
     expect(ok(await w.t.get('/api/dayevent', admin)).total).toBe(1);
@@ -173,15 +192,15 @@ describe('the dive plan', () => {
   });
 
   it('prints the boat list in German and English', async () => {
-    for (const [lang, title] of [
-      ['de', 'Bootsliste'],
-      ['en', 'Boat list'],
+    for (const [lang, title, trip] of [
+      ['de', 'Bootsliste', 'Ausfahrt 08:30'],
+      ['en', 'Boat list', 'Trip 08:30'],
     ]) {
       const res = await w.t.post('/api/diveplan/print/boatList', reader, { date: DAY, lang });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('application/pdf');
       const text = await pdfText(res.rawPayload);
-      for (const word of [title, 'Banca Uno', 'Coral Garden', 'Rico Guide', 'Ana Diver', 'Walk In'])
+      for (const word of [title, trip, 'Banca Uno', 'Coral Garden', 'Rico Guide', 'Ana Diver', 'Walk In'])
         expect(text).toContain(word);
     }
     expectError(await w.t.post('/api/diveplan/print/other', reader, { date: DAY }), 400, 'ValidationError');
@@ -215,6 +234,47 @@ describe('the dive plan', () => {
       'Rico Guide,total,11.75,4,',
     ]);
     expectError(await w.t.get(`/api/worklog/sheet/${guide}?month=2041-13`, admin), 400, 'ValidationError');
+    // The same sheet as a PDF, in German and English, with a name beyond Latin-1.
+    const lukasz = (await create('/api/employee', { name: 'Łukasz Dvořák', role: 'captain' })).id;
+    await create('/api/worklog', { employeeId: lukasz, date: '2041-03-02', hours: '6.5', dives: 0 });
+    await create('/api/worklog', {
+      employeeId: lukasz,
+      date: '2041-03-03',
+      hours: '7.25',
+      dives: 2,
+      note: 'Nachtfahrt',
+    });
+    for (const [lang, words] of [
+      [
+        'de',
+        [
+          'Arbeitszeitnachweis Łukasz Dvořák',
+          'März 2041',
+          'Kapitän',
+          '6,50',
+          '7,25',
+          '13,75',
+          'Nachtfahrt',
+          'Summe',
+        ],
+      ],
+      [
+        'en',
+        ['Work sheet Łukasz Dvořák', 'March 2041', 'Captain', '6.50', '7.25', '13.75', 'Nachtfahrt', 'Total'],
+      ],
+    ] as const) {
+      const res = await w.t.get(`/api/worklog/sheet/${lukasz}?month=2041-03&format=pdf&lang=${lang}`, admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/pdf');
+      const text = await pdfText(res.rawPayload);
+      for (const word of words) expect(text).toContain(word);
+      expect(await qpdfCheck(res.rawPayload)).toContain('No syntax or stream encoding errors');
+    }
+    expectError(
+      await w.t.get(`/api/worklog/sheet/${guide}?month=2041-03&format=xls`, admin),
+      400,
+      'ValidationError',
+    );
     expectError(await w.t.get(`/api/worklog/sheet/999999?month=2041-03`, admin), 404, 'NOT_FOUND');
     expectError(await w.t.get(`/api/worklog/sheet/${guide}?month=2041-03`, reader), 403, 'FORBIDDEN');
     expectError(await w.t.post(`/api/diveplan/${planId}`, admin, { note: 'late' }), 409, 'INVALID_STATE');

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { diveLogs, divePlans, employees, worklogs } from '../../db/schema.ts';
-import { sendPdf } from '../../documents/pdf.tsx';
+import { loadLetterhead, sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -31,6 +31,7 @@ import { createDiveRepository, type TDiveLogRow, type TDivePlanRow, toDiveLog } 
 import type { TDiveLogService } from './dive-log.service.ts';
 import type { TDivePlanService } from './dive-plan.service.ts';
 import { crudScopes, registerDiveResources } from './dive-resources.routes.ts';
+import { worklogSheetPdf } from './dive-worklog-sheet.tsx';
 
 // The dive day's calls (spec platform §2 "Dive", booking §7 "Dive log"): the generic resources, the
 // plan's divers, print and log, the log's statistics, overview and UDDF. The diveLog switch gates them.
@@ -240,13 +241,17 @@ export function registerDiveRoutes(
       schema: {
         tags: ['worklog'],
         description:
-          "An employee's month sheet as CSV: each worked day's hours, dives and note, then the month's totals.",
+          "An employee's month sheet as CSV (default) or PDF: each worked day's hours, dives and note, then the month's totals.",
         params: ZIdParams,
-        querystring: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: YYYY-MM') }),
+        querystring: z.object({
+          month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: YYYY-MM'),
+          format: z.enum(['csv', 'pdf']).default('csv'),
+          lang: z.enum(LANGUAGES).optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const { month } = request.query;
+      const { month, format } = request.query;
       const [year, mm] = month.split('-').map(Number) as [number, number];
       const last = new Date(Date.UTC(year, mm, 0)).toISOString().slice(0, 10);
       const [employee] = await db.select().from(employees).where(eq(employees.id, request.params.id));
@@ -264,12 +269,25 @@ export function registerDiveRoutes(
         .orderBy(worklogs.date, worklogs.id);
       const hours = rows.reduce((sum, w) => sum.plus(w.hours), new D(0));
       const dives = rows.reduce((sum, w) => sum + w.dives, 0);
+      const name = `worklog-${employee.id}-${month}`;
+      if (format === 'pdf') {
+        const lang = request.query.lang ?? actor(request).settings.language ?? requestLanguage(request);
+        const sheet = {
+          employee,
+          month,
+          rows: rows.map((w) => ({ date: w.date, hours: w.hours, dives: w.dives, note: w.note ?? '' })),
+          hours: hours.toFixed(2),
+          dives,
+        };
+        const pdf = await worklogSheetPdf(sheet, await loadLetterhead(db, deps.settings), lang);
+        return sendPdf(reply, pdf, `${name}.pdf`);
+      }
       const lines = [
         ['employee', 'date', 'hours', 'dives', 'note'],
         ...rows.map((w) => [employee.name, w.date, new D(w.hours).toFixed(2), w.dives, w.note ?? '']),
         [employee.name, 'total', hours.toFixed(2), dives, ''],
       ];
-      return sendCsv(request, reply, lines, `worklog-${employee.id}-${month}.csv`);
+      return sendCsv(request, reply, lines, `${name}.csv`);
     },
   );
 }

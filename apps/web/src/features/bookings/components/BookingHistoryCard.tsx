@@ -7,11 +7,11 @@ import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useBookingDiff, useBookingHistory } from '../api.ts';
 import { formatMoment } from './BookingFacts.tsx';
-import { actionText, pathLabel, valueText } from './historyText.ts';
+import { actionText, pathLabel, valueText, versionNotes } from './historyText.ts';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-function VersionsTable({ versions }: { versions: TBookingVersion[] }) {
+function VersionsTable({ versions, currency }: { versions: TBookingVersion[]; currency: string }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const texts = { t, exists: (key: string) => i18n.exists(key) };
@@ -34,7 +34,14 @@ function VersionsTable({ versions }: { versions: TBookingVersion[] }) {
               <Table.Td>{v.version}</Table.Td>
               <Table.Td style={NO_WRAP}>{formatMoment(v.createdAt, lang)}</Table.Td>
               <Table.Td>{v.userName ?? t('bookings.history.system')}</Table.Td>
-              <Table.Td>{actionText(v.action, texts)}</Table.Td>
+              <Table.Td>
+                {actionText(v.action, texts)}
+                {versionNotes(v.changes).map((note) => (
+                  <Text key={note.path} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {pathLabel(note.path, texts)}: {valueText(note.to, note.path, lang, currency, texts)}
+                  </Text>
+                ))}
+              </Table.Td>
               <Table.Td>{v.changes.length}</Table.Td>
             </Table.Tr>
           ))}
@@ -145,7 +152,7 @@ export function BookingHistoryCard({
         </Text>
       ) : (
         <Stack gap="md">
-          <VersionsTable versions={versions} />
+          <VersionsTable versions={versions} currency={currency} />
           {versions.length > 1 && (
             // A new version starts the comparison again at the two latest.
             <DiffView

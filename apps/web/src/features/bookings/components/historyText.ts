@@ -104,3 +104,12 @@ export const actionText = (action: string, texts: TTexts) =>
   texts.exists(`bookings.history.actions.${action}`)
     ? texts.t(`bookings.history.actions.${action}`)
     : humanize(action);
+
+/**
+ * Notes a version keeps beside its field changes, which no snapshot holds and so no comparison shows: the
+ * check-in's guests not ready to dive and the reason (docs/domain/dive-day.md "Check-in").
+ */
+const NOTE_PATHS = new Set(['checkIn.notReadyToDive']);
+
+export const versionNotes = <T extends { path: string }>(changes: readonly T[]): T[] =>
+  changes.filter((change) => NOTE_PATHS.has(change.path));

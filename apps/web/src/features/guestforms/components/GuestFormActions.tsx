@@ -14,7 +14,7 @@ export function GuestFormStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const color = status === 'added' ? 'blue' : status === 'submitted' ? 'green' : 'gray';
   return (
-    <Badge color={color} variant="light" radius="sm">
+    <Badge color={color} variant="light" radius="sm" c="var(--mantine-color-text)">
       {t(`guestforms.status.${status}`)}
     </Badge>
   );

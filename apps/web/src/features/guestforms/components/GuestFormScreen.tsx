@@ -91,7 +91,8 @@ export function GuestFormScreen({ id, token, multi }: { id: number; token: strin
         <Loader aria-label={t('guestforms.public.loading')} />
       </Center>
     );
-  return <GuestFormEditor forms={forms} id={id} token={token} multi={wantsMulti} />;
+  // A guest refused the multi-guest page sends their own form alone.
+  return <GuestFormEditor forms={forms} id={id} token={token} multi={showsMulti} />;
 }
 
 function GuestFormEditor(props: { forms: TGuestForm[]; id: number; token: string; multi: boolean }) {

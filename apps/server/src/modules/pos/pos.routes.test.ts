@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
-import { expectError } from '../../../test/harness.ts';
+import { ACCOUNT_PASSWORD, expectError } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
 let w: TWorld;
@@ -251,6 +251,36 @@ describe('stock per asset', () => {
       ['onsite_sale', '-2', cashierId],
       ['correction', '2', expect.any(Number)],
     ]);
+  });
+
+  it('opens a walk-in tab at an asset the cashier works at, and only there', async () => {
+    const all = ok(await w.t.get('/api/pos/assets', cashier)) as {
+      resorts: { id: number; name: string }[];
+      vessels: { id: number; name: string }[];
+    };
+    // No assets assigned: every resort and vessel.
+    expect(all.resorts.map((r) => r.id)).toContain(w.resort);
+    expect(all.vessels.map((v) => v.id)).toContain(w.vessel);
+    ok(
+      await w.t.post('/api/users', admin, {
+        email: 'boat-cashier@example.com',
+        password: ACCOUNT_PASSWORD,
+        permissions: { scope: ['pos.read', 'pos.create', 'pos.update'] },
+        vessels: [w.vessel],
+      }),
+      201,
+    );
+    const onBoard = await w.t.login('boat-cashier@example.com', ACCOUNT_PASSWORD);
+    const mine = ok(await w.t.get('/api/pos/assets', onBoard)) as typeof all;
+    expect(mine.vessels.map((v) => v.id)).toEqual([w.vessel]);
+    const open = (body: Record<string, unknown>) =>
+      w.t.post('/api/pos', onBoard, { name: 'Deck bar', ...body });
+    const deck = ok(await open({ vesselId: w.vessel }), 201) as { vesselId: number | null };
+    expect(deck.vesselId).toBe(w.vessel);
+    const other = ok(await w.t.post('/api/vessel', admin, { name: 'Other boat' }), 201) as { id: number };
+    expectError(await open({ vesselId: other.id }), 400, 'ValidationError');
+    expectError(await open({ resortId: w.resort, vesselId: w.vessel }), 400, 'ValidationError');
+    expectError(await w.t.get('/api/pos/assets', w.tokens.agent), 403, 'FORBIDDEN');
   });
 
   it('sells from the stock of a room tab’s resort (the booking’s)', async () => {

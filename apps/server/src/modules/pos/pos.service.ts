@@ -1,6 +1,8 @@
 import { D } from '@atoll/domain/money';
 import type { TOnsiteAccount } from '@atoll/domain/onsite';
+import { hasScope } from '@atoll/domain/scopes';
 import type {
+  TPosAssets,
   TPosPaymentAnswer,
   TPosSale,
   TPosSaleAnswer,
@@ -41,6 +43,29 @@ const onsiteRepo = createOnsiteRepository();
 
 export type TPosAnswer = { tab: TPosTab; account: TOnsiteAccount };
 type TSaleChange = { quantity?: string | undefined; price?: string | undefined };
+
+/** The assets a user works at: their resorts and vessels; an empty list (and admin): every one of that kind. */
+export function workAssets(user: TSessionUser) {
+  const all = hasScope(user.scopes, ['admin']);
+  return {
+    resorts: all || user.resorts.length === 0 ? null : user.resorts,
+    vessels: all || user.vessels.length === 0 ? null : user.vessels,
+  };
+}
+
+/** A walk-in tab's asset must be one the cashier works at (400 otherwise); one of the two, not both. */
+export function assertWorkAsset(
+  user: TSessionUser,
+  asset: { resortId?: number | undefined; vesselId?: number | undefined },
+) {
+  if (asset.resortId !== undefined && asset.vesselId !== undefined)
+    throw badRequest('A tab is at a resort or a vessel, not both', 'vesselId');
+  const mine = workAssets(user);
+  if (asset.resortId !== undefined && mine.resorts !== null && !mine.resorts.includes(asset.resortId))
+    throw badRequest('The resort is not one you work at', 'resortId');
+  if (asset.vesselId !== undefined && mine.vessels !== null && !mine.vessels.includes(asset.vesselId))
+    throw badRequest('The vessel is not one you work at', 'vesselId');
+}
 
 const closed = (tab: TPosTabRow) => new AppError(409, 'INVALID_STATE', `Tab ${tab.id} is closed`);
 
@@ -108,6 +133,11 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
   }
 
   return {
+    /** The resorts and vessels the cashier works at, by name (a walk-in tab's asset on the counter). */
+    assets(user: TSessionUser): Promise<TPosAssets> {
+      return repo.assets(db, workAssets(user));
+    },
+
     async tab(id: number): Promise<TPosAnswer> {
       const tab = await repo.tab(db, id);
       if (!tab) throw notFound('Tab');

@@ -1,6 +1,5 @@
 import { D } from '@atoll/domain/money';
 import type { TOnsiteAccount } from '@atoll/domain/onsite';
-import { hasScope } from '@atoll/domain/scopes';
 import type {
   TPosAssets,
   TPosPaymentAnswer,
@@ -9,11 +8,12 @@ import type {
   TPosStats,
   TPosTab,
 } from '@atoll/domain/onsite/pos';
+import { hasScope } from '@atoll/domain/scopes';
 import { today } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { chargeItem, placeOf, type TOnsiteFlow } from '../onsite/onsite.flow.ts';
+import { placeOf, type TOnsiteFlow } from '../onsite/onsite.flow.ts';
 import {
   createOnsiteRepository,
   type TOnsiteItemRow,
@@ -155,19 +155,16 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
         }
         const tab = await openTab(tx, id);
         if (tab.bookingId === null) return saleAnswer(tx, tab, await sellWalkIn(tx, user, tab, sale));
-        let item: TOnsiteItemRow | undefined;
-        await onsite.writeBookingIn(tx, user, tab.bookingId, 'posSale', async (ctx) => {
-          item = await chargeItem(ctx, {
-            productId: sale.item,
-            quantity: sale.quantity,
-            price: sale.price,
-            guestId: sale.guestId,
-            idempotencyKey: sale.idempotencyKey,
-            tabId: tab.id,
-            ...(tab.roomBookingId ? { rb: tab.roomBookingId } : {}),
-          });
+        const item = await onsite.chargeAtCounter(tx, user, tab.bookingId, {
+          productId: sale.item,
+          quantity: sale.quantity,
+          price: sale.price,
+          guestId: sale.guestId,
+          idempotencyKey: sale.idempotencyKey,
+          tabId: tab.id,
+          ...(tab.roomBookingId ? { rb: tab.roomBookingId } : {}),
         });
-        return saleAnswer(tx, tab, item as TOnsiteItemRow);
+        return saleAnswer(tx, tab, item);
       });
     },
 

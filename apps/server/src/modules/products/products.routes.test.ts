@@ -151,7 +151,12 @@ describe('stock', () => {
   it('books goods received as a delivery, per asset, and lists the stock kept at each asset', async () => {
     const p = await createProduct({ name: 'Tonic', unit: 'Can', trackStock: true });
     const atResort = ok(await stockUpdate(p.id, { change: '12', reason: 'delivery', resortId: w.resort }));
-    expect(atResort.entry).toMatchObject({ change: '12', stockAfter: '12', reason: 'delivery', resortId: w.resort });
+    expect(atResort.entry).toMatchObject({
+      change: '12',
+      stockAfter: '12',
+      reason: 'delivery',
+      resortId: w.resort,
+    });
     ok(await stockUpdate(p.id, { change: '5.5', reason: 'delivery', vesselId: w.vessel }));
     const counted = ok(await stockUpdate(p.id, { set: '4', reason: 'correction', vesselId: w.vessel }));
     expect(counted.product.stock).toBe('16');

@@ -53,7 +53,10 @@ export default function ProductStockPage() {
       ) : (
         <Grid>
           <Grid.Col span={{ base: 12, lg: columns.length > 1 ? 7 : 5 }}>
-            <Table.ScrollContainer minWidth={columns.length ? 320 + columns.length * 110 : 280}>
+            <Table.ScrollContainer
+              minWidth={columns.length ? 320 + columns.length * 110 : 280}
+              scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('products.stock.current') } }}
+            >
               <Table highlightOnHover aria-label={t('products.stock.current')}>
                 <Table.Thead>
                   <Table.Tr>

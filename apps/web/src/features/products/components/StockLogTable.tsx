@@ -16,7 +16,9 @@ export function StockLogTable({ productId, places }: { productId: number; places
     <>
       <Table.ScrollContainer
         minWidth={640}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('products.stock.log') } }}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('products.stock.log') },
+        }}
       >
         <Table striped aria-label={t('products.stock.log')}>
           <Table.Thead>

@@ -55,7 +55,9 @@ export default function ProductStockPage() {
           <Grid.Col span={{ base: 12, lg: columns.length > 1 ? 7 : 5 }}>
             <Table.ScrollContainer
               minWidth={columns.length ? 320 + columns.length * 110 : 280}
-              scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('products.stock.current') } }}
+              scrollAreaProps={{
+                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('products.stock.current') },
+              }}
             >
               <Table highlightOnHover aria-label={t('products.stock.current')}>
                 <Table.Thead>

@@ -1,5 +1,6 @@
 import type { TPosTab } from '@atoll/domain/onsite/pos';
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookingSearch, useOpenRoomTab } from '../api.ts';
@@ -25,6 +26,8 @@ export function TabList(props: {
   const [search, setSearch] = useState('');
   const found = useBookingSearch(props.online ? search : '').data ?? [];
   const openRoomTab = useOpenRoomTab();
+  // A phone's column is too narrow for two asset names side by side: they go one under the other.
+  const narrow = useMediaQuery('(max-width: 36em)');
   const same = (tab: TTabIdentity) => props.selected !== null && sameTab(props.selected, tab);
 
   return (
@@ -47,7 +50,7 @@ export function TabList(props: {
               aria-labelledby="pos-asset-label"
               size="md"
               fullWidth
-              orientation={props.assets.length > 2 ? 'vertical' : 'horizontal'}
+              orientation={narrow || props.assets.length > 2 ? 'vertical' : 'horizontal'}
               value={props.asset}
               onChange={props.onAsset}
               data={props.assets.map((a) => ({ value: a.key, label: a.name }))}

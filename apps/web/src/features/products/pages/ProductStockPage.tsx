@@ -42,6 +42,17 @@ export default function ProductStockPage() {
       .filter((s) => s.productId === p.id)
       .reduce((rest, s) => rest.minus(s.stock), new D(p.stock))
       .toFixed();
+  // With stock at assets the table takes the whole width; the change and the log go below it, side by side.
+  const perAsset = columns.length > 0;
+  const form = (product: TProduct) =>
+    canUpdate && (
+      <Card withBorder>
+        <Title order={2} size="h4" mb="xs">
+          {t('products.stock.updateTitle', { name: product.name, stock: product.stock })}
+        </Title>
+        <StockUpdateForm key={product.id} product={product} places={places} />
+      </Card>
+    );
   const unit = (p: TProduct) => (p.unit !== 'None' ? ` ${t(`products.units.${p.unit}`)}` : '');
   const red = (v: string | undefined) => (v !== undefined && Number(v) < 0 ? 'red' : undefined);
 
@@ -52,7 +63,7 @@ export default function ProductStockPage() {
         <Text c="dimmed">{t('products.stock.none')}</Text>
       ) : (
         <Grid>
-          <Grid.Col span={{ base: 12, lg: columns.length > 1 ? 7 : 5 }}>
+          <Grid.Col span={{ base: 12, lg: perAsset ? 12 : 5 }}>
             <Table.ScrollContainer
               minWidth={columns.length ? 320 + columns.length * 110 : 280}
               scrollAreaProps={{
@@ -111,21 +122,19 @@ export default function ProductStockPage() {
             </Table.ScrollContainer>
           </Grid.Col>
           {selected && (
-            <Grid.Col span={{ base: 12, lg: columns.length > 1 ? 5 : 7 }}>
+            <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 2, lg: perAsset ? 3 : 2 }}>
               <Stack>
-                {canUpdate && (
-                  <Card withBorder>
-                    <Title order={2} size="h4" mb="xs">
-                      {t('products.stock.updateTitle', { name: selected.name, stock: selected.stock })}
-                    </Title>
-                    <StockUpdateForm key={selected.id} product={selected} places={places} />
-                  </Card>
-                )}
+                {!perAsset && form(selected)}
                 <Title order={2} size="h4">
                   {t('products.stock.log')}
                 </Title>
                 <StockLogTable key={selected.id} productId={selected.id} places={places} />
               </Stack>
+            </Grid.Col>
+          )}
+          {selected && perAsset && canUpdate && (
+            <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 1, lg: 2 }}>
+              {form(selected)}
             </Grid.Col>
           )}
         </Grid>

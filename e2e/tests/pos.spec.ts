@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiAs, resortStay } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
@@ -6,6 +7,18 @@ import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts
 test.use({ locale: 'en-GB' });
 
 type TAccount = { items: { text: string; total: string }[]; total: string; open: string };
+const RESORT = 'Coral Garden Resort';
+
+/** Nothing wider than the window at this width (no sideways scroll), the tab's open amount in view. */
+async function fitsAt(page: import('@playwright/test').Page, width: number, name: string) {
+  await page.setViewportSize({ width, height: width < 500 ? 800 : 1024 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  await page.getByTestId('tab-open').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('tab-open')).toBeInViewport();
+  await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+}
 
 test('a cashier sells to a room tab and a walk-in, keeps selling offline, and every sale is on the server once', async ({
   page,
@@ -22,6 +35,17 @@ test('a cashier sells to a room tab and a walk-in, keeps selling offline, and ev
   const fins = await product('Fins', { type: 'ReusableGood', chargingBase: 'PerBooking', price: '8.00' });
   const shirt = await product('T-Shirt', { price: '25.00', trackStock: true });
   await api.post(`/api/product/${shirt.id}/stock/update`, { change: '10' }, 200);
+  // Goods received at the resort: its own stock of T-shirts (part of the total).
+  const resortId = (await api.get(`/api/resort?search=${encodeURIComponent(RESORT)}`)).data[0].id as number;
+  await api.post(`/api/product/${shirt.id}/stock/update`, { change: '6', reason: 'delivery', resortId }, 200);
+  const shirtAtResort = async () =>
+    (
+      (await api.get('/api/product/stock/assets')).data as {
+        productId: number;
+        resortId: number | null;
+        stock: string;
+      }[]
+    ).find((s) => s.productId === shirt.id && s.resortId === resortId)?.stock;
   const water = await product('Water', { price: '2.50' });
   const cap = await product('Cap', { price: '15.00' });
   const booking = await resortStay(api, {
@@ -47,9 +71,18 @@ test('a cashier sells to a room tab and a walk-in, keeps selling offline, and ev
   await expect(synced).toHaveText('0 to sync');
   await expect(page.getByText('Charged to the room')).toBeVisible();
 
-  // A walk-in buys a T-shirt.
+  // A walk-in at the resort buys a T-shirt: the cashier chooses where the walk-in's tab is.
+  const atResort = page.getByRole('radio', { name: RESORT, exact: true });
+  if ((await atResort.count()) > 0) {
+    await page.locator(`label[for="${await atResort.getAttribute('id')}"]`).click();
+    await expect(atResort).toBeChecked();
+  } else {
+    await page.getByRole('combobox', { name: 'Walk-ins at' }).click();
+    await page.getByRole('option', { name: RESORT, exact: true }).click();
+  }
   await page.getByRole('button', { name: 'New walk-in' }).click();
   await expect(page.getByRole('heading', { name: /^Walk-in/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^Walk-in.*· ${RESORT}`) })).toBeVisible();
   // At once, while the new tab may still be on its way to the server.
   await sell(shirt);
   await expect(page.getByTestId('tab-open')).toHaveText('€25.00', { timeout: 10_000 });
@@ -74,6 +107,9 @@ test('a cashier sells to a room tab and a walk-in, keeps selling offline, and ev
   await expect(page.getByRole('cell', { name: `1 × ${cap.name}` })).toBeVisible();
   await expect(synced).toHaveText('0 to sync');
   await expect(page.getByTestId('tab-open')).toHaveText('€42.50');
+  await fitsAt(page, 375, 'pos-counter-phone');
+  await fitsAt(page, 768, 'pos-counter-tablet');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Cash' }).click();
   await expect(page.getByTestId('tab-open')).toHaveText('€0.00');
   await screenshots(page, 'pos-counter');
@@ -114,7 +150,46 @@ test('a cashier sells to a room tab and a walk-in, keeps selling offline, and ev
   expect(stats.byMethod).toEqual(
     expect.arrayContaining([expect.objectContaining({ method: 'cash', amount: '42.50' })]),
   );
-  expect((await api.get(`/api/product/${shirt.id}`)).stock).toBe('9');
+  // The T-shirt left the resort's stock (and the total).
+  expect((await api.get(`/api/product/${shirt.id}`)).stock).toBe('15');
+  expect(await shirtAtResort()).toBe('5');
+  const walkInTab = (await api.get(`/api/pos/${walkIn?.id}`)) as { resortId: number | null };
+  expect(walkInTab.resortId).toBe(resortId);
+
+  // The guest's final invoice lists the onsite lines, read back from its PDF.
+  await api.post(`/api/bookings/${booking.id}/store`, { template: 'invoice' }, 201);
+  const invoice = (await api.get(`/api/invoices?bookingId=${booking.id}`)).data[0] as { id: number };
+  const token = (await (await request.post('/api/auth/token', { data: DEMO.admin })).json()).token;
+  const pdf = await request.get(`/api/invoices/${invoice.id}/pdf`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(pdf.status()).toBe(200);
+  const invoiceFile = test.info().outputPath('invoice.pdf');
+  writeFileSync(invoiceFile, await pdf.body());
+  const invoiceText = execFileSync('pdftotext', ['-layout', invoiceFile, '-'], { encoding: 'utf8' });
+  expect(invoiceText).toContain(nitrox.name);
+  expect(invoiceText).toContain(fins.name);
+  expect(invoiceText).toContain('48.00');
+
+  // The stock screen: the resort's column beside the total; a delivery booked there.
+  await page.goto('/product/stock');
+  const stockTable = page.getByRole('table', { name: 'Current stock' });
+  await expect(stockTable.getByRole('columnheader', { name: RESORT })).toBeVisible();
+  const shirtRow = stockTable.getByRole('row', { name: new RegExp(shirt.name) });
+  await expect(shirtRow).toContainText('15');
+  await shirtRow.getByRole('button', { name: shirt.name }).click();
+  await page.getByRole('combobox', { name: 'Where' }).click();
+  await page.getByRole('option', { name: RESORT, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Delivery (goods received)' }).click();
+  await page.getByRole('textbox', { name: /^Change/ }).fill('4');
+  await page.getByRole('button', { name: 'Save stock' }).click();
+  await expect(page.getByText('Stock saved.')).toBeVisible();
+  await expect(shirtRow).toContainText('19');
+  expect(await shirtAtResort()).toBe('9');
+  await expect(page.getByRole('table', { name: 'Stock log' })).toContainText('Delivery (goods received)');
+  await expectAccessible(page);
+  await screenshots(page, 'product-stock');
 
   await page.goto('/pos/list');
   await expect(page.getByRole('heading', { name: 'Sales receipts' })).toBeVisible();

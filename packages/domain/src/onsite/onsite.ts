@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ZCurrencyCode } from '../geo/geo.ts';
 import { D, type TDecimal } from '../money/money.ts';
 import { chargingQuantity, DEFAULT_DIVES_PER_DAY } from '../pricing/charging.ts';
-import { CHARGING_BASES, type TChargingBase } from '../pricing/entities.ts';
+import type { TTotals } from '../pricing/engine-types.ts';
+import { CHARGING_BASES, type TChargingBase, ZPriceTax } from '../pricing/entities.ts';
+import { lineTax, taxRateOf } from '../pricing/tax.ts';
 
 // Charges during the stay and the point of sale (docs/domain/onsite.md): what an onsite item costs by its
 // charging base, and the payloads of the Onsite and Point of sale calls.
@@ -167,3 +169,23 @@ export const convertPrice = (price: TDecimal, rate: TDecimal): TDecimal =>
 export const isDiveBase = (base: string): base is 'PerDive' | 'PerDiveDay' =>
   base === 'PerDive' || base === 'PerDiveDay';
 export { CHARGING_BASES };
+
+/**
+ * A booking's totals with one OnSite line more, as the engine sums them (pricing/totals.ts): the line's total
+ * and its tax at the rate of `priceTax` (the price of the first priced room line; added on top when
+ * exclusive) go into total, onSite, tax and net; what is due before travel and the commission stay.
+ */
+export function totalsWithOnsiteLine(totals: TTotals, lineTotal: string, priceTax: unknown): TTotals {
+  const rate = taxRateOf(ZPriceTax.safeParse(priceTax).data ?? null);
+  const tax = lineTax(lineTotal, rate);
+  const added = rate && !rate.inclusive ? new D(lineTotal).plus(tax) : new D(lineTotal);
+  const total = new D(totals.total).plus(added);
+  const taxSum = new D(totals.tax).plus(tax);
+  return {
+    ...totals,
+    total: total.toFixed(2),
+    onSite: new D(totals.onSite).plus(added).toFixed(2),
+    tax: taxSum.toFixed(2),
+    net: total.minus(taxSum).toFixed(2),
+  };
+}

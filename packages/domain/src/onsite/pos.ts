@@ -46,6 +46,11 @@ export const ZCreatePosTab = z.object({
   idempotencyKey: ZIdempotencyKey.optional(),
 });
 export type TCreatePosTab = z.infer<typeof ZCreatePosTab>;
+/** `GET /api/pos/assets`: the resorts and vessels the cashier works at, for a walk-in tab's asset. */
+const ZPosAsset = z.object({ id: z.number().int(), name: z.string() });
+export const ZPosAssets = z.object({ resorts: z.array(ZPosAsset), vessels: z.array(ZPosAsset) });
+export type TPosAssets = z.infer<typeof ZPosAssets>;
+
 export const ZUpdatePosTab = z.object({ name: z.string().trim().min(1).max(100).optional() });
 export type TUpdatePosTab = z.infer<typeof ZUpdatePosTab>;
 

@@ -23,8 +23,8 @@ export const PRODUCT_UNITS = [
 ] as const;
 export type TProductUnit = (typeof PRODUCT_UNITS)[number];
 export { CHARGING_BASES };
-/** Why a stock changed: by hand, a confirmed booking, an aborted one, a count. */
-export const STOCK_REASONS = ['manual', 'sale', 'return', 'correction'] as const;
+/** Why a stock changed: by hand, a confirmed booking, an aborted one, a count, goods received. */
+export const STOCK_REASONS = ['manual', 'sale', 'return', 'correction', 'delivery'] as const;
 export type TStockReason = (typeof STOCK_REASONS)[number];
 
 const ZId = z.number().int().positive().max(2_147_483_647);
@@ -143,6 +143,10 @@ export const ZAssetStock = z.object({
   stock: z.string(),
 });
 export type TAssetStock = z.infer<typeof ZAssetStock>;
+
+/** `GET /api/product/stock/assets`: the stock kept at each asset, of every product that keeps stock there. */
+export const ZProductAssetStock = ZAssetStock.extend({ productId: z.number().int() });
+export type TProductAssetStock = z.infer<typeof ZProductAssetStock>;
 
 /** The change a stock update makes and the stock after it. */
 export function stockChange(current: TDecimal, update: Pick<TStockUpdate, 'change' | 'set'>) {

@@ -1,6 +1,13 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { D } from '@atoll/domain/money';
-import type { TOnsiteAccount, TOnsitePaymentInput } from '@atoll/domain/onsite';
+import {
+  convertPrice,
+  onsiteTotal,
+  type TOnsiteAccount,
+  type TOnsitePaymentInput,
+  totalsWithOnsiteLine,
+} from '@atoll/domain/onsite';
+import type { TSpecialWhy, TTotals } from '@atoll/domain/pricing/engine-types';
 import { hasScope } from '@atoll/domain/scopes';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -171,6 +178,37 @@ async function removeStep(ctx: TBookingCtx, itemId: number) {
   await repo.deleteItem(ctx.tx, item.id);
 }
 
+/** Locks a booking that takes onsite charges (its version bumped); 409 INVALID_STATE for any other state. */
+async function lockChargeable(tx: Tx, as: TSessionUser, bookingId: number) {
+  const row = await lockBooking(tx, as, bookingId, null);
+  if (!CHARGEABLE.has(row.state))
+    throw new AppError(409, 'INVALID_STATE', `A ${row.state} booking takes no onsite charges`);
+  return row;
+}
+
+/** Reasons a special did not apply that no line changes (its status, dates, channel, rules, not chosen). */
+const LINE_FREE_REASONS = new Set<TSpecialWhy['reason']>([
+  'status',
+  'dateRange',
+  'channel',
+  'rule',
+  'notAutoAdd',
+]);
+
+/**
+ * Whether an OnSite line added to the stored calculation may change nothing but itself and the totals that
+ * count it (total, onSite, tax, net): one asset (a mixed booking prices two parts) and totals stored. Answers
+ * the specials the lines weighed (applied, zero, beaten, commission): the caller checks that none of them
+ * reads product lines; null: not so.
+ */
+function linesWeighed(row: TBookingRow, entries: readonly TEntryRow[]): number[] | null {
+  const why = ((row.explanation ?? {}) as { why?: TSpecialWhy[] }).why ?? [];
+  const totals = row.totals as Partial<TTotals> | null;
+  const oneAsset = entries.every((e) => e.resortId !== null) || entries.every((e) => e.vesselId !== null);
+  if (!oneAsset || typeof totals?.total !== 'string' || typeof totals.onSite !== 'string') return null;
+  return why.filter((w) => !LINE_FREE_REASONS.has(w.reason)).map((w) => w.specialId);
+}
+
 export function createOnsiteFlow(deps: { db: Db }) {
   const { db } = deps;
 
@@ -181,11 +219,10 @@ export function createOnsiteFlow(deps: { db: Db }) {
     bookingId: number,
     action: string,
     step: (ctx: TBookingCtx) => Promise<unknown>,
+    locked?: TBookingRow,
   ) {
     const as = lockUser(user);
-    const row = await lockBooking(tx, as, bookingId, null);
-    if (!CHARGEABLE.has(row.state))
-      throw new AppError(409, 'INVALID_STATE', `A ${row.state} booking takes no onsite charges`);
+    const row = locked ?? (await lockChargeable(tx, as, bookingId));
     const before = await bookingRepo.loadBooking(tx, bookingId);
     const entries = await bookingWrites.entries(tx, bookingId);
     const guests = await bookingWrites.guests(tx, bookingId);
@@ -237,9 +274,65 @@ export function createOnsiteFlow(deps: { db: Db }) {
     step: (ctx: TBookingCtx) => Promise<unknown>,
   ) => db.transaction((tx) => onBookingIn(tx, user, bookingId, action, step));
 
+  /**
+   * The counter's sale on a room tab (docs/domain/onsite.md "A sale on a room tab"): when the new OnSite line
+   * changes nothing but itself and the totals that count it (no special of the booking reads product
+   * lines: linesWeighed, leanFacts), the booking is locked and
+   * versioned, the item and its line written in the engine's order and the totals moved by the line, without
+   * pricing the whole booking again; otherwise the whole write pipeline (writeBookingIn) runs. In `tx`.
+   */
+  async function chargeAtCounter(tx: Tx, user: TSessionUser, bookingId: number, charge: TCharge) {
+    const row = await lockChargeable(tx, lockUser(user), bookingId);
+    const entries = await bookingWrites.entries(tx, bookingId);
+    const weighed = linesWeighed(row, entries);
+    const facts = weighed ? await repo.leanFacts(tx, bookingId, weighed) : null;
+    if (!facts || facts.specialsSeeProducts) {
+      let item: TOnsiteItemRow | undefined;
+      await writeBookingIn(
+        tx,
+        user,
+        bookingId,
+        'posSale',
+        async (ctx) => {
+          item = await chargeItem(ctx, charge);
+        },
+        row,
+      );
+      return item as TOnsiteItemRow;
+    }
+    const guests = await bookingWrites.guests(tx, bookingId);
+    const onsite = await onsiteCurrencyOf(tx, row);
+    const item = await chargeItem({ tx, user, row, entries, guests, onsite }, charge);
+    const key = onsiteLineKey(item.id);
+    await repo.placeNewLine(tx, bookingId, key);
+    const lineTotal = onsiteTotal(item.amount, convertPrice(item.price, item.rate));
+    const before = row.totals as TTotals;
+    const totals = totalsWithOnsiteLine(before, lineTotal, facts.tax);
+    await bookingWrites.updateBooking(tx, bookingId, { totals, total: totals.total });
+    const snapshot = await bookingRepo.loadBooking(tx, bookingId);
+    if (!snapshot) throw new Error(`booking ${bookingId} vanished inside its transaction`);
+    const line = snapshot.calculation.find((l) => l.key === key) ?? null;
+    await bookingWrites.insertVersion(tx, {
+      bookingId,
+      version: row.version,
+      userId: user.id,
+      action: 'posSale',
+      changes: [
+        { path: `calculation[key=${key}]`, from: null, to: line },
+        ...(['total', 'onSite', 'tax', 'net'] as const)
+          .filter((f) => before[f] !== totals[f])
+          .map((f) => ({ path: `totals.${f}`, from: before[f], to: totals[f] })),
+        ...(row.total !== totals.total ? [{ path: 'total', from: row.total, to: totals.total }] : []),
+      ],
+      snapshot,
+    });
+    return item;
+  }
+
   return {
     onBookingIn,
     writeBookingIn,
+    chargeAtCounter,
 
     /** Charges an item; a key already stored for this booking answers the booking as it is, writing nothing. */
     async add(user: TSessionUser, bookingId: number, charge: TCharge): Promise<TOnsiteAnswer> {

@@ -13,6 +13,7 @@ import {
   productStockLog,
   products,
   resorts,
+  specials,
   vessels,
 } from '../../db/schema.ts';
 import { assetWhere, quantityText, type TStockAsset } from '../products/products.repository.ts';
@@ -228,6 +229,58 @@ export function createOnsiteRepository() {
 
     async logStock(tx: Tx, entry: typeof productStockLog.$inferInsert) {
       await tx.insert(productStockLog).values(entry);
+    },
+
+    /**
+     * What the counter's lean sale needs of a booking's stored calculation: whether a special of it (a special
+     * line, or one of `weighed`, the specials its lines were weighed for) may read product lines (a target
+     * other than the room price or the commissionable base), and the tax of the price of its first priced
+     * room line (the tax an OnSite line takes; null: none).
+     */
+    async leanFacts(ex: Executor, bookingId: number, weighed: readonly number[]) {
+      const roomOnly = ['RoomPrice', 'Commissionable'];
+      const [row] = await ex
+        .select({
+          specialsSeeProducts: sql<boolean>`exists (select 1 from ${calculationLines}
+              where ${calculationLines.bookingId} = ${bookingId} and ${calculationLines.type} = 'special'
+                and coalesce(${calculationLines.customData}->>'target', '') not in ('RoomPrice', 'Commissionable'))
+            or exists (select 1 from ${specials} where ${inArray(specials.id, weighed.length ? [...weighed] : [0])}
+                and ${specials.target} not in (${sql.join(
+                  roomOnly.map((t) => sql`${t}`),
+                  sql`, `,
+                )}))`,
+          tax: sql<unknown>`(select ${prices.tax} from ${prices} where ${prices.id} = (
+            select (${calculationLines.customData}->>'priceId')::int from ${calculationLines}
+            where ${calculationLines.bookingId} = ${bookingId} and ${calculationLines.type} = 'room_cost'
+              and ${calculationLines.customData}->>'priceId' is not null
+            order by ${calculationLines.position}, ${calculationLines.id} limit 1))`,
+        })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      return { specialsSeeProducts: row?.specialsSeeProducts !== false, tax: row?.tax ?? null };
+    },
+
+    /**
+     * Puts the new OnSite line `key` where the engine's order (sort-lines.ts: by sort, then the generator's
+     * rank, then age) puts it: after every line but those of a higher sort, and the specials, commission and
+     * terms of its sort (9999); those move down one place. A recalculation then keeps the order.
+     */
+    async placeNewLine(tx: Tx, bookingId: number, key: string) {
+      const cl = calculationLines;
+      const generator = sql`coalesce(${cl.customData}->>'generator', case when ${cl.manual} then 'manual' end)`;
+      const rank = sql`case ${generator} when 'tour' then 2 when 'room' then 3 when 'supplement' then 4
+        when 'product' then 5 when 'manual' then 5.5 when 'special' then 6 when 'commission' then 7
+        when 'terms' then 9 else case when ${cl.manual} then 5.5 else 8 end end`;
+      const sortOf = sql`case when ${cl.sort} < 0 then 9999 else ${cl.sort} end`;
+      const others = sql`${cl.bookingId} = ${bookingId} and ${cl.key} <> ${key}`;
+      const after = sql`${others} and (${sortOf} > 9999 or (${sortOf} = 9999 and ${rank} > 5.5))`;
+      await tx.execute(sql`with place as (
+          select coalesce((select min(${cl.position}) from ${cl} where ${after}),
+            (select coalesce(max(${cl.position}), -1) + 1 from ${cl} where ${others})) as p),
+        moved as (update ${cl} set position = ${cl.position} + 1
+          where ${others} and ${cl.position} >= (select p from place))
+        update ${cl} set position = (select p from place)
+        where ${cl.bookingId} = ${bookingId} and ${cl.key} = ${key}`);
     },
 
     /** Writes (or rewrites) the item's calculation line on its booking; manual, so recalculations keep it. */

@@ -16,6 +16,7 @@ import { defined, registerResource, type TWriteContext } from '../../http/resour
 import { createOnsiteRepository } from '../onsite/onsite.repository.ts';
 import { onsiteCurrencyOf } from '../onsite/onsite-charge.ts';
 import { type TPosTabRow, toPosTab } from './pos.repository.ts';
+import { assertWorkAsset } from './pos.service.ts';
 
 const onsiteRepo = createOnsiteRepository();
 
@@ -35,6 +36,7 @@ async function newTabValues({ user, tx }: TWriteContext, input: TCreatePosTab) {
   if (input.bookingId === undefined) {
     if (input.roomBookingId !== undefined)
       throw badRequest('A room entry needs its booking', 'roomBookingId');
+    assertWorkAsset(user, input);
     return values;
   }
   const [found] = await tx

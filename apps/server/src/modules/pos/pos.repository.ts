@@ -3,7 +3,16 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { operatorTimeZone } from '../../clock.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { onsiteItems, onsitePayments, posTabs, productCategories, products, users } from '../../db/schema.ts';
+import {
+  onsiteItems,
+  onsitePayments,
+  posTabs,
+  productCategories,
+  products,
+  resorts,
+  users,
+  vessels,
+} from '../../db/schema.ts';
 
 // The only Drizzle file of the counter: its tabs and the end-of-day sums over onsite items and payments.
 
@@ -35,6 +44,17 @@ const sold = and(isNull(onsiteItems.voidedAt)) as SQL;
 
 export function createPosRepository() {
   return {
+    /** Resorts and vessels by name; `ids` null: all of them. */
+    async assets(ex: Executor, ids: { resorts: number[] | null; vessels: number[] | null }) {
+      const of = (table: typeof resorts | typeof vessels, only: number[] | null) =>
+        ex
+          .select({ id: table.id, name: table.name })
+          .from(table)
+          .where(only === null ? undefined : inArray(table.id, only.length ? only : [0]))
+          .orderBy(table.name, table.id);
+      return { resorts: await of(resorts, ids.resorts), vessels: await of(vessels, ids.vessels) };
+    },
+
     async tab(ex: Executor, id: number, lock = false) {
       const query = ex.select().from(posTabs).where(eq(posTabs.id, id));
       const [row] = await (lock ? query.for('update') : query);

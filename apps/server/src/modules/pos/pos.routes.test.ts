@@ -3,10 +3,12 @@
 // receipts (A4 and 80 mm) read back; the end-of-day figures; the idempotency key; the last item sold
 // once; the feature switch and the scopes.
 
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, ok, stayBody, type TWorld } from '../../../test/booking-test-world.ts';
-import { expectError } from '../../../test/harness.ts';
+import { ACCOUNT_PASSWORD, expectError } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { bookingVersions, calculationLines } from '../../db/schema.ts';
 
 let w: TWorld;
 let admin: string;
@@ -188,6 +190,63 @@ describe('room tabs', () => {
   });
 });
 
+describe('a sale on a room tab', () => {
+  type TFull = Omit<TBooking, 'calculation'> & {
+    version: number;
+    totals: Record<string, string>;
+    calculation: { key: string; total: string; customerType: string; type: string }[];
+  };
+  const read = async (id: number) => ok(await w.t.get(`/api/bookings/${id}`, w.tokens.staff)) as TFull;
+  const roomLineIds = async (bookingId: number) =>
+    (
+      await w.t.database.db
+        .select({ id: calculationLines.id })
+        .from(calculationLines)
+        .where(and(eq(calculationLines.bookingId, bookingId), eq(calculationLines.type, 'room_cost')))
+    ).map((r) => r.id);
+
+  it('adds the item and its line without pricing the stay again, exactly as a recalculation would', async () => {
+    const booking = await stay();
+    const before = await read(booking.id);
+    const room = await tab({ name: 'Room lean', bookingId: booking.id });
+    const generated = await roomLineIds(booking.id);
+    const nitroxSale = ok(await sell(room.id, { item: nitrox })) as TSold;
+    const shirtSale = ok(await sell(room.id, { item: shirt, quantity: 2 })) as TSold;
+    expect(shirtSale.totals).toMatchObject({ total: '98.00', open: '98.00' });
+    // The stay's lines stay as they were (not written again); the booking is versioned once per sale.
+    expect(await roomLineIds(booking.id)).toEqual(generated);
+    const lean = await read(booking.id);
+    expect(lean.version).toBe(before.version + 2);
+    const versions = await w.t.database.db
+      .select({ version: bookingVersions.version, action: bookingVersions.action })
+      .from(bookingVersions)
+      .where(eq(bookingVersions.bookingId, booking.id));
+    expect(versions.filter((v) => v.action === 'posSale').map((v) => v.version)).toEqual([
+      before.version + 1,
+      before.version + 2,
+    ]);
+    expect(new Set(lean.calculation.map((l) => l.key))).toEqual(
+      new Set([
+        ...before.calculation.map((l) => l.key),
+        `onsite:${nitroxSale.item.id}`,
+        `onsite:${shirtSale.item.id}`,
+      ]),
+    );
+    expect(lean.totals.onSite).toBe('98.00');
+    expect(Number(lean.total)).toBeGreaterThanOrEqual(Number(before.total) + 98);
+    expect(lean.totals.dueBeforeTravel).toBe(before.totals.dueBeforeTravel);
+
+    // Changing a sale runs the booking's whole pipeline: the same lines, order and totals come out.
+    ok(await w.t.post(`/api/pos/${room.id}/product/${nitroxSale.item.id}`, cashier, { quantity: 1 }));
+    expect(await roomLineIds(booking.id)).not.toEqual(generated);
+    const full = await read(booking.id);
+    const shape = (b: TFull) => b.calculation.map((l) => `${l.key} ${l.type} ${l.total} ${l.customerType}`);
+    expect(shape(full)).toEqual(shape(lean));
+    expect(full.totals).toEqual(lean.totals);
+    expect(full.total).toBe(lean.total);
+  });
+});
+
 describe('stock per asset', () => {
   type TStockAnswer = {
     product: { stock: string };
@@ -251,6 +310,36 @@ describe('stock per asset', () => {
       ['onsite_sale', '-2', cashierId],
       ['correction', '2', expect.any(Number)],
     ]);
+  });
+
+  it('opens a walk-in tab at an asset the cashier works at, and only there', async () => {
+    const all = ok(await w.t.get('/api/pos/assets', cashier)) as {
+      resorts: { id: number; name: string }[];
+      vessels: { id: number; name: string }[];
+    };
+    // No assets assigned: every resort and vessel.
+    expect(all.resorts.map((r) => r.id)).toContain(w.resort);
+    expect(all.vessels.map((v) => v.id)).toContain(w.vessel);
+    ok(
+      await w.t.post('/api/users', admin, {
+        email: 'boat-cashier@example.com',
+        password: ACCOUNT_PASSWORD,
+        permissions: { scope: ['pos.read', 'pos.create', 'pos.update'] },
+        vessels: [w.vessel],
+      }),
+      201,
+    );
+    const onBoard = await w.t.login('boat-cashier@example.com', ACCOUNT_PASSWORD);
+    const mine = ok(await w.t.get('/api/pos/assets', onBoard)) as typeof all;
+    expect(mine.vessels.map((v) => v.id)).toEqual([w.vessel]);
+    const open = (body: Record<string, unknown>) =>
+      w.t.post('/api/pos', onBoard, { name: 'Deck bar', ...body });
+    const deck = ok(await open({ vesselId: w.vessel }), 201) as { vesselId: number | null };
+    expect(deck.vesselId).toBe(w.vessel);
+    const other = ok(await w.t.post('/api/vessel', admin, { name: 'Other boat' }), 201) as { id: number };
+    expectError(await open({ vesselId: other.id }), 400, 'ValidationError');
+    expectError(await open({ resortId: w.resort, vesselId: w.vessel }), 400, 'ValidationError');
+    expectError(await w.t.get('/api/pos/assets', w.tokens.agent), 403, 'FORBIDDEN');
   });
 
   it('sells from the stock of a room tab’s resort (the booking’s)', async () => {

@@ -1,6 +1,7 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { ZOnsiteAccount } from '@atoll/domain/onsite';
 import {
+  ZPosAssets,
   ZPosCombine,
   ZPosPayment,
   ZPosPaymentAnswer,
@@ -74,6 +75,23 @@ export function registerPosRoutes(
     const company = await loadLetterhead(deps.db, deps.settings);
     return renderReceipt({ company, lang: languageOf(lang, user), tabs }, format);
   };
+
+  r.get(
+    '/api/pos/assets',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The resorts and vessels the cashier works at (a walk-in tab’s asset)',
+        description:
+          'The user’s resorts and vessels by name; none assigned (or admin): every one of that kind. A walk-in ' +
+          'tab (`POST /api/pos` with `resortId` or `vesselId`) must be at one of them, and its sales take ' +
+          'from the stock kept there.',
+        response: { 200: ZPosAssets },
+      },
+    },
+    async (request) => pos.assets(actor(request)),
+  );
 
   r.get(
     '/api/pos/stats',

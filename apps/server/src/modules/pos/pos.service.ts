@@ -1,17 +1,19 @@
 import { D } from '@atoll/domain/money';
 import type { TOnsiteAccount } from '@atoll/domain/onsite';
 import type {
+  TPosAssets,
   TPosPaymentAnswer,
   TPosSale,
   TPosSaleAnswer,
   TPosStats,
   TPosTab,
 } from '@atoll/domain/onsite/pos';
+import { hasScope } from '@atoll/domain/scopes';
 import { today } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { chargeItem, placeOf, type TOnsiteFlow } from '../onsite/onsite.flow.ts';
+import { placeOf, type TOnsiteFlow } from '../onsite/onsite.flow.ts';
 import {
   createOnsiteRepository,
   type TOnsiteItemRow,
@@ -41,6 +43,29 @@ const onsiteRepo = createOnsiteRepository();
 
 export type TPosAnswer = { tab: TPosTab; account: TOnsiteAccount };
 type TSaleChange = { quantity?: string | undefined; price?: string | undefined };
+
+/** The assets a user works at: their resorts and vessels; an empty list (and admin): every one of that kind. */
+export function workAssets(user: TSessionUser) {
+  const all = hasScope(user.scopes, ['admin']);
+  return {
+    resorts: all || user.resorts.length === 0 ? null : user.resorts,
+    vessels: all || user.vessels.length === 0 ? null : user.vessels,
+  };
+}
+
+/** A walk-in tab's asset must be one the cashier works at (400 otherwise); one of the two, not both. */
+export function assertWorkAsset(
+  user: TSessionUser,
+  asset: { resortId?: number | undefined; vesselId?: number | undefined },
+) {
+  if (asset.resortId !== undefined && asset.vesselId !== undefined)
+    throw badRequest('A tab is at a resort or a vessel, not both', 'vesselId');
+  const mine = workAssets(user);
+  if (asset.resortId !== undefined && mine.resorts !== null && !mine.resorts.includes(asset.resortId))
+    throw badRequest('The resort is not one you work at', 'resortId');
+  if (asset.vesselId !== undefined && mine.vessels !== null && !mine.vessels.includes(asset.vesselId))
+    throw badRequest('The vessel is not one you work at', 'vesselId');
+}
 
 const closed = (tab: TPosTabRow) => new AppError(409, 'INVALID_STATE', `Tab ${tab.id} is closed`);
 
@@ -108,6 +133,11 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
   }
 
   return {
+    /** The resorts and vessels the cashier works at, by name (a walk-in tab's asset on the counter). */
+    assets(user: TSessionUser): Promise<TPosAssets> {
+      return repo.assets(db, workAssets(user));
+    },
+
     async tab(id: number): Promise<TPosAnswer> {
       const tab = await repo.tab(db, id);
       if (!tab) throw notFound('Tab');
@@ -125,19 +155,16 @@ export function createPosService(deps: { db: Db; onsite: TOnsiteFlow }) {
         }
         const tab = await openTab(tx, id);
         if (tab.bookingId === null) return saleAnswer(tx, tab, await sellWalkIn(tx, user, tab, sale));
-        let item: TOnsiteItemRow | undefined;
-        await onsite.writeBookingIn(tx, user, tab.bookingId, 'posSale', async (ctx) => {
-          item = await chargeItem(ctx, {
-            productId: sale.item,
-            quantity: sale.quantity,
-            price: sale.price,
-            guestId: sale.guestId,
-            idempotencyKey: sale.idempotencyKey,
-            tabId: tab.id,
-            ...(tab.roomBookingId ? { rb: tab.roomBookingId } : {}),
-          });
+        const item = await onsite.chargeAtCounter(tx, user, tab.bookingId, {
+          productId: sale.item,
+          quantity: sale.quantity,
+          price: sale.price,
+          guestId: sale.guestId,
+          idempotencyKey: sale.idempotencyKey,
+          tabId: tab.id,
+          ...(tab.roomBookingId ? { rb: tab.roomBookingId } : {}),
         });
-        return saleAnswer(tx, tab, item as TOnsiteItemRow);
+        return saleAnswer(tx, tab, item);
       });
     },
 

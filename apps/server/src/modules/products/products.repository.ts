@@ -160,6 +160,20 @@ export function createProductsRepository() {
       return rows.map((r) => ({ resortId: r.resortId, vesselId: r.vesselId, stock: quantityText(r.stock) }));
     },
 
+    /** The stock per asset of every product, by product, resorts first. */
+    async allAssetStocks(ex: Executor): Promise<(TAssetStock & { productId: number })[]> {
+      const rows = await ex
+        .select()
+        .from(productAssetStock)
+        .orderBy(productAssetStock.productId, productAssetStock.resortId, productAssetStock.vesselId);
+      return rows.map((r) => ({
+        productId: r.productId,
+        resortId: r.resortId,
+        vesselId: r.vesselId,
+        stock: quantityText(r.stock),
+      }));
+    },
+
     /** Sets the stock (the caller holds the product's row lock and writes the log row). */
     async setStock(tx: Tx, productId: number, stock: string) {
       await tx.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, productId));

@@ -148,12 +148,43 @@ describe('stock', () => {
     expect(list.total).toBe(1);
   });
 
+  it('books goods received as a delivery, per asset, and lists the stock kept at each asset', async () => {
+    const p = await createProduct({ name: 'Tonic', unit: 'Can', trackStock: true });
+    const atResort = ok(await stockUpdate(p.id, { change: '12', reason: 'delivery', resortId: w.resort }));
+    expect(atResort.entry).toMatchObject({
+      change: '12',
+      stockAfter: '12',
+      reason: 'delivery',
+      resortId: w.resort,
+    });
+    ok(await stockUpdate(p.id, { change: '5.5', reason: 'delivery', vesselId: w.vessel }));
+    const counted = ok(await stockUpdate(p.id, { set: '4', reason: 'correction', vesselId: w.vessel }));
+    expect(counted.product.stock).toBe('16');
+    expect(counted.stocks).toEqual([
+      { resortId: w.resort, vesselId: null, stock: '12' },
+      { resortId: null, vesselId: w.vessel, stock: '4' },
+    ]);
+    const all = ok(await w.t.get('/api/product/stock/assets', reader));
+    expect(all.data.filter((s: { productId: number }) => s.productId === p.id)).toEqual([
+      { productId: p.id, resortId: w.resort, vesselId: null, stock: '12' },
+      { productId: p.id, resortId: null, vesselId: w.vessel, stock: '4' },
+    ]);
+    const log = ok(await w.t.get(`/api/product/${p.id}/stock/log`, admin));
+    expect(log.data.map((e: { reason: string }) => e.reason)).toEqual(['correction', 'delivery', 'delivery']);
+    expect(ok(await w.t.get('/api/product/constants', reader)).stockReasons).toContain('delivery');
+    // An unknown reason is refused and writes nothing.
+    expectError(await stockUpdate(p.id, { change: '1', reason: 'gift' }), 400, 'ValidationError');
+    expect(ok(await w.t.get(`/api/product/${p.id}`, admin)).stock).toBe('16');
+    expectError(await w.t.get('/api/product/stock/assets', agent), 403, 'FORBIDDEN');
+  });
+
   it('is not there while the feature switch stock is off', async () => {
     const p = await createProduct({ name: 'Off' });
     ok(await w.t.post('/api/settings/group/features', admin, { stock: false }));
     try {
       expectError(await stockUpdate(p.id, { change: '1' }), 404, 'NOT_FOUND');
       expectError(await w.t.get('/api/productstock', admin), 404, 'NOT_FOUND');
+      expectError(await w.t.get('/api/product/stock/assets', admin), 404, 'NOT_FOUND');
       ok(await w.t.get(`/api/product/${p.id}`, admin));
     } finally {
       ok(await w.t.post('/api/settings/group/features', admin, { stock: true }));

@@ -5,6 +5,7 @@ import {
   ZBookedAtDay,
   ZBookedAtDayQuery,
   ZProduct,
+  ZProductAssetStock,
   ZProductConstants,
   ZStockLogEntry,
   ZStockUpdate,
@@ -32,7 +33,8 @@ const isStockRoute = (url: string | undefined) =>
   url !== undefined &&
   (url === '/api/productstock' ||
     url.startsWith('/api/productstock/') ||
-    url.startsWith('/api/product/:id/stock/'));
+    url.startsWith('/api/product/:id/stock/') ||
+    url === '/api/product/stock/assets');
 
 export function registerProductsRoutes(
   app: FastifyInstance,
@@ -81,6 +83,22 @@ export function registerProductsRoutes(
       if (query.to < query.from) throw badRequest('to must not be before from', 'to');
       return service.bookedAtDay(request.params.asset, query);
     },
+  );
+
+  r.get(
+    '/api/product/stock/assets',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The stock kept at each resort and vessel, of every product that keeps stock there',
+        description:
+          'One row per product and asset (`product_asset_stock`); a product’s `stock` is the total over all ' +
+          'places. Products without stock at an asset have no row. The stock screen’s columns.',
+        response: { 200: z.object({ data: z.array(ZProductAssetStock) }) },
+      },
+    },
+    async () => service.assetStocks(),
   );
 
   r.post(

@@ -101,6 +101,11 @@ export function createProductsService(deps: { db: Db; settings: TSettingsService
       });
     },
 
+    /** The stock kept at each asset, of every product (the stock screen's columns). */
+    async assetStocks() {
+      return { data: await repo.allAssetStocks(db) };
+    },
+
     async stockLog(id: number, page: number, size: number) {
       if (!(await repo.product(db, id))) throw notFound('Product');
       const { rows, total } = await repo.stockLog(db, id, page, size);

@@ -1,6 +1,12 @@
 import type { TBookingSummary } from '@atoll/domain/bookings';
 import type { TOnsiteAccount } from '@atoll/domain/onsite';
-import type { TPosPaymentAnswer, TPosSaleAnswer, TPosStats, TPosTab } from '@atoll/domain/onsite/pos';
+import type {
+  TPosAssets,
+  TPosPaymentAnswer,
+  TPosSaleAnswer,
+  TPosStats,
+  TPosTab,
+} from '@atoll/domain/onsite/pos';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
@@ -57,6 +63,16 @@ export function useOpenTabs() {
         silent: true,
       }),
     select: (answer) => answer.data,
+    networkMode: 'always',
+  });
+}
+
+/** The resorts and vessels the cashier works at (a walk-in tab's asset); kept while offline. */
+export function usePosAssets() {
+  return useQuery({
+    queryKey: ['pos', 'assets'],
+    queryFn: ({ signal }) => api<TPosAssets>('/pos/assets', { signal, silent: true }),
+    staleTime: 10 * 60_000,
     networkMode: 'always',
   });
 }

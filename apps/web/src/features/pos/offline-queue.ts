@@ -13,7 +13,15 @@ export const sameTab = (a: TTabIdentity, b: TTabIdentity) =>
   (a.id !== undefined && a.id === b.id) || (a.key !== undefined && a.key === b.key);
 
 export type TQueued =
-  | { kind: 'tab'; key: string; name: string; at: string }
+  | {
+      kind: 'tab';
+      key: string;
+      name: string;
+      at: string;
+      /** Where the walk-in's tab is (its sales take from the stock kept there); none: no asset. */
+      resortId?: number | undefined;
+      vesselId?: number | undefined;
+    }
   | {
       kind: 'sale';
       key: string;

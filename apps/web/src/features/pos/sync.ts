@@ -21,7 +21,12 @@ async function openTab(entry: Extract<TQueued, { kind: 'tab' }>) {
     (
       await api<{ id: number }>('/pos', {
         method: 'POST',
-        body: { name: entry.name, idempotencyKey: entry.key },
+        body: {
+          name: entry.name,
+          idempotencyKey: entry.key,
+          ...(entry.resortId ? { resortId: entry.resortId } : {}),
+          ...(entry.vesselId ? { vesselId: entry.vesselId } : {}),
+        },
         ...send,
       })
     ).id;

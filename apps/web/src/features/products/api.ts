@@ -1,4 +1,10 @@
-import type { TProduct, TProductCategory, TStockLogEntry, TStockUpdate } from '@atoll/domain/products';
+import type {
+  TProduct,
+  TProductAssetStock,
+  TProductCategory,
+  TStockLogEntry,
+  TStockUpdate,
+} from '@atoll/domain/products';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
@@ -12,7 +18,18 @@ export const productKeys = {
   categories: () => ['productcategory', 'all'] as const,
   active: () => ['product', 'active'] as const,
   stockLog: (id: number, page: number) => ['product', 'stockLog', id, page] as const,
+  assetStocks: () => ['product', 'assetStocks'] as const,
 };
+
+/** The stock kept at each resort and vessel, of every product that keeps stock there (the stock screen). */
+export function useAssetStocks(enabled = true) {
+  return useQuery({
+    queryKey: productKeys.assetStocks(),
+    queryFn: ({ signal }) => api<{ data: TProductAssetStock[] }>('/product/stock/assets', { signal }),
+    select: (answer) => answer.data,
+    enabled,
+  });
+}
 
 /** Every category, by name (pickers and the list filter). */
 export function useProductCategories() {

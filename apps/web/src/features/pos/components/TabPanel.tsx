@@ -1,5 +1,5 @@
 import { D, formatMoney } from '@atoll/domain/money';
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { downloadFile } from '../../../components/downloadFile.ts';
@@ -94,18 +94,25 @@ export function TabPanel(props: {
             </Button>
           </Group>
         )}
-        <Group grow>
+        {/* One under the other on a phone: the labels stay whole. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           <Button
+            size="md"
             variant="default"
             disabled={waiting || tabId === undefined}
             onClick={() => print('receipt')}
           >
             {t('pos.counter.printReceipt')}
           </Button>
-          <Button variant="default" disabled={waiting || tabId === undefined} onClick={() => print('a4')}>
+          <Button
+            size="md"
+            variant="default"
+            disabled={waiting || tabId === undefined}
+            onClick={() => print('a4')}
+          >
             {t('pos.counter.printA4')}
           </Button>
-        </Group>
+        </SimpleGrid>
         <Button
           size="md"
           variant="subtle"

@@ -10,6 +10,7 @@ import { ProductGrid } from '../components/ProductGrid.tsx';
 import { SyncStatus } from '../components/SyncStatus.tsx';
 import { TabList, type TTabChoice } from '../components/TabList.tsx';
 import { TabPanel } from '../components/TabPanel.tsx';
+import { useCounterAsset } from '../counterAsset.ts';
 import { newKey, sameTab, type TTabIdentity, type TTabRef } from '../offline-queue.ts';
 import { useCounter } from '../useCounter.ts';
 
@@ -26,16 +27,27 @@ export default function PosCounterPage() {
   const categories = new Map((useProductCategories().data ?? []).map((c) => [c.id, c.name]));
   const resolve = useResolveTab();
   const [selected, setSelected] = useState<TTabIdentity | null>(null);
+  const place = useCounterAsset();
+  // The asset's name on a tab, when the cashier works at more than one.
+  const assetOf = (at: { resortId?: number | null | undefined; vesselId?: number | null | undefined }) =>
+    place.assets.length > 1
+      ? place.assets.find(
+          (a) =>
+            (at.resortId != null && a.resortId === at.resortId) ||
+            (at.vesselId != null && a.vesselId === at.vesselId),
+        )?.name
+      : undefined;
 
   const tabs: TTabChoice[] = serverTabs.map((tab) => ({
     id: tab.id,
     key: tab.idempotencyKey ?? undefined,
     name: tab.name,
     room: tab.bookingId !== null,
+    asset: assetOf(tab),
   }));
   for (const entry of counter.pending)
     if (entry.kind === 'tab' && !tabs.some((tab) => tab.key === entry.key))
-      tabs.unshift({ key: entry.key, name: entry.name, room: false });
+      tabs.unshift({ key: entry.key, name: entry.name, room: false, asset: assetOf(entry) });
   const current = selected ? tabs.find((tab) => sameTab(tab, selected)) : undefined;
   const answer = useTabAccount(current?.id ?? null).data;
   const refOf = (tab: TTabIdentity): TTabRef =>
@@ -51,7 +63,15 @@ export default function PosCounterPage() {
     const key = newKey();
     const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
     setSelected({ key });
-    await counter.enqueue({ kind: 'tab', key, name: `${t('pos.counter.walkIn')} ${time}`, at: at() });
+    const asset = place.current;
+    await counter.enqueue({
+      kind: 'tab',
+      key,
+      name: `${t('pos.counter.walkIn')} ${time}`,
+      at: at(),
+      ...(asset?.resortId ? { resortId: asset.resortId } : {}),
+      ...(asset?.vesselId ? { vesselId: asset.vesselId } : {}),
+    });
   };
   const sell = (p: TProduct) =>
     current &&
@@ -78,6 +98,9 @@ export default function PosCounterPage() {
             tabs={tabs}
             selected={selected}
             online={counter.online}
+            assets={place.assets}
+            asset={place.current?.key ?? ''}
+            onAsset={place.choose}
             onSelect={setSelected}
             onNewWalkIn={() => void newWalkIn()}
             onRoomTab={(tab) => setSelected({ id: tab.id })}

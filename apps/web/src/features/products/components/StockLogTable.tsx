@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/format.ts';
 import { useStockLog } from '../api.ts';
+import { placeName, type TStockPlace } from './stockAssets.ts';
 
 /** The stock changes of one product, newest first, 20 a page. */
-export function StockLogTable({ productId }: { productId: number }) {
+export function StockLogTable({ productId, places }: { productId: number; places: readonly TStockPlace[] }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const log = useStockLog(productId, page);
@@ -13,13 +14,19 @@ export function StockLogTable({ productId }: { productId: number }) {
   if (log.isSuccess && rows.length === 0) return <Text c="dimmed">{t('products.stock.noLog')}</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer
+        minWidth={640}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('products.stock.log') },
+        }}
+      >
         <Table striped aria-label={t('products.stock.log')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('products.stock.when')}</Table.Th>
               <Table.Th ta="right">{t('products.stock.changeColumn')}</Table.Th>
               <Table.Th ta="right">{t('products.stock.after')}</Table.Th>
+              <Table.Th>{t('products.stock.where')}</Table.Th>
               <Table.Th>{t('products.stock.reason')}</Table.Th>
               <Table.Th>{t('products.stock.booking')}</Table.Th>
               <Table.Th>{t('products.stock.note')}</Table.Th>
@@ -31,6 +38,7 @@ export function StockLogTable({ productId }: { productId: number }) {
                 <Table.Td>{formatDateTime(e.createdAt, i18n.language)}</Table.Td>
                 <Table.Td ta="right">{e.change}</Table.Td>
                 <Table.Td ta="right">{e.stockAfter}</Table.Td>
+                <Table.Td>{placeName(t, places, e)}</Table.Td>
                 <Table.Td>{t(`products.reasons.${e.reason}`, { defaultValue: e.reason })}</Table.Td>
                 <Table.Td>{e.bookingId ?? ''}</Table.Td>
                 <Table.Td>{e.note ?? ''}</Table.Td>

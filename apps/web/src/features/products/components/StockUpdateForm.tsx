@@ -6,11 +6,15 @@ import { ApiError } from '../../../app/api.ts';
 import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
 import { useStockUpdate } from '../api.ts';
 import { enumOptions } from './productFields.tsx';
+import type { TStockPlace } from './stockAssets.ts';
 
 const QUANTITY = /^-?\d{1,10}(\.\d{1,3})?$/;
 
-/** A stock change (+ in, − out) or the counted stock, with reason and note; below 0 only when forced. */
-export function StockUpdateForm({ product }: { product: TProduct }) {
+/**
+ * A stock change (+ in, − out) or the counted stock, at a resort or vessel or without a place, with reason
+ * (a delivery: goods received) and note; below 0 only when forced.
+ */
+export function StockUpdateForm({ product, places }: { product: TProduct; places: readonly TStockPlace[] }) {
   const { t } = useTranslation();
   const update = useStockUpdate(product.id);
   const [mode, setMode] = useState<'change' | 'set'>('change');
@@ -18,11 +22,20 @@ export function StockUpdateForm({ product }: { product: TProduct }) {
   const [reason, setReason] = useState<TStockReason>('manual');
   const [note, setNote] = useState('');
   const [force, setForce] = useState(false);
+  const [place, setPlace] = useState('');
+  const at = places.find((p) => p.key === place);
   const valid = QUANTITY.test(quantity.trim());
 
   const submit = () =>
     update.mutate(
-      { [mode]: quantity.trim(), reason, note: note.trim() || null, force },
+      {
+        [mode]: quantity.trim(),
+        reason,
+        note: note.trim() || null,
+        force,
+        ...(at?.resortId ? { resortId: at.resortId } : {}),
+        ...(at?.vesselId ? { vesselId: at.vesselId } : {}),
+      },
       {
         onSuccess: () => {
           setQuantity('');
@@ -44,6 +57,18 @@ export function StockUpdateForm({ product }: { product: TProduct }) {
           { value: 'set', label: t('products.stock.set') },
         ]}
       />
+      {places.length > 0 && (
+        <Select
+          label={t('products.stock.where')}
+          data={[
+            { value: '', label: t('products.stock.everywhere') },
+            ...places.map((p) => ({ value: p.key, label: p.name })),
+          ]}
+          value={place}
+          onChange={(v) => setPlace(v ?? '')}
+          allowDeselect={false}
+        />
+      )}
       <Group grow align="flex-start">
         <TextInput
           label={mode === 'change' ? t('products.stock.changeLabel') : t('products.stock.setLabel')}

@@ -28,6 +28,8 @@ export default function StatsOccupancyPage() {
     revpar: p.revpar === null ? null : Number(p.revpar),
     figures: p,
   }));
+  // Room revenue, ADR and RevPAR come as null to users who may not see money: their columns stay away.
+  const money = data?.total.roomRevenue != null;
   const periods = data?.periods.map((p) => p.period) ?? [];
   const cell = (resortId: number, period: string) =>
     data?.rows.find((r) => r.resortId === resortId && r.period === period)?.occupancy ?? null;
@@ -93,8 +95,12 @@ export default function StatsOccupancyPage() {
                 data-testid="report-chart"
                 series={[
                   { name: 'occupancy', label: t('reports.occupancy'), color: 'teal.6', yAxisId: 'right' },
-                  { name: 'adr', label: t('reports.adr'), color: 'blue.6' },
-                  { name: 'revpar', label: t('reports.revpar'), color: 'orange.6' },
+                  ...(money
+                    ? [
+                        { name: 'adr', label: t('reports.adr'), color: 'blue.6' },
+                        { name: 'revpar', label: t('reports.revpar'), color: 'orange.6' },
+                      ]
+                    : []),
                 ]}
               />
               <Table.ScrollContainer minWidth={320}>
@@ -104,9 +110,13 @@ export default function StatsOccupancyPage() {
                       <Table.Th>{t('reports.month')}</Table.Th>
                       <Table.Th ta="right">{t('reports.occupancy')}</Table.Th>
                       <Table.Th ta="right">{t('reports.soldNights')}</Table.Th>
-                      <Table.Th ta="right">{t('reports.roomRevenue')}</Table.Th>
-                      <Table.Th ta="right">{t('reports.adr')}</Table.Th>
-                      <Table.Th ta="right">{t('reports.revpar')}</Table.Th>
+                      {money && (
+                        <>
+                          <Table.Th ta="right">{t('reports.roomRevenue')}</Table.Th>
+                          <Table.Th ta="right">{t('reports.adr')}</Table.Th>
+                          <Table.Th ta="right">{t('reports.revpar')}</Table.Th>
+                        </>
+                      )}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -115,18 +125,24 @@ export default function StatsOccupancyPage() {
                         <Table.Td>{m.label}</Table.Td>
                         <Table.Td ta="right">{cellText(m.figures.occupancy, 'percent', lang)}</Table.Td>
                         <Table.Td ta="right">{cellText(m.figures.soldNights, 'count', lang)}</Table.Td>
-                        <Table.Td ta="right">{cellText(m.figures.roomRevenue, 'money', lang)}</Table.Td>
-                        <Table.Td ta="right">{cellText(m.figures.adr, 'money', lang)}</Table.Td>
-                        <Table.Td ta="right">{cellText(m.figures.revpar, 'money', lang)}</Table.Td>
+                        {money && (
+                          <>
+                            <Table.Td ta="right">{cellText(m.figures.roomRevenue, 'money', lang)}</Table.Td>
+                            <Table.Td ta="right">{cellText(m.figures.adr, 'money', lang)}</Table.Td>
+                            <Table.Td ta="right">{cellText(m.figures.revpar, 'money', lang)}</Table.Td>
+                          </>
+                        )}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
             </SimpleGrid>
-            <Text size="xs" c="dimmed">
-              {t('reports.adrNote', { currency: data.currency })}
-            </Text>
+            {money && (
+              <Text size="xs" c="dimmed">
+                {t('reports.adrNote', { currency: data.currency })}
+              </Text>
+            )}
             {data.unconverted.length > 0 && (
               <Text size="xs" c="orange">
                 {t('reports.adrUnconverted', {

@@ -388,18 +388,21 @@ async function resortNames(ex: Executor, ids: readonly number[]) {
 
 // The pieces the money statements of the year reports share (incomeByMonth, the room revenue of occupancy).
 
-/** Columns of the counted booking `bookings`: the day of its rate and the tax of its first priced room line. */
-const rateDayAndFirstTax = () => sql`
-             (coalesce(bookings.booking_date, bookings.created_at) at time zone ${zoneLiteral()})::date as rate_day,
-             (select p.tax from calculation_lines fl join prices p on p.id = (fl.custom_data ->> 'priceId')::int
-              where fl.booking_id = bookings.id and fl.type = 'room_cost' and fl.custom_data ? 'priceId'
-              order by fl.position, fl.id limit 1) as first_tax`;
+/** The column `rate_day` of the counted booking `bookings`: the day of its exchange rate. */
+const rateDay = () =>
+  sql`(coalesce(bookings.booking_date, bookings.created_at) at time zone ${zoneLiteral()})::date as rate_day`;
 /** The price `p` of a room line `cl` (its priceId), joined. */
 const linePrice = sql`left join prices p on cl.type = 'room_cost' and cl.custom_data ? 'priceId'
                         and p.id = (cl.custom_data ->> 'priceId')::int`;
-/** The tax of a line `cl` as the engine's: its own, else its price's (room lines), else the booking's `b`. */
+/**
+ * The tax of a line `cl` as the engine's: its own, else its price's (room lines), else the tax of the price of
+ * its booking's first priced room line (looked up only for the lines that need it).
+ */
 const lineTax = sql`case when cl.custom_data ? 'tax' then cl.custom_data -> 'tax'
-                  when cl.type = 'room_cost' and p.id is not null then p.tax else b.first_tax end as tax`;
+                  when cl.type = 'room_cost' and p.id is not null then p.tax
+                  else (select fp.tax from calculation_lines fl join prices fp on fp.id = (fl.custom_data ->> 'priceId')::int
+                        where fl.booking_id = cl.booking_id and fl.type = 'room_cost' and fl.custom_data ? 'priceId'
+                        order by fl.position, fl.id limit 1) end as tax`;
 /** The net of a line `l` (total, tax): inclusive tax taken out, rounded to cents; the fee carries none. */
 const lineNet = sql`case when (l.custom_data ->> 'cancellationFee') = 'true'
                     or (l.custom_data ->> 'excludeFromTax') = 'true'
@@ -473,7 +476,7 @@ async function incomeRows(
     sql`
     with b as materialized (
       select bookings.id, bookings.state, bookings.currency, bookings.type, bookings.from_date as arrival,
-             ${bookedDay} as booked_day, ${rateDayAndFirstTax()}
+             ${bookedDay} as booked_day, ${rateDay()}
       from bookings
       where ${inRange} and ${q.counted}
     ),
@@ -555,7 +558,7 @@ async function roomRevenueRows(
     ),
     ${closedNights(from, to)},
     b as materialized (
-      select bookings.id, bookings.currency, ${rateDayAndFirstTax()}
+      select bookings.id, bookings.currency, ${rateDay()}
       from bookings
       where bookings.from_date < ${to}::date and bookings.to_date > ${from}::date and ${q.counted}
     ),

@@ -80,7 +80,7 @@ test('finance sees the finance screen and downloads an export that parses', asyn
     `/api/bookings/occupancyPerYear?${range}&groupBy=month`,
   );
   const month = occupancy.periods.find((p: { adr: string | null }) => p.adr !== null);
-  const table = page.getByRole('table', { name: 'Occupancy per resort and month' });
+  const table = page.getByRole('table', { name: 'Occupancy, average daily rate and RevPAR' });
   await expect(table.getByRole('columnheader', { name: 'Average daily rate' })).toBeVisible();
   const row = table.getByRole('row').filter({ hasText: month.period });
   const money = (v: string) => new Intl.NumberFormat('en', { minimumFractionDigits: 2 }).format(Number(v));

@@ -84,7 +84,7 @@ export default function StatsOccupancyPage() {
             <Title order={3} size="h4">
               {t('reports.titles.occupancy')}
             </Title>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
               <LineChart
                 h={280}
                 data={months}
@@ -122,7 +122,7 @@ export default function StatsOccupancyPage() {
                   <Table.Tbody>
                     {months.map((m) => (
                       <Table.Tr key={m.label}>
-                        <Table.Td>{m.label}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.label}</Table.Td>
                         <Table.Td ta="right">{cellText(m.figures.occupancy, 'percent', lang)}</Table.Td>
                         <Table.Td ta="right">{cellText(m.figures.soldNights, 'count', lang)}</Table.Td>
                         {money && (

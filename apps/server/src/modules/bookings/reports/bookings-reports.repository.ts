@@ -391,18 +391,25 @@ async function resortNames(ex: Executor, ids: readonly number[]) {
 /** The column `rate_day` of the counted booking `bookings`: the day of its exchange rate. */
 const rateDay = () =>
   sql`(coalesce(bookings.booking_date, bookings.created_at) at time zone ${zoneLiteral()})::date as rate_day`;
-/** The price `p` of a room line `cl` (its priceId), joined. */
+/** The price `p` of a room line `cl` (its priceId) and the first room tax `ft` of its booking `b`, joined. */
 const linePrice = sql`left join prices p on cl.type = 'room_cost' and cl.custom_data ? 'priceId'
-                        and p.id = (cl.custom_data ->> 'priceId')::int`;
+                        and p.id = (cl.custom_data ->> 'priceId')::int
+      left join ft on ft.booking_id = b.id`;
 /**
- * The tax of a line `cl` as the engine's: its own, else its price's (room lines), else the tax of the price of
- * its booking's first priced room line (looked up only for the lines that need it).
+ * The CTE `ft`: per counted booking `b`, the tax of the price of its first priced room line, in one pass (a
+ * subquery per booking cost ~0.8 s of a year on PostgreSQL, one per line far more on PGlite).
  */
+const firstTax = sql`
+    ft as (
+      select distinct on (fl.booking_id) fl.booking_id, fp.tax
+      from b join calculation_lines fl on fl.booking_id = b.id
+      join prices fp on fp.id = (fl.custom_data ->> 'priceId')::int
+      where fl.type = 'room_cost' and fl.custom_data ? 'priceId'
+      order by fl.booking_id, fl.position, fl.id
+    )`;
+/** The tax of a line `cl` as the engine's: its own, else its price's (room lines), else its booking's `ft`. */
 const lineTax = sql`case when cl.custom_data ? 'tax' then cl.custom_data -> 'tax'
-                  when cl.type = 'room_cost' and p.id is not null then p.tax
-                  else (select fp.tax from calculation_lines fl join prices fp on fp.id = (fl.custom_data ->> 'priceId')::int
-                        where fl.booking_id = cl.booking_id and fl.type = 'room_cost' and fl.custom_data ? 'priceId'
-                        order by fl.position, fl.id limit 1) end as tax`;
+                  when cl.type = 'room_cost' and p.id is not null then p.tax else ft.tax end as tax`;
 /** The net of a line `l` (total, tax): inclusive tax taken out, rounded to cents; the fee carries none. */
 const lineNet = sql`case when (l.custom_data ->> 'cancellationFee') = 'true'
                     or (l.custom_data ->> 'excludeFromTax') = 'true'
@@ -480,6 +487,7 @@ async function incomeRows(
       from bookings
       where ${inRange} and ${q.counted}
     ),
+    ${firstTax},
     l as (
       select cl.id, b.id as booking_id, b.currency, b.rate_day, b.arrival, b.booked_day, b.type as booking_type,
              cl.type, cl.custom_data, cl.total, ${lineTax}
@@ -562,6 +570,7 @@ async function roomRevenueRows(
       from bookings
       where bookings.from_date < ${to}::date and bookings.to_date > ${from}::date and ${q.counted}
     ),
+    ${firstTax},
     l as (
       select cl.id, b.id as booking_id, b.currency, b.rate_day, cl.custom_data, cl.total, ${lineTax},
              br.room_id, s.resort_id

@@ -66,13 +66,27 @@ test('staff sees charts and tables on every /stats screen', async ({ page }) => 
   await expect(byChannel.getByText('Office', { exact: true })).toBeVisible();
 });
 
-test('finance sees the finance screen and downloads an export that parses', async ({ page }) => {
+test('finance sees the finance screen and downloads an export that parses', async ({ page, request }) => {
   await login(page, DEMO.admin);
   await page.goto(`/stats/base?${range}`);
   const finance = page.getByRole('table', { name: 'Revenue, payments and open amounts' });
   await expect(finance.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('report-chart').first()).toBeVisible();
   await screenshots(page, 'reports-stats-base');
+
+  // Finance sees room revenue, ADR and RevPAR per month as the server computed them, formatted.
+  await page.goto(`/stats/occupancy?${range}`);
+  const occupancy = await (await apiAs(request, DEMO.admin)).get(
+    `/api/bookings/occupancyPerYear?${range}&groupBy=month`,
+  );
+  const month = occupancy.periods.find((p: { adr: string | null }) => p.adr !== null);
+  const table = page.getByRole('table', { name: 'Occupancy, average daily rate and RevPAR' });
+  await expect(table.getByRole('columnheader', { name: 'Average daily rate' })).toBeVisible();
+  const row = table.getByRole('row').filter({ hasText: month.period });
+  const money = (v: string) => new Intl.NumberFormat('en', { minimumFractionDigits: 2 }).format(Number(v));
+  await expect(row).toContainText(money(month.adr));
+  await expect(row).toContainText(money(month.revpar));
+  await screenshots(page, 'reports-stats-occupancy-finance');
 
   await page.goto(`/stats/export?${range}&report=bookingInfoStats`);
   await expect(

@@ -123,15 +123,23 @@ export async function sendReportFile(
 /** occupancyPerYear as a report table: a row per period and resort (the resort's name after the period). */
 export function occupancyTable(report: TOccupancyReport): TReportAnswer {
   const names = new Map(report.resorts.map((r) => [r.resortId, r.name]));
-  const figures = ['occupiedNights', 'capacityNights', 'occupancy', 'paxNights', 'bedNights', 'bedOccupancy'];
-  const kind = (k: string) => (k === 'occupancy' || k === 'bedOccupancy' ? 'percent' : 'count');
+  const counts = ['occupiedNights', 'capacityNights', 'occupancy', 'paxNights', 'bedNights', 'bedOccupancy'];
+  const sales = ['soldNights', 'roomRevenue', 'adr', 'revpar'];
+  // Room revenue, ADR and RevPAR come as null to users who may not see money: their columns stay out.
+  const figures = report.total.roomRevenue === null ? counts : [...counts, ...sales];
+  const kind = (k: string) =>
+    k === 'occupancy' || k === 'bedOccupancy'
+      ? 'percent'
+      : k === 'roomRevenue' || k === 'adr' || k === 'revpar'
+        ? 'money'
+        : 'count';
   const cells = (r: Record<string, unknown>) => Object.fromEntries(figures.map((k) => [k, r[k] as number]));
   return {
     report: 'occupancyPerYear',
     from: report.from,
     to: report.to,
     groupBy: report.groupBy,
-    currency: '',
+    currency: report.currency,
     states: report.states,
     columns: [{ key: 'label', kind: 'text' }, ...figures.map((key) => ({ key, kind: kind(key) }) as const)],
     rows: report.rows.map((r) => ({
@@ -139,7 +147,7 @@ export function occupancyTable(report: TOccupancyReport): TReportAnswer {
       ...cells(r),
     })),
     total: cells(report.total),
-    unconverted: [],
+    unconverted: report.unconverted.map(({ currency, date, amount }) => ({ currency, date, amount })),
   };
 }
 

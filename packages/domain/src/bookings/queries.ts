@@ -436,6 +436,17 @@ const ZOccupancyFigures = z.object({
   bedNights: z.number().int(),
   /** paxNights / bedNights in percent, 2 decimals; null without beds. */
   bedOccupancy: z.string().nullable(),
+  /** Room-nights of counted bookings alone (no event blocks), each room once a night, in rooms for sale. */
+  soldNights: z.number().int(),
+  /**
+   * Net room revenue (room lines of resort room entries, before tax) of the sold nights, spread over their
+   * nights, in the base currency (decimal string, 2 places); null (as adr and revpar) without bookingpayment.read.
+   */
+  roomRevenue: z.string().nullable(),
+  /** Average daily rate: roomRevenue / soldNights, 2 decimals half-up; null without sold nights. */
+  adr: z.string().nullable(),
+  /** Revenue per available room: roomRevenue / capacityNights, 2 decimals half-up; null without capacity. */
+  revpar: z.string().nullable(),
 });
 export type TOccupancyFigures = z.infer<typeof ZOccupancyFigures>;
 const ZPeriod = {
@@ -449,6 +460,8 @@ export const ZOccupancyReport = z.object({
   to: z.string(),
   groupBy: z.enum(REPORT_GROUPS),
   states: z.array(z.enum(REPORT_STATES)),
+  /** The base currency of roomRevenue, adr and revpar. */
+  currency: z.string(),
   /** The resorts counted: those with active rooms that the user may see (and `assets` asks for). */
   resorts: z.array(z.object({ resortId: z.number().int(), name: z.string() })),
   /** Per period and resort, in period and resort order. */
@@ -456,6 +469,16 @@ export const ZOccupancyReport = z.object({
   /** Per period over all the resorts. */
   periods: z.array(z.object({ ...ZPeriod, ...ZOccupancyFigures.shape })),
   total: ZOccupancyFigures,
+  /** Room revenue without an exchange rate to the base currency on its day: left out of roomRevenue. */
+  unconverted: z.array(
+    z.object({
+      period: z.string(),
+      resortId: z.number().int(),
+      currency: z.string(),
+      date: z.string(),
+      amount: z.string(),
+    }),
+  ),
 });
 export type TOccupancyReport = z.infer<typeof ZOccupancyReport>;
 

@@ -150,6 +150,10 @@ export const REPORT_COLUMN_TITLES: Record<string, { de: string; en: string }> = 
   paxNights: { de: 'Gästenächte', en: 'Guest-nights' },
   bedNights: { de: 'Bettnächte', en: 'Bed-nights' },
   bedOccupancy: { de: 'Bettenbelegung %', en: 'Bed occupancy %' },
+  soldNights: { de: 'Verkaufte Zimmernächte', en: 'Room-nights sold' },
+  roomRevenue: { de: 'Zimmerumsatz netto', en: 'Room revenue (net)' },
+  adr: { de: 'Durchschnittspreis (ADR)', en: 'Average daily rate (ADR)' },
+  revpar: { de: 'RevPAR', en: 'RevPAR' },
 };
 export const columnTitle = (key: string, language: 'de' | 'en') =>
   REPORT_COLUMN_TITLES[key]?.[language] ?? key;

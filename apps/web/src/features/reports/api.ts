@@ -1,4 +1,4 @@
-import type { TIncomeReport, TOccupancyReport } from '@atoll/domain/bookings/queries';
+import type { TOccupancyReport } from '@atoll/domain/bookings/queries';
 import type { TReportAnswer } from '@atoll/domain/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -44,15 +44,5 @@ export function useOccupancy(filters: TReportFilters) {
     queryKey: ['reports', 'occupancyPerYear', query],
     queryFn: ({ signal }) => api<TOccupancyReport>('/api/bookings/occupancyPerYear', { query, signal }),
     enabled: valid(filters),
-  });
-}
-
-/** Net revenue per month of the given resorts (none: nothing to ask). */
-export function useIncome(filters: TReportFilters, resorts: number[]) {
-  const query = { from: filters.from, to: filters.to, assets: resorts.join(',') };
-  return useQuery({
-    queryKey: ['reports', 'incomeByMonth', query],
-    queryFn: ({ signal }) => api<TIncomeReport>('/api/bookings/incomeByMonth', { query, signal }),
-    enabled: valid(filters) && resorts.length > 0,
   });
 }

@@ -269,6 +269,18 @@ export const list = (values: readonly string[]) =>
     sql`, `,
   );
 
+/** The nights of `[start, end)` within `[from, to)`, one row a night (generate_series). */
+const nightsIn = (start: SQL, end: SQL, from: string, to: string) =>
+  sql`generate_series(greatest(${start}, ${from}::date), least(${end}, ${to}::date) - 1, interval '1 day')`;
+
+/** The CTE `closed`: the nights in `[from, to)` a room of `scope_rooms` is blocked out of sale. */
+const closedNights = (from: string, to: string) => sql`
+    closed as materialized (
+      select distinct b.room_id, g::date as day
+      from room_blocks b join scope_rooms s on s.id = b.room_id, ${nightsIn(sql`b.from_date`, sql`b.to_date`, from, to)} g
+      where b.kind in (${list(CLOSED_BLOCKS)}) and b.from_date < ${to}::date and b.to_date > ${from}::date
+    )`;
+
 export type TOccupancyQueryRow = {
   resortId: number;
   period: string;
@@ -276,6 +288,7 @@ export type TOccupancyQueryRow = {
   capacity: number;
   bedNights: number;
   occupied: number;
+  sold: number;
   paxNights: number;
 };
 
@@ -291,8 +304,7 @@ async function occupancyRows(
 ): Promise<TOccupancyQueryRow[]> {
   const { from, to } = q;
   const format = sql.raw(`'${PERIOD_FORMAT[q.group]}'`);
-  const nightsOf = (start: SQL, end: SQL) =>
-    sql`generate_series(greatest(${start}, ${from}::date), least(${end}, ${to}::date) - 1, interval '1 day')`;
+  const nightsOf = (start: SQL, end: SQL) => nightsIn(start, end, from, to);
   const rows = await rowsOf<TOccupancyQueryRow>(
     ex,
     sql`
@@ -305,11 +317,7 @@ async function occupancyRows(
       from rooms r
       where r.resort_id is not null and r.is_active and ${q.rooms ?? sql`true`}
     ),
-    closed as materialized (
-      select distinct b.room_id, g::date as day
-      from room_blocks b join scope_rooms s on s.id = b.room_id, ${nightsOf(sql`b.from_date`, sql`b.to_date`)} g
-      where b.kind in (${list(CLOSED_BLOCKS)}) and b.from_date < ${to}::date and b.to_date > ${from}::date
-    ),
+    ${closedNights(from, to)},
     entries as materialized (
       select br.room_id, br.from_date, br.to_date,
              (select count(*) from booking_guests bg
@@ -320,11 +328,12 @@ async function occupancyRows(
       where br.from_date < ${to}::date and br.to_date > ${from}::date and ${q.counted}
     ),
     used as (
-      select u.room_id, u.day, sum(u.pax) as pax
+      select u.room_id, u.day, sum(u.pax) as pax, bool_or(u.booked) as booked
       from (
-        select e.room_id, g::date as day, e.pax from entries e, ${nightsOf(sql`e.from_date`, sql`e.to_date`)} g
+        select e.room_id, g::date as day, e.pax, true as booked
+        from entries e, ${nightsOf(sql`e.from_date`, sql`e.to_date`)} g
         union all
-        select b.room_id, g::date, 0
+        select b.room_id, g::date, 0, false
         from room_blocks b join scope_rooms s on s.id = b.room_id, ${nightsOf(sql`b.from_date`, sql`b.to_date`)} g
         where b.kind = ${EVENT_BLOCK} and b.from_date < ${to}::date and b.to_date > ${from}::date
       ) u
@@ -332,7 +341,7 @@ async function occupancyRows(
       group by u.room_id, u.day
     ),
     used_by as (
-      select s.resort_id, u.day, count(*) as occupied, sum(u.pax) as pax
+      select s.resort_id, u.day, count(*) as occupied, count(*) filter (where u.booked) as sold, sum(u.pax) as pax
       from used u join scope_rooms s on s.id = u.room_id group by s.resort_id, u.day
     ),
     closed_by as (
@@ -349,6 +358,7 @@ async function occupancyRows(
            sum(rd.rooms - coalesce(cb.rooms, 0))::int as capacity,
            sum(rd.beds - coalesce(cb.beds, 0))::int as "bedNights",
            coalesce(sum(ub.occupied), 0)::int as occupied,
+           coalesce(sum(ub.sold), 0)::int as sold,
            coalesce(sum(ub.pax), 0)::int as "paxNights"
     from resort_days rd
     left join closed_by cb on cb.resort_id = rd.resort_id and cb.day = rd.day
@@ -361,6 +371,7 @@ async function occupancyRows(
     capacity: Number(r.capacity),
     bedNights: Number(r.bedNights),
     occupied: Number(r.occupied),
+    sold: Number(r.sold),
     paxNights: Number(r.paxNights),
   }));
 }
@@ -374,6 +385,63 @@ async function resortNames(ex: Executor, ids: readonly number[]) {
     .where(inArray(resorts.id, [...ids]))
     .orderBy(asc(resorts.id));
 }
+
+// The pieces the money statements of the year reports share (incomeByMonth, the room revenue of occupancy).
+
+/** The column `rate_day` of the counted booking `bookings`: the day of its exchange rate. */
+const rateDay = () =>
+  sql`(coalesce(bookings.booking_date, bookings.created_at) at time zone ${zoneLiteral()})::date as rate_day`;
+/** The price `p` of a room line `cl` (its priceId) and the first room tax `ft` of its booking `b`, joined. */
+const linePrice = sql`left join prices p on cl.type = 'room_cost' and cl.custom_data ? 'priceId'
+                        and p.id = (cl.custom_data ->> 'priceId')::int
+      left join ft on ft.booking_id = b.id`;
+/**
+ * The CTE `ft`: per counted booking `b`, the tax of the price of its first priced room line, in one pass (a
+ * subquery per booking cost ~0.8 s of a year on PostgreSQL, one per line far more on PGlite).
+ */
+const firstTax = sql`
+    ft as (
+      select distinct on (fl.booking_id) fl.booking_id, fp.tax
+      from b join calculation_lines fl on fl.booking_id = b.id
+      join prices fp on fp.id = (fl.custom_data ->> 'priceId')::int
+      where fl.type = 'room_cost' and fl.custom_data ? 'priceId'
+      order by fl.booking_id, fl.position, fl.id
+    )`;
+/** The tax of a line `cl` as the engine's: its own, else its price's (room lines), else its booking's `ft`. */
+const lineTax = sql`case when cl.custom_data ? 'tax' then cl.custom_data -> 'tax'
+                  when cl.type = 'room_cost' and p.id is not null then p.tax else ft.tax end as tax`;
+/** The net of a line `l` (total, tax): inclusive tax taken out, rounded to cents; the fee carries none. */
+const lineNet = sql`case when (l.custom_data ->> 'cancellationFee') = 'true'
+                    or (l.custom_data ->> 'excludeFromTax') = 'true'
+                    or coalesce(l.tax ->> 'status', '') <> 'confirmed'
+                    or coalesce((l.tax ->> 'value')::numeric, 0) = 0
+                    or (l.tax ->> 'inclusive') = 'false'
+                  then l.total
+                  else round(l.total * 100 / (100 + (l.tax ->> 'value')::numeric), 2) end as net`;
+/**
+ * The CTEs `spread` and `ranked` over the lines `n` (id, net, custom_data, nights_sum and the `keep`
+ * columns): a row a night of each line with night shares, its cents by the night's share; `nightShare` of a
+ * ranked row is the night's amount, whole cents by largest remainder so that the nights add up to the net.
+ */
+const spreadNights = (keep: SQL) => sql`
+    spread as (
+      select n.id, ${keep}, n.net * 100 as cents, (e.night ->> 'date')::date as day, e.ord,
+             n.net * 100 * (e.night ->> 'value')::numeric / n.nights_sum as exact
+      from n, jsonb_array_elements(case when n.nights_sum <> 0 then n.custom_data -> 'nights' end)
+             with ordinality as e(night, ord)
+      where n.nights_sum <> 0
+    ),
+    ranked as (
+      select s.*, floor(s.exact) as whole,
+             row_number() over (partition by s.id order by s.exact - floor(s.exact) desc, s.ord) as rank,
+             s.cents - sum(floor(s.exact)) over (partition by s.id) as missing
+      from spread s
+    )`;
+const nightShare = sql`(whole + case when rank <= missing then 1 else 0 end) / 100`;
+/** The sum of the night shares of a room line `l` (null: not spread). */
+const nightsSum = sql`case when jsonb_typeof(l.custom_data -> 'nights') = 'array'
+                         then (select sum((x ->> 'value')::numeric)
+                               from jsonb_array_elements(l.custom_data -> 'nights') x) end`;
 
 export type TIncomeQueryRow = {
   /** null: the row of all currencies (bookings of the month); month null too: the whole range. */
@@ -410,67 +478,39 @@ async function incomeRows(
   const inRange = byBookingDate
     ? sql`${bookedDay} >= ${from}::date and ${bookedDay} < ${to}::date`
     : sql`bookings.from_date < ${to}::date and bookings.to_date > ${from}::date`;
-  const fee = sql`(l.custom_data ->> 'cancellationFee') = 'true'`;
   const rows = await rowsOf<TIncomeQueryRow>(
     ex,
     sql`
     with b as materialized (
       select bookings.id, bookings.state, bookings.currency, bookings.type, bookings.from_date as arrival,
-             ${bookedDay} as booked_day,
-             (coalesce(bookings.booking_date, bookings.created_at) at time zone ${tz})::date as rate_day,
-             (select p.tax from calculation_lines fl join prices p on p.id = (fl.custom_data ->> 'priceId')::int
-              where fl.booking_id = bookings.id and fl.type = 'room_cost' and fl.custom_data ? 'priceId'
-              order by fl.position, fl.id limit 1) as first_tax
+             ${bookedDay} as booked_day, ${rateDay()}
       from bookings
       where ${inRange} and ${q.counted}
     ),
+    ${firstTax},
     l as (
       select cl.id, b.id as booking_id, b.currency, b.rate_day, b.arrival, b.booked_day, b.type as booking_type,
-             cl.type, cl.custom_data, cl.total,
-             case when cl.custom_data ? 'tax' then cl.custom_data -> 'tax'
-                  when cl.type = 'room_cost' and p.id is not null then p.tax else b.first_tax end as tax
+             cl.type, cl.custom_data, cl.total, ${lineTax}
       from b
       join calculation_lines cl on cl.booking_id = b.id
-      left join prices p on cl.type = 'room_cost' and cl.custom_data ? 'priceId'
-                        and p.id = (cl.custom_data ->> 'priceId')::int
+      ${linePrice}
       where cl.type in (${list(BILLABLE)}) and cl.customer_type in (${list(COUNTED_CUSTOMER_TYPES)})
         and (b.state <> 'aborted' or (cl.custom_data ->> 'cancellationFee') = 'true')
     ),
     n as materialized (
-      select l.id, l.booking_id, l.currency, l.rate_day, l.custom_data,
-             case when ${fee} or (l.custom_data ->> 'excludeFromTax') = 'true'
-                    or coalesce(l.tax ->> 'status', '') <> 'confirmed'
-                    or coalesce((l.tax ->> 'value')::numeric, 0) = 0
-                    or (l.tax ->> 'inclusive') = 'false'
-                  then l.total
-                  else round(l.total * 100 / (100 + (l.tax ->> 'value')::numeric), 2) end as net,
+      select l.id, l.booking_id, l.currency, l.rate_day, l.custom_data, ${lineNet},
              ${byBookingDate ? sql`l.booked_day` : sql`l.arrival`} as day,
              ${
                byBookingDate
                  ? sql`null::numeric`
                  : sql`case when l.type = 'room_cost' and l.booking_type not in (${list(VESSEL_TYPES)})
-                              and jsonb_typeof(l.custom_data -> 'nights') = 'array'
-                         then (select sum((x ->> 'value')::numeric)
-                               from jsonb_array_elements(l.custom_data -> 'nights') x) end`
+                         then ${nightsSum} end`
              } as nights_sum
       from l
     ),
-    spread as (
-      select n.id, n.booking_id, n.currency, n.rate_day, n.net * 100 as cents, (e.night ->> 'date')::date as day, e.ord,
-             n.net * 100 * (e.night ->> 'value')::numeric / n.nights_sum as exact
-      from n, jsonb_array_elements(case when n.nights_sum <> 0 then n.custom_data -> 'nights' end)
-             with ordinality as e(night, ord)
-      where n.nights_sum <> 0
-    ),
-    ranked as (
-      select s.*, floor(s.exact) as whole,
-             row_number() over (partition by s.id order by s.exact - floor(s.exact) desc, s.ord) as rank,
-             s.cents - sum(floor(s.exact)) over (partition by s.id) as missing
-      from spread s
-    ),
+    ${spreadNights(sql`n.booking_id, n.currency, n.rate_day`)},
     shares as (
-      select booking_id, currency, rate_day, day,
-             (whole + case when rank <= missing then 1 else 0 end) / 100 as amount
+      select booking_id, currency, rate_day, day, ${nightShare} as amount
       from ranked
       union all
       select booking_id, currency, rate_day, day, net from n where coalesce(n.nights_sum, 0) = 0
@@ -487,6 +527,74 @@ async function incomeRows(
     order by x.month nulls last, x.currency nulls first, x.rate_day nulls first`,
   );
   return rows.map((r) => ({ ...r, bookings: Number(r.bookings) }));
+}
+
+export type TRoomRevenueQueryRow = {
+  resortId: number;
+  period: string;
+  currency: string;
+  /** The day of the exchange rate; null for the base currency. */
+  rateDay: string | null;
+  amount: string;
+};
+
+/**
+ * Net room revenue per resort, period, currency and rate day over `[from, to)` (docs/domain/reports.md, ADR and
+ * RevPAR): the room lines (room_cost paid through the house) of the `counted` bookings that belong to a room
+ * entry (`roomKey` r<entry id>) of a resort room in `rooms`, net as incomeByMonth's and spread over their
+ * nights the same way; nights the room is out of sale (closed) are not sold and leave their share out.
+ */
+async function roomRevenueRows(
+  ex: Executor,
+  q: {
+    from: string;
+    to: string;
+    group: keyof typeof PERIOD_FORMAT;
+    rooms: SQL | undefined;
+    counted: SQL;
+    base: string;
+  },
+): Promise<TRoomRevenueQueryRow[]> {
+  const { from, to } = q;
+  const format = sql.raw(`'${PERIOD_FORMAT[q.group]}'`);
+  return rowsOf<TRoomRevenueQueryRow>(
+    ex,
+    sql`
+    with scope_rooms as materialized (
+      select r.id, r.resort_id from rooms r
+      where r.resort_id is not null and r.is_active and ${q.rooms ?? sql`true`}
+    ),
+    ${closedNights(from, to)},
+    b as materialized (
+      select bookings.id, bookings.currency, ${rateDay()}
+      from bookings
+      where bookings.from_date < ${to}::date and bookings.to_date > ${from}::date and ${q.counted}
+    ),
+    ${firstTax},
+    l as (
+      select cl.id, b.id as booking_id, b.currency, b.rate_day, cl.custom_data, cl.total, ${lineTax},
+             br.room_id, s.resort_id
+      from b
+      join calculation_lines cl on cl.booking_id = b.id
+      join booking_rooms br on br.booking_id = b.id and 'r' || br.id = cl.custom_data ->> 'roomKey'
+      join scope_rooms s on s.id = br.room_id
+      ${linePrice}
+      where cl.type = 'room_cost' and cl.customer_type in (${list(COUNTED_CUSTOMER_TYPES)})
+    ),
+    n as materialized (
+      select l.id, l.currency, l.rate_day, l.room_id, l.resort_id, l.custom_data, ${lineNet}, ${nightsSum} as nights_sum
+      from l
+    ),
+    ${spreadNights(sql`n.currency, n.rate_day, n.room_id, n.resort_id`)}
+    select r.resort_id as "resortId", to_char(r.day, ${format}) as period, r.currency,
+           case when r.currency = ${q.base} then null else to_char(r.rate_day, 'YYYY-MM-DD') end as "rateDay",
+           sum(${nightShare})::numeric(16,2)::text as amount
+    from ranked r
+    where r.day >= ${from}::date and r.day < ${to}::date
+      and not exists (select 1 from closed c where c.room_id = r.room_id and c.day = r.day)
+    group by 1, 2, 3, 4
+    order by 2, 1, 3, 4`,
+  );
 }
 
 /** The base currency's code (undefined: none marked) and the exchange rates valid from on or before `day`. */
@@ -557,6 +665,22 @@ export const ofAssets = (assets: TAssetsQuery | undefined) =>
       )
     : undefined;
 
+/** The query of a resort report (occupancy, room revenue): `resorts` the user's own and those asked for. */
+export type TResortReportQuery = {
+  from: string;
+  to: string;
+  group: keyof typeof PERIOD_FORMAT;
+  resorts: { own: readonly number[] | undefined; asked: readonly number[] | undefined };
+  counted: TCounted;
+};
+const resortStatement = (q: TResortReportQuery) => ({
+  from: q.from,
+  to: q.to,
+  group: q.group,
+  rooms: and(roomsIn(q.resorts.own), roomsIn(q.resorts.asked)),
+  counted: countedCondition(q.counted),
+});
+
 export function createBookingReportsRepository() {
   return {
     /** Room entries of visible, holding bookings arriving, departing, in house, checked in or out in `[from, to]`. */
@@ -604,24 +728,11 @@ export function createBookingReportsRepository() {
     ratesUpTo,
 
     /** Occupancy rows; `resorts`: the user's own and those asked for (each undefined: no restriction). */
-    occupancyRows(
-      ex: Executor,
-      q: {
-        from: string;
-        to: string;
-        group: keyof typeof PERIOD_FORMAT;
-        resorts: { own: readonly number[] | undefined; asked: readonly number[] | undefined };
-        counted: TCounted;
-      },
-    ) {
-      return occupancyRows(ex, {
-        from: q.from,
-        to: q.to,
-        group: q.group,
-        rooms: and(roomsIn(q.resorts.own), roomsIn(q.resorts.asked)),
-        counted: countedCondition(q.counted),
-      });
-    },
+    occupancyRows: (ex: Executor, q: TResortReportQuery) => occupancyRows(ex, resortStatement(q)),
+
+    /** Room revenue rows of the counted bookings in the rooms of the resorts (as occupancyRows). */
+    roomRevenueRows: (ex: Executor, q: TResortReportQuery & { base: string }) =>
+      roomRevenueRows(ex, { ...resortStatement(q), base: q.base }),
 
     /** Income rows of the counted bookings, of the resorts or vessels asked for. */
     incomeRows(

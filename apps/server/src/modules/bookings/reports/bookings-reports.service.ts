@@ -66,23 +66,46 @@ const DEFAULT_REPORT_STATES: TReportState[] = ['confirmed', 'resolved'];
 
 /** a / b in percent with 2 decimals half-up; null when b is 0. */
 const percent = (a: number, b: number) => (b === 0 ? null : new D(a).times(100).div(b).toFixed(2));
+type TDec = InstanceType<typeof D>;
+/** money / nights with 2 decimals half-up; null without nights. */
+const perNight = (money: TDec, nights: number) => (nights === 0 ? null : money.div(nights).toFixed(2));
 
-type TNights = { capacity: number; bedNights: number; occupied: number; paxNights: number };
-const figures = (n: TNights): TOccupancyFigures => ({
+type TNights = {
+  capacity: number;
+  bedNights: number;
+  occupied: number;
+  sold: number;
+  paxNights: number;
+  revenue: TDec;
+};
+const figures = (n: TNights, seesMoney = true): TOccupancyFigures => ({
   occupiedNights: n.occupied,
   capacityNights: n.capacity,
   occupancy: percent(n.occupied, n.capacity),
   paxNights: n.paxNights,
   bedNights: n.bedNights,
   bedOccupancy: percent(n.paxNights, n.bedNights),
+  soldNights: n.sold,
+  roomRevenue: seesMoney ? n.revenue.toFixed(2) : null,
+  adr: seesMoney ? perNight(n.revenue, n.sold) : null,
+  revpar: seesMoney ? perNight(n.revenue, n.capacity) : null,
 });
 const addNights = (a: TNights, b: TNights): TNights => ({
   capacity: a.capacity + b.capacity,
   bedNights: a.bedNights + b.bedNights,
   occupied: a.occupied + b.occupied,
+  sold: a.sold + b.sold,
   paxNights: a.paxNights + b.paxNights,
+  revenue: a.revenue.plus(b.revenue),
 });
-const NO_NIGHTS: TNights = { capacity: 0, bedNights: 0, occupied: 0, paxNights: 0 };
+const NO_NIGHTS: TNights = {
+  capacity: 0,
+  bedNights: 0,
+  occupied: 0,
+  sold: 0,
+  paxNights: 0,
+  revenue: new D(0),
+};
 
 /** The months `YYYY-MM` that have a day in `[from, to)`. */
 function monthsOf(from: string, to: string): string[] {
@@ -98,9 +121,24 @@ function monthsOf(from: string, to: string): string[] {
   }
 }
 
+type TRates = Parameters<typeof rateOn>[2];
+/** An amount in the base currency at the rate of `day` (converted once, to cents); undefined without a rate. */
+function inBase(amount: string, currency: string, day: string, base: string, rates: TRates) {
+  if (currency === base) return amount;
+  const found = rateOn(currency, base, rates, day, base);
+  return found ? convert(amount, found.rate) : undefined;
+}
+
 export function createBookingReports(deps: { db: Db; settings: TSettingsService }) {
   const { db, settings } = deps;
   const repo = createBookingReportsRepository();
+
+  /** The base currency and the exchange rates valid up to `to` (or today, if later). */
+  async function baseAndRates(to: string) {
+    const { base: stored, rates: rateRows } = await repo.ratesUpTo(db, today() > to ? today() : to);
+    const rates = rateRows.map((r) => ({ ...r, rate: normalize(r.rate) }));
+    return { base: stored ?? DEFAULT_CURRENCY, rates };
+  }
 
   /** Who asks, with the setting that says whether offers hold inventory: the scope of every stay report. */
   async function holdingFor(user: TSessionUser): Promise<THoldingScope> {
@@ -207,37 +245,70 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
       const states = query.states ?? DEFAULT_REPORT_STATES;
       const own = !hasScope(user.scopes, ['admin']) && user.resorts.length ? user.resorts : undefined;
       const asked = query.assets?.resorts.length ? query.assets.resorts : undefined;
-      const rows = await repo.yearReportSession(db, (ex) =>
-        repo.occupancyRows(ex, {
-          from,
-          to,
-          group: query.groupBy,
-          resorts: { own, asked },
-          counted: {
-            user,
-            states: states.filter((s) => s !== 'aborted'),
-            categories: query.categories,
-            sources: query.sources,
-          },
-        }),
-      );
+      const { base, rates } = await baseAndRates(to);
+      const q = {
+        from,
+        to,
+        group: query.groupBy,
+        resorts: { own, asked },
+        counted: {
+          user,
+          states: states.filter((s) => s !== 'aborted'),
+          categories: query.categories,
+          sources: query.sources,
+        },
+      };
+      // Room revenue, ADR and RevPAR only for those who may see money (bookingpayment.read).
+      const seesMoney = hasScope(user.scopes, ['bookingpayment.read']);
+      const [rows, revenueRows] = await repo.yearReportSession(db, async (ex) => [
+        await repo.occupancyRows(ex, q),
+        seesMoney ? await repo.roomRevenueRows(ex, { ...q, base }) : [],
+      ]);
+      // Room revenue per period and resort in the base currency: each sum of a currency and rate day converted once.
+      const revenueOf = new Map<string, TDec>();
+      const unconverted: TOccupancyReport['unconverted'] = [];
+      for (const r of revenueRows) {
+        const converted = inBase(r.amount, r.currency, r.rateDay ?? from, base, rates);
+        if (converted === undefined) {
+          const { period, resortId, currency, amount } = r;
+          unconverted.push({ period, resortId, currency, date: r.rateDay ?? from, amount });
+          continue;
+        }
+        const key = `${r.period}|${r.resortId}`;
+        revenueOf.set(key, (revenueOf.get(key) ?? new D(0)).plus(converted));
+      }
+      const nightsOf = (r: (typeof rows)[number]): TNights => ({
+        ...r,
+        revenue: revenueOf.get(`${r.period}|${r.resortId}`) ?? new D(0),
+      });
       const resortIds = [...new Set(rows.map((r) => r.resortId))];
       const byPeriod = new Map<string, { start: string; nights: TNights }>();
       let total = NO_NIGHTS;
       for (const r of rows) {
         const seen = byPeriod.get(r.period) ?? { start: r.start, nights: NO_NIGHTS };
-        byPeriod.set(r.period, { start: seen.start, nights: addNights(seen.nights, r) });
-        total = addNights(total, r);
+        byPeriod.set(r.period, { start: seen.start, nights: addNights(seen.nights, nightsOf(r)) });
+        total = addNights(total, nightsOf(r));
       }
       return {
         from,
         to,
         groupBy: query.groupBy,
         states,
+        currency: base,
         resorts: await repo.resortNames(db, resortIds),
-        rows: rows.map((r) => ({ period: r.period, start: r.start, resortId: r.resortId, ...figures(r) })),
-        periods: [...byPeriod].map(([period, p]) => ({ period, start: p.start, ...figures(p.nights) })),
-        total: figures(total),
+        rows: rows.map((r) => ({
+          period: r.period,
+          start: r.start,
+          resortId: r.resortId,
+          ...figures(nightsOf(r), seesMoney),
+        })),
+        periods: [...byPeriod].map(([period, p]) => ({
+          period,
+          start: p.start,
+          ...figures(p.nights, seesMoney),
+        })),
+        total: figures(total, seesMoney),
+        unconverted,
       };
     },
 
@@ -249,9 +320,7 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
     async income(user: TSessionUser, query: TIncomeQuery): Promise<TIncomeReport> {
       const { from, to } = yearReportRange(query, today());
       const states = query.states ?? [...DEFAULT_REPORT_STATES, 'aborted'];
-      const { base: stored, rates: rateRows } = await repo.ratesUpTo(db, today() > to ? today() : to);
-      const base = stored ?? DEFAULT_CURRENCY;
-      const rates = rateRows.map((r) => ({ ...r, rate: normalize(r.rate) }));
+      const { base, rates } = await baseAndRates(to);
       const rows = await repo.yearReportSession(db, (ex) =>
         repo.incomeRows(ex, {
           from,
@@ -278,15 +347,10 @@ export function createBookingReports(deps: { db: Db; settings: TSettingsService 
           continue;
         }
         const amount = r.amount ?? '0';
-        let converted: string | undefined = amount;
-        if (r.currency !== base) {
-          const day = r.rateDay ?? from;
-          const found = rateOn(r.currency, base, rates, day, base);
-          converted = found && convert(amount, found.rate);
-          if (!converted) {
-            unconverted.push({ month: r.month, currency: r.currency, date: day, amount });
-            continue;
-          }
+        const converted = inBase(amount, r.currency, r.rateDay ?? from, base, rates);
+        if (converted === undefined) {
+          unconverted.push({ month: r.month, currency: r.currency, date: r.rateDay ?? from, amount });
+          continue;
         }
         month.revenue = month.revenue.plus(converted);
         revenueTotal = revenueTotal.plus(converted);

@@ -12,18 +12,21 @@
 //     USD → EUR 0.5 from 2041-01-01 → 100.00 EUR
 //   Blocks: r4 Maintanance 04-01 → 04-03 (2 nights out of sale), r3 Event 03-29 → 03-31 (2 nights occupied)
 
-import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { D } from '@atoll/domain/money';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beds, bookingWorld, ok, type TWorld, tripBody } from '../../../../test/booking-test-world.ts';
 import { expectError } from '../../../../test/harness.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
+import { xlsxSheet } from '../../../../test/xlsx-sheet.ts';
 import { today } from '../../../clock.ts';
 import {
+  bookingRooms,
   bookings,
   calculationLines,
   documentTemplates,
   exchangeRates,
+  prices,
   roomBlocks,
 } from '../../../db/schema.ts';
 
@@ -39,7 +42,8 @@ const stay = (roomId: number, from: string, to: string, state: string) => ({
   rooms: [{ roomId, from, to, guests: [{}, {}] }],
 });
 const get = (url: string, token = staff) => w.t.get(`/api/bookings/${url}`, token);
-const json = async (url: string) => ok(await get(url));
+/** As the administrator: the demo staff lacks bookingpayment.read, so it gets no room revenue. */
+const json = async (url: string) => ok(await get(url, w.tokens.admin));
 
 beforeAll(async () => {
   w = await bookingWorld();
@@ -150,6 +154,9 @@ describe('occupancyPerYear', () => {
     //   pax A 2 × 3 = 6; beds (2 + 2 + 2 + 3) × 31 = 279 → 6 / 279 = 2.15 %.
     // April: capacity 4 × 30 − 2 (r4 maintenance 04-01, 04-02) = 118; occupied A 04-01 = 1 → 0.85 %;
     //   pax 2; beds 9 × 30 − 3 × 2 = 264 → 0.76 %.
+    // Room revenue: A's room line net 431.78 (incomeByMonth below) is March 308.41 and April 123.37; the
+    //   event sells nothing: March 3 nights sold → ADR 102.80, RevPAR 308.41 / 124 = 2.49; April ADR 123.37,
+    //   RevPAR 123.37 / 118 = 1.05. Transfer and Nitrox are not room lines; E has no room entry.
     const march = {
       occupiedNights: 5,
       capacityNights: 124,
@@ -157,6 +164,10 @@ describe('occupancyPerYear', () => {
       paxNights: 6,
       bedNights: 279,
       bedOccupancy: '2.15',
+      soldNights: 3,
+      roomRevenue: '308.41',
+      adr: '102.80',
+      revpar: '2.49',
     };
     const april = {
       occupiedNights: 1,
@@ -165,9 +176,15 @@ describe('occupancyPerYear', () => {
       paxNights: 2,
       bedNights: 264,
       bedOccupancy: '0.76',
+      soldNights: 1,
+      roomRevenue: '123.37',
+      adr: '123.37',
+      revpar: '1.05',
     };
     expect(report).toMatchObject({ from: '2041-03-01', to: '2041-05-01', groupBy: 'month' });
     expect(report.states).toEqual(['confirmed', 'resolved']);
+    expect(report.currency).toBe('EUR');
+    expect(report.unconverted).toEqual([]);
     expect(report.resorts).toEqual([{ resortId: w.resort, name: 'Booking Test Resort' }]);
     expect(report.rows).toEqual([
       { period: '2041-03', start: '2041-03-01', resortId: w.resort, ...march },
@@ -177,7 +194,7 @@ describe('occupancyPerYear', () => {
       { period: '2041-03', start: '2041-03-01', ...march },
       { period: '2041-04', start: '2041-04-01', ...april },
     ]);
-    // 6 / 242 = 2.479 → 2.48; 8 / 543 = 1.473 → 1.47.
+    // 6 / 242 = 2.479 → 2.48; 8 / 543 = 1.473 → 1.47. 431.78 / 4 = 107.945 → 107.95; / 242 = 1.784 → 1.78.
     expect(report.total).toEqual({
       occupiedNights: 6,
       capacityNights: 242,
@@ -185,6 +202,10 @@ describe('occupancyPerYear', () => {
       paxNights: 8,
       bedNights: 543,
       bedOccupancy: '1.47',
+      soldNights: 4,
+      roomRevenue: '431.78',
+      adr: '107.95',
+      revpar: '1.78',
     });
   });
 
@@ -215,6 +236,11 @@ describe('occupancyPerYear', () => {
         paxNights: 4,
         bedNights: 9,
         bedOccupancy: '44.44',
+        // A's 03-30 (102.80) and B's first night (102.81, it takes the odd cent): 205.61 / 2 = 102.805 → 102.81.
+        soldNights: 2,
+        roomRevenue: '205.61',
+        adr: '102.81',
+        revpar: '51.40',
       },
     ]);
     // ISO weeks: Mon 2041-03-25 … Sun 03-31 is W13 (A 3 nights + event 2), Mon 04-01 … is W14 (A 1 night;
@@ -239,7 +265,117 @@ describe('occupancyPerYear', () => {
     const current = await json(`occupancyPerYear?${q}`);
     expect(current.from).toBe(`${today().slice(0, 4)}-01-01`);
   });
+
+  it('ADR and RevPAR: room lines only, in the base currency, equal to a recomputation from the rows', async () => {
+    // E gets a room entry in r4 (03-10 → 03-12) and its line the entry's key: 200.00 USD × 0.5 = 100.00 EUR
+    //   over 2 more nights sold in March (then put back: the income tests below read E as it was).
+    const [entry] = await w.db
+      .insert(bookingRooms)
+      .values({ bookingId: ids.e, roomId: rooms.r4, from: '2041-03-10', to: '2041-03-12' })
+      .returning({ id: bookingRooms.id });
+    const line = and(eq(calculationLines.bookingId, ids.e), eq(calculationLines.type, 'room_cost'));
+    const [eLine] = await w.db.select().from(calculationLines).where(line);
+    const data = eLine?.customData as Record<string, unknown>;
+    await w.db
+      .update(calculationLines)
+      .set({ customData: { ...data, roomKey: `r${entry?.id}` } })
+      .where(line);
+    try {
+      const q = `from=2041-03-01&to=2041-05-01&groupBy=month&assets=${w.resort}`;
+      const report = await json(`occupancyPerYear?${q}`);
+      // March: 308.41 + 100.00 = 408.41 over 5 sold nights = 81.68; / 124 = 3.29.
+      expect(report.periods[0]).toMatchObject({
+        period: '2041-03',
+        soldNights: 5,
+        roomRevenue: '408.41',
+        adr: '81.68',
+        revpar: '3.29',
+      });
+      for (const period of report.periods) {
+        const expected = await recomputedRoomRevenue(period.period);
+        expect(period.roomRevenue).toBe(expected.toFixed(2));
+        expect(period.adr).toBe(expected.div(period.soldNights).toFixed(2));
+        expect(period.revpar).toBe(expected.div(period.capacityNights).toFixed(2));
+      }
+      // A currency without a rate: E's 200.00 are listed, not added.
+      await w.db.update(bookings).set({ currency: 'XXX' }).where(eq(bookings.id, ids.e));
+      const missing = await json(`occupancyPerYear?${q}`);
+      expect(missing.periods[0]).toMatchObject({ roomRevenue: '308.41', soldNights: 5, adr: '61.68' });
+      expect(missing.unconverted).toEqual([
+        { period: '2041-03', resortId: w.resort, currency: 'XXX', date: '2041-01-15', amount: '200.00' },
+      ]);
+      // Staff without bookingpayment.read: the nights, no money.
+      const clerk = await w.t.account('clerk@year-reports.test', ['bookings.read']);
+      const plain = ok(await get(`occupancyPerYear?${q}`, clerk));
+      expect(plain.total).toMatchObject({ soldNights: 6, roomRevenue: null, adr: null, revpar: null });
+    } finally {
+      await w.db.update(bookings).set({ currency: 'USD' }).where(eq(bookings.id, ids.e));
+      await w.db.update(calculationLines).set({ customData: data }).where(line);
+      await w.db.delete(bookingRooms).where(eq(bookingRooms.id, entry?.id ?? 0));
+    }
+  });
 });
+
+/**
+ * The net room revenue of a month in EUR, recomputed from the stored rows: the room lines of the confirmed
+ * bookings whose roomKey names an entry in a resort room, net of the price's inclusive tax, spread over the
+ * night shares in cents by largest remainder, USD at 0.5 (the only rate of this world).
+ */
+async function recomputedRoomRevenue(month: string) {
+  const entries = await w.db
+    .select({ id: bookingRooms.id, roomId: bookingRooms.roomId })
+    .from(bookingRooms)
+    .innerJoin(bookings, eq(bookings.id, bookingRooms.bookingId))
+    .where(inArray(bookings.state, ['confirmed', 'resolved']));
+  const ourRooms = new Set(Object.values(rooms));
+  const entryIds = new Set(entries.filter((e) => ourRooms.has(e.roomId)).map((e) => `r${e.id}`));
+  const lines = await w.db
+    .select({ line: calculationLines, currency: bookings.currency })
+    .from(calculationLines)
+    .innerJoin(bookings, eq(bookings.id, calculationLines.bookingId))
+    .where(eq(calculationLines.type, 'room_cost'));
+  const byCurrency = new Map<string, InstanceType<typeof D>>();
+  for (const { line, currency } of lines) {
+    const data = line.customData as {
+      roomKey?: string;
+      priceId?: number;
+      nights?: { date: string; value: string }[];
+    };
+    if (!data.roomKey || !entryIds.has(data.roomKey) || !data.nights) continue;
+    const [price] = data.priceId ? await w.db.select().from(prices).where(eq(prices.id, data.priceId)) : [];
+    const tax = price?.tax as { status?: string; value?: string; inclusive?: boolean } | null | undefined;
+    const total = new D(line.total);
+    const net =
+      tax?.status === 'confirmed' && tax.inclusive !== false && Number(tax.value ?? 0) !== 0
+        ? total
+            .times(100)
+            .div(new D(100).plus(tax.value ?? 0))
+            .toDecimalPlaces(2)
+        : total;
+    const cents = net.times(100);
+    const sum = data.nights.reduce((a, n) => a.plus(n.value), new D(0));
+    const exact = data.nights.map((n, i) => ({ n, i, x: cents.times(n.value).div(sum) }));
+    let missing = cents.minus(exact.reduce((a, e) => a.plus(e.x.floor()), new D(0))).toNumber();
+    const extra = new Set(
+      [...exact]
+        .sort((a, b) => b.x.minus(b.x.floor()).comparedTo(a.x.minus(a.x.floor())) || a.i - b.i)
+        .filter(() => missing-- > 0)
+        .map((e) => e.i),
+    );
+    for (const e of exact) {
+      if (!e.n.date.startsWith(month)) continue;
+      const share = e.x
+        .floor()
+        .plus(extra.has(e.i) ? 1 : 0)
+        .div(100);
+      byCurrency.set(currency, (byCurrency.get(currency) ?? new D(0)).plus(share));
+    }
+  }
+  let eur = new D(0);
+  for (const [currency, amount] of byCurrency)
+    eur = eur.plus(currency === 'EUR' ? amount : amount.times('0.5').toDecimalPlaces(2));
+  return eur;
+}
 
 describe('incomeByMonth', () => {
   it('spreads the net room revenue over the nights, the rest on the arrival, the fee of aborted ones', async () => {
@@ -322,12 +458,8 @@ describe('exports', () => {
       staff,
       { 'accept-language': 'de' },
     );
-    expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    expect(sheet?.getRow(1).values).toEqual([
-      undefined,
+    // The demo staff may not see money: no room revenue, ADR or RevPAR columns.
+    const nights = [
       'Bezeichnung',
       'Belegte Zimmernächte',
       'Verfügbare Zimmernächte',
@@ -335,9 +467,11 @@ describe('exports', () => {
       'Gästenächte',
       'Bettnächte',
       'Bettenbelegung %',
-    ]);
+    ];
+    const { sheet, header } = await xlsxSheet(res);
+    expect(header).toEqual(nights);
     const first = occupancy.rows[0];
-    expect(sheet?.getRow(2).values).toEqual([
+    expect(sheet.getRow(2).values).toEqual([
       undefined,
       `${first.period} · ${occupancy.resorts[0].name}`,
       first.occupiedNights,
@@ -347,7 +481,23 @@ describe('exports', () => {
       first.bedNights,
       Number(first.bedOccupancy),
     ]);
-    expect(sheet?.getRow(occupancy.rows.length + 2).getCell(1).value).toBe('Summe');
+    expect(sheet.getRow(occupancy.rows.length + 2).getCell(1).value).toBe('Summe');
+    const withMoney = await xlsxSheet(
+      await w.t.get(
+        `/api/bookings/occupancyPerYear?${q()}&groupBy=month&mode=export&format=xlsx`,
+        w.tokens.admin,
+        { 'accept-language': 'en' },
+      ),
+    );
+    expect(withMoney.header.slice(7)).toEqual([
+      'Room-nights sold',
+      'Room revenue (net)',
+      'Average daily rate (ADR)',
+      'RevPAR',
+    ]);
+    expect(withMoney.sheet.getRow(2).values).toEqual(
+      expect.arrayContaining([first.soldNights, Number(first.roomRevenue), Number(first.adr)]),
+    );
   });
 
   it('mode=template prints a PDF with the texts of a report template; another id is a 400', async () => {

@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useIncome, useOccupancy, useReportFilters } from '../api.ts';
+import { useOccupancy, useReportFilters } from '../api.ts';
 import { ReportFilters } from '../components/ReportFilters.tsx';
 import { cellText, languageOf, ReportSection } from '../components/ReportView.tsx';
 
@@ -20,17 +20,16 @@ export default function StatsOccupancyPage() {
   const [filters, setFilters] = useReportFilters();
   const occupancy = useOccupancy(filters);
   const data = occupancy.data;
-  const income = useIncome(filters, data?.resorts.map((r) => r.resortId) ?? []);
-  const revenueOf = new Map(income.data?.months.map((m) => [m.month, Number(m.revenue)]) ?? []);
-  const months = (data?.periods ?? []).map((p) => {
-    const revenue = revenueOf.get(p.period) ?? 0;
-    return {
-      label: p.period,
-      occupancy: Number(p.occupancy ?? 0),
-      adr: p.occupiedNights ? Math.round((revenue / p.occupiedNights) * 100) / 100 : 0,
-      revpar: p.capacityNights ? Math.round((revenue / p.capacityNights) * 100) / 100 : 0,
-    };
-  });
+  // The server computes ADR and RevPAR exactly (decimal strings); the chart plots them as numbers.
+  const months = (data?.periods ?? []).map((p) => ({
+    label: p.period,
+    occupancy: Number(p.occupancy ?? 0),
+    adr: p.adr === null ? null : Number(p.adr),
+    revpar: p.revpar === null ? null : Number(p.revpar),
+    figures: p,
+  }));
+  // Room revenue, ADR and RevPAR come as null to users who may not see money: their columns stay away.
+  const money = data?.total.roomRevenue != null;
   const periods = data?.periods.map((p) => p.period) ?? [];
   const cell = (resortId: number, period: string) =>
     data?.rows.find((r) => r.resortId === resortId && r.period === period)?.occupancy ?? null;
@@ -85,7 +84,7 @@ export default function StatsOccupancyPage() {
             <Title order={3} size="h4">
               {t('reports.titles.occupancy')}
             </Title>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
               <LineChart
                 h={280}
                 data={months}
@@ -96,8 +95,12 @@ export default function StatsOccupancyPage() {
                 data-testid="report-chart"
                 series={[
                   { name: 'occupancy', label: t('reports.occupancy'), color: 'teal.6', yAxisId: 'right' },
-                  { name: 'adr', label: t('reports.adr'), color: 'blue.6' },
-                  { name: 'revpar', label: t('reports.revpar'), color: 'orange.6' },
+                  ...(money
+                    ? [
+                        { name: 'adr', label: t('reports.adr'), color: 'blue.6' },
+                        { name: 'revpar', label: t('reports.revpar'), color: 'orange.6' },
+                      ]
+                    : []),
                 ]}
               />
               <Table.ScrollContainer minWidth={320}>
@@ -106,26 +109,45 @@ export default function StatsOccupancyPage() {
                     <Table.Tr>
                       <Table.Th>{t('reports.month')}</Table.Th>
                       <Table.Th ta="right">{t('reports.occupancy')}</Table.Th>
-                      <Table.Th ta="right">{t('reports.adr')}</Table.Th>
-                      <Table.Th ta="right">{t('reports.revpar')}</Table.Th>
+                      <Table.Th ta="right">{t('reports.soldNights')}</Table.Th>
+                      {money && (
+                        <>
+                          <Table.Th ta="right">{t('reports.roomRevenue')}</Table.Th>
+                          <Table.Th ta="right">{t('reports.adr')}</Table.Th>
+                          <Table.Th ta="right">{t('reports.revpar')}</Table.Th>
+                        </>
+                      )}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {months.map((m) => (
                       <Table.Tr key={m.label}>
-                        <Table.Td>{m.label}</Table.Td>
-                        <Table.Td ta="right">{cellText(m.occupancy, 'percent', lang)}</Table.Td>
-                        <Table.Td ta="right">{cellText(m.adr, 'money', lang)}</Table.Td>
-                        <Table.Td ta="right">{cellText(m.revpar, 'money', lang)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.label}</Table.Td>
+                        <Table.Td ta="right">{cellText(m.figures.occupancy, 'percent', lang)}</Table.Td>
+                        <Table.Td ta="right">{cellText(m.figures.soldNights, 'count', lang)}</Table.Td>
+                        {money && (
+                          <>
+                            <Table.Td ta="right">{cellText(m.figures.roomRevenue, 'money', lang)}</Table.Td>
+                            <Table.Td ta="right">{cellText(m.figures.adr, 'money', lang)}</Table.Td>
+                            <Table.Td ta="right">{cellText(m.figures.revpar, 'money', lang)}</Table.Td>
+                          </>
+                        )}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
             </SimpleGrid>
-            {income.data && (
+            {money && (
               <Text size="xs" c="dimmed">
-                {t('reports.adrNote', { currency: income.data.currency })}
+                {t('reports.adrNote', { currency: data.currency })}
+              </Text>
+            )}
+            {data.unconverted.length > 0 && (
+              <Text size="xs" c="orange">
+                {t('reports.adrUnconverted', {
+                  amounts: data.unconverted.map((u) => `${u.amount} ${u.currency} (${u.period})`).join(', '),
+                })}
               </Text>
             )}
           </Stack>

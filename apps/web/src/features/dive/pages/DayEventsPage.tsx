@@ -1,7 +1,8 @@
 import { DAY_EVENT_KINDS, type TDayEvent } from '@atoll/domain/dive';
 import { TagsInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay, langOf } from '../../../components/pricing/format.ts';
+import { formatDay } from '../../../components/format.ts';
+import { langOf } from '../../../components/pricing/format.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
 import { dateField, periodFilter, timeField } from '../components/fields.tsx';
 import { DIVE_SCOPES, valueOptions } from '../components/options.ts';

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 
 // Journeys that need data first set it up through the API as one of the demo users: `apiAs` gives JSON
 // get/post with that user's token, `confirmedCabinBooking` books a whole free cabin on the demo vessel's
-// next departure for two named guests, `resortStay` a room of the demo resort for two named guests.
+// next departure with one free for two named guests, `resortStay` a room of the demo resort for two named guests.
 
 const VESSEL = 'MV Atoll Explorer';
 const RESORT = 'Coral Garden Resort';
@@ -28,31 +28,36 @@ export async function apiAs(request: APIRequestContext, who: { email: string; pa
 
 export type TApi = Awaited<ReturnType<typeof apiAs>>;
 
-/** A confirmed booking of a free whole cabin on the demo vessel's next departure, for these two guests. */
+/** A confirmed booking of a free whole cabin on the demo vessel's next departure that has one, for these two guests. */
 export async function confirmedCabinBooking(api: TApi, guests: [string, string]) {
   const vesselId = (await api.get(`/api/vessel?search=${encodeURIComponent(VESSEL)}`)).data[0].id as number;
   const filter = encodeURIComponent(JSON.stringify({ vesselId }));
   const departures = (await api.get(`/api/tours/booking?new=1&size=0&sort=from&filter=${filter}`)).data as {
     id: number;
   }[];
-  const departure = departures[0];
-  if (!departure) throw new Error('the demo vessel needs a departure');
-  const cabins = (await api.get(`/api/rooms/available/${vesselId}?schedule=${departure.id}`)).rooms as {
-    id: number;
-    free: boolean;
-    sellable: boolean;
-    allowSharedRoom: boolean;
-  }[];
-  const cabin = cabins.find((c) => c.free && c.sellable && !c.allowSharedRoom);
-  if (!cabin) throw new Error('no free cabin');
+  // The first departure with a whole cabin free: earlier journeys may have filled the next one.
+  for (const departure of departures) {
+    const cabins = (await api.get(`/api/rooms/available/${vesselId}?schedule=${departure.id}`)).rooms as {
+      id: number;
+      free: boolean;
+      sellable: boolean;
+      allowSharedRoom: boolean;
+    }[];
+    const cabin = cabins.find((c) => c.free && c.sellable && !c.allowSharedRoom);
+    if (cabin) return bookCabin(api, cabin.id, departure.id, guests);
+  }
+  throw new Error('the demo vessel needs a departure with a free cabin');
+}
+
+async function bookCabin(api: TApi, cabinId: number, scheduleId: number, guests: [string, string]) {
   return (await api.post('/api/bookings', {
     state: 'confirmed',
     language: 'en',
     force: true,
     rooms: [
       {
-        roomId: cabin.id,
-        scheduleId: departure.id,
+        roomId: cabinId,
+        scheduleId,
         whole: true,
         guests: [
           { name: guests[0], gender: 'f', age: 41 },

@@ -7,9 +7,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 import {
   LOGIN_SHELL_CSS,
   loginShellHtml,
-  PUBLIC_ENTRY_PREFIXES,
+  PUBLIC_ENTRY_PATTERNS,
   PUBLIC_SHELL_CSS,
   publicShellHtml,
+  shellsHtml,
 } from '../../packages/domain/src/navigation/public-entry.ts';
 
 type TTexts = { [key: string]: string | TTexts };
@@ -40,7 +41,7 @@ const nonBlockingStyles = (html: string) =>
       '<link rel="stylesheet" crossorigin href="$1" media="print" id="entry-styles">',
   );
 
-/** The first screens painted from the HTML (public-entry.ts): the booking pages in public.html, the login in index.html. */
+/** The first screens painted from public.html (public-entry.ts): the booking pages' and the login's. */
 function shells(): Plugin {
   const online = (lang: 'de' | 'en') => `src/features/online/i18n/${lang}.json`;
   const shell = (lang: 'de' | 'en') => `src/i18n/${lang}.json`;
@@ -52,14 +53,15 @@ function shells(): Plugin {
         nonBlockingStyles(
           filename.endsWith('public.html')
             ? html
-                .replace('<!-- shell:css -->', `<style>${PUBLIC_SHELL_CSS}</style>`)
-                .replace('<!-- shell:html -->', publicShellHtml(text(online, 'online.step.search')))
-            : html
-                .replace('<!-- shell:css -->', `<style>${LOGIN_SHELL_CSS}</style>`)
+                .replace('<!-- shell:css -->', `<style>${PUBLIC_SHELL_CSS}${LOGIN_SHELL_CSS}</style>`)
                 .replace(
                   '<!-- shell:html -->',
-                  loginShellHtml(text(shell, 'auth.login.title'), text(shell, 'auth.login.intro')),
-                ),
+                  shellsHtml([
+                    publicShellHtml(text(online, 'online.step.search')),
+                    loginShellHtml(text(shell, 'auth.login.title'), text(shell, 'auth.login.intro')),
+                  ]),
+                )
+            : html,
         ),
     },
   };
@@ -84,13 +86,8 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        // The guests' pages come from the network (public.html), never the back office's index.html.
-        navigateFallbackDenylist: [
-          /^\/api\//,
-          /^\/version$/,
-          /^\/clearCache$/,
-          ...PUBLIC_ENTRY_PREFIXES.map((prefix) => new RegExp(`^${prefix}`)),
-        ],
+        // The guests' pages and the login come from the network (public.html), never the back office's index.html.
+        navigateFallbackDenylist: [/^\/api\//, /^\/version$/, /^\/clearCache$/, ...PUBLIC_ENTRY_PATTERNS],
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
       },
     }),

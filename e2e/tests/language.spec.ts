@@ -28,10 +28,31 @@ test('a German browser gets the German login page', async ({ browser }) => {
   await context.close();
 });
 
+test('the login (the light entry) switches its language, which the back office then keeps', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to Atoll' })).toBeVisible();
+  await page.getByText('DE', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bei Atoll anmelden' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('de');
+  await page.getByRole('textbox', { name: 'E-Mail' }).fill(DEMO.staff.email);
+  await page.getByRole('textbox', { name: 'Passwort' }).fill('not the password');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('textbox', { name: 'Passwort' }).fill(DEMO.staff.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+});
+
 test('the login paints its title and intro from the HTML, in the browser’s language, before any script', async ({
   browser,
 }) => {
-  // index.html's shell: the same inline script as the booking pages', allowed by its hash (CSP).
+  // public.html's login shell: the same inline script as the booking pages', allowed by its hash (CSP).
   for (const [locale, title, intro] of [
     ['en-GB', 'Log in to Atoll', 'Sign in with your e-mail address and password.'],
     ['de-DE', 'Bei Atoll anmelden', 'Melden Sie sich mit E-Mail-Adresse und Passwort an.'],

@@ -48,19 +48,21 @@ describe('web assets', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('answers the public entry for the guests’ pages and the back office for the rest, never cached', async () => {
+  it('answers the public entry for the guests’ pages and the logins, the back office for the rest, never cached', async () => {
     for (const path of [
       '/book/online-v2',
       '/book/resort',
       '/widget/reef',
       '/guestform-m/3/abc',
       '/forms/1/x',
+      '/login',
+      '/club/login',
     ]) {
       const res = await t.get(path);
       expect(res.body, path).toBe('<html>public entry</html>');
       expect(res.headers['cache-control'], path).toBe('no-cache');
     }
-    for (const path of ['/', '/booking/list', '/book', '/book/preview', '/invoice/7']) {
+    for (const path of ['/', '/booking/list', '/book', '/book/preview', '/invoice/7', '/password/reset']) {
       const res = await t.get(path);
       expect(res.body, path).toBe('<html>back office</html>');
       expect(res.headers['cache-control'], path).toBe('no-cache');

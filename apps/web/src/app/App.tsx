@@ -8,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 // From react-router/dom: navigations then honour `flushSync`, so a login's redirect wins over the re-render.
 import { RouterProvider } from 'react-router/dom';
 import { configureApi } from './api.ts';
+import { apiErrorText } from './api-error-text.ts';
 import { isBootstrapped, useBootstrap } from './bootstrap.ts';
 import { i18n } from './i18n.ts';
 import { LoadingBar } from './LoadingBar.tsx';
-import { apiErrorText, showError } from './messages.ts';
+import { showError } from './messages.ts';
 import { queryClient } from './query.ts';
 import { createRouter } from './router.tsx';
 import { CACHE_RELOAD_EVENT, session } from './session.ts';

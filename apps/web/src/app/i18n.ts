@@ -1,10 +1,11 @@
-import { LANGUAGE_COOKIE_DAYS, LANGUAGES, type TLanguage } from '@atoll/domain/constants';
+import { LANGUAGES, type TLanguage } from '@atoll/domain/constants';
 import { pickLanguage } from '@atoll/domain/language';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { TTree } from '../i18n/merge.ts';
 import { api } from './api.ts';
-import { readCookie, writeCookie } from './cookies.ts';
+import { readCookie } from './cookies.ts';
+import { LANGUAGE_COOKIE, setTextsLoader } from './language.ts';
 
 // Each language's texts are one chunk (src/i18n/texts-<lang>.ts), fetched when that language is first shown:
 // the first screen (e.g. /login) loads only the language it shows.
@@ -26,10 +27,8 @@ export function loadLanguage(lang: TLanguage): Promise<void> {
   return done;
 }
 
-const LANG_COOKIE = 'lang';
-
 function initialLanguage(): TLanguage {
-  const saved = readCookie(LANG_COOKIE)?.toLowerCase();
+  const saved = readCookie(LANGUAGE_COOKIE)?.toLowerCase();
   if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as TLanguage;
   return pickLanguage(navigator.languages);
 }
@@ -49,13 +48,7 @@ i18n.on('languageChanged', (lng) => {
   if ((LANGUAGES as readonly string[]).includes(lng)) void loadLanguage(lng as TLanguage);
 });
 
-/** Switches the language once its texts are there, and keeps it for 14 days (spec platform §9). */
-export async function setLanguage(lang: TLanguage) {
-  writeCookie(LANG_COOKIE, lang, LANGUAGE_COOKIE_DAYS * 86_400);
-  await loadLanguage(lang);
-  document.documentElement.lang = lang;
-  await i18n.changeLanguage(lang);
-}
+setTextsLoader(loadLanguage);
 
 export const currentLanguage = () => i18n.language as TLanguage;
 

@@ -17,7 +17,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type ApiError, api } from '../app/api.ts';
-import { apiErrorText } from '../app/messages.ts';
+import { apiErrorText } from '../app/api-error-text.ts';
 import { DataTablePager } from './DataTablePager.tsx';
 import { DataTableToolbar, type TListFilter } from './DataTableToolbar.tsx';
 import { type TListQuery, type TListState, toListQuery, useListState } from './useListState.ts';

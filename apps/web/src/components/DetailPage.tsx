@@ -4,7 +4,7 @@ import { Children, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../app/api.ts';
-import { apiErrorText } from '../app/messages.ts';
+import { apiErrorText } from '../app/api-error-text.ts';
 
 /** Yellow titles (shade 9 on the light yellow background) stay below 4.5:1 contrast: the text colour instead. */
 export const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };

@@ -2,7 +2,7 @@ import { LANGUAGES, type TLanguage } from '@atoll/domain/constants';
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { api } from '../app/api.ts';
-import { setLanguage } from '../app/i18n.ts';
+import { setLanguage } from '../app/language.ts';
 import { session } from '../app/session.ts';
 
 /** de | en; a logged-in user's choice is also saved in their settings. */

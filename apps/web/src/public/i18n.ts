@@ -1,7 +1,10 @@
 import { LANGUAGES, type TLanguage } from '@atoll/domain/constants';
+import { pickLanguage } from '@atoll/domain/language';
+import { isLoginPath } from '@atoll/domain/navigation/paths';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie } from '../app/cookies.ts';
+import { LANGUAGE_COOKIE } from '../app/language.ts';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -19,13 +22,17 @@ const texts = (lang: TLanguage): TTree =>
     .filter(([path]) => path.endsWith(`/${lang}.json`))
     .reduce<TTree>((all, [, tree]) => Object.assign(all, tree), {});
 
-/** The language: ?lang=, the language cookie, then the browser; only de and en (spec platform §5). */
+/**
+ * The language: ?lang=, the language cookie, then the browser, else English; only de and en (spec platform §5).
+ * The login chooses as the back office it leads into does: the cookie, then the browser, else German.
+ */
 function initialLanguage(): TLanguage {
-  const wanted = [
-    new URLSearchParams(location.search).get('lang'),
-    readCookie('lang'),
-    ...navigator.languages,
-  ];
+  const saved = readCookie(LANGUAGE_COOKIE);
+  if (isLoginPath(location.pathname))
+    return (LANGUAGES as readonly string[]).includes(saved ?? '')
+      ? (saved as TLanguage)
+      : pickLanguage(navigator.languages);
+  const wanted = [new URLSearchParams(location.search).get('lang'), saved, ...navigator.languages];
   for (const candidate of wanted) {
     const code = candidate?.toLowerCase().slice(0, 2);
     if (code && (LANGUAGES as readonly string[]).includes(code)) return code as TLanguage;

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 
-// The pages of the light public entry (public.html): what guests open on a phone. The server answers
-// public.html for these paths (PUBLIC_ENTRY_PATHS in @atoll/domain/navigation/public-entry), the service
-// worker leaves them to the network. The same page components are also mapped in app/pages.ts, so they
-// open inside the back office too (staff preview).
+// The pages of the light public entry (public.html): what guests open on a phone, and the login. The server
+// answers public.html for these paths (PUBLIC_ENTRY_PATTERNS in @atoll/domain/navigation/public-entry), the
+// service worker leaves them to the network. The same page components are also mapped in app/pages.ts, so they
+// open inside the back office too (staff preview, the login after a logout).
 
 /** `load` fetches the page's chunk; main.tsx renders the page once it is there. */
 export type TPublicPage = { path: string; load: () => Promise<{ default: ComponentType }> };
@@ -19,5 +19,7 @@ export const PUBLIC_PAGES: TPublicPage[] = [
   route('/book/online-v2', () => import('../features/online/pages/OnlineBookingV2Page.tsx')),
   route('/book/resort', () => import('../features/online/pages/BookResortPage.tsx')),
   route('/book/resort-v2', () => import('../features/online/pages/BookResortPage.tsx')),
+  route('/login', () => import('./login.ts')),
+  route('/club/login', () => import('./login.ts')),
   route('*', () => import('./NotFoundPage.tsx')),
 ];

@@ -1,4 +1,4 @@
-// Mantine's styles for the guests' pages: only the components they use (about half of @mantine/core/styles.css,
+// Mantine's styles for the guests' pages and the login: only the components they use (about half of @mantine/core/styles.css,
 // which is render-blocking on a phone), in the order styles.css has them. apps/web/scripts/check-bundle.mjs
 // fails when a public page uses a Mantine class that none of these files defines: add the component's file
 // here (the back office imports the whole styles.css in app/App.tsx).
@@ -11,6 +11,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
@@ -31,6 +32,7 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Radio.css';

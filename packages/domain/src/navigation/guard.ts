@@ -1,11 +1,10 @@
 // Navigation guard of spec platform §2 as pure decisions; the web router applies them.
 import { PAGE_RELOAD_DELAY_MS, ROUTE_HISTORY_ENTRIES, type TFeature, type TView } from '../constants.ts';
 import { ADMIN_SCOPE, classifyUser, GUEST_SCOPE, hasAllScopes, hasScope } from '../scopes/scopes.ts';
+import { CLUB_LOGIN_PATH, isClubPath, isLoginPath, LOGIN_PATH, normalizePath } from './paths.ts';
 import { findRoute, type TRouteDef, type TRouteSection } from './routes.ts';
 
-export const LOGIN_PATH = '/login' as const;
-export const CLUB_LOGIN_PATH = '/club/login' as const;
-export const LOGIN_PATHS: readonly string[] = [LOGIN_PATH, CLUB_LOGIN_PATH];
+export { CLUB_LOGIN_PATH, isClubPath, isLoginPath, LOGIN_PATH, LOGIN_PATHS } from './paths.ts';
 export const STAFF_HOME = '/';
 export const CLUB_HOME = '/club/dashboard';
 /** Query key of the login redirect that tells the login page where to come back to. */
@@ -69,20 +68,6 @@ const VERIFY_PAGE = /\/user\/[^/]+\/verify(?:\/|$)/;
  */
 export function isPublicPath(path: string): boolean {
   return PUBLIC_FRAGMENTS.some((fragment) => path.includes(fragment)) || VERIFY_PAGE.test(path);
-}
-
-// Trailing slashes and repeated slashes do not change the page.
-function normalizePath(path: string): string {
-  const collapsed = path.replace(/\/{2,}/g, '/');
-  return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
-}
-
-export function isLoginPath(path: string): boolean {
-  return LOGIN_PATHS.includes(normalizePath(path));
-}
-
-export function isClubPath(path: string): boolean {
-  return normalizePath(path).startsWith('/club/');
 }
 
 export function isJumpPath(path: string): boolean {

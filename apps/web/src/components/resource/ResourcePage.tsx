@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api.ts';
-import { apiErrorText } from '../../app/messages.ts';
+import { apiErrorText } from '../../app/api-error-text.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable, type TColumn, type TListFilter } from '../DataTable.tsx';
 import { DRAWER_TITLE_STYLES, useOpenRecord } from '../useOpenRecord.ts';

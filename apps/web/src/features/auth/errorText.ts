@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
+import i18n from 'i18next';
 import { ApiError } from '../../app/api.ts';
-import { i18n } from '../../app/i18n.ts';
-import { apiErrorText } from '../../app/messages.ts';
+import { apiErrorText } from '../../app/api-error-text.ts';
+
+// No app/i18n.ts here: the login also runs in the light public entry (src/public/login.ts).
 
 /** An API failure as a sentence for an inline alert: the translated code, without the status. */
 export function errorText(error: unknown, t: TFunction): string {

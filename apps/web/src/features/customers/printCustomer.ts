@@ -1,7 +1,8 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { ApiError, apiUrl } from '../../app/api.ts';
 import { loading } from '../../app/loading.ts';
-import { apiErrorText, showError } from '../../app/messages.ts';
+import { showError } from '../../app/messages.ts';
+import { apiErrorText } from '../../app/api-error-text.ts';
 import { session } from '../../app/session.ts';
 
 /**

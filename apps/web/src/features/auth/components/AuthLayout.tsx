@@ -3,7 +3,6 @@ import { Anchor, Box, Center, Group, Paper, Stack, Text, VisuallyHidden } from '
 import { IconRipple } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useBootstrap } from '../../../app/bootstrap.ts';
 import { useSession } from '../../../app/session.ts';
 import { ColorSchemeToggle } from '../../../components/ColorSchemeToggle.tsx';
@@ -11,7 +10,10 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
 import classes from './AuthLayout.module.css';
 import readable from './Readable.module.css';
 
-/** The frame of the pages outside the menu: login, password, registration, confirmation, jump-in. */
+/**
+ * The frame of the pages outside the menu: login, password, registration, confirmation, jump-in. Without the
+ * router (plain links): the login also shows in the light public entry.
+ */
 type TProps = {
   children: ReactNode;
   /** Where the brand link leads; by default home when logged in, else the login. */
@@ -29,7 +31,7 @@ export function AuthLayout({ children, home, wide = false }: TProps) {
   return (
     <div className={`${classes.root} ${readable.readable}`}>
       <Group component="header" justify="space-between" wrap="nowrap" px="md" py="sm">
-        <Anchor component={Link} to={brandTarget} underline="never" c="inherit">
+        <Anchor href={brandTarget} underline="never" c="inherit">
           <Group gap={8} wrap="nowrap">
             <IconRipple size={28} stroke={1.8} className={classes.brandMark} aria-hidden />
             <Stack gap={0}>

@@ -2,7 +2,8 @@ import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showError, showSuccess } from '../../../app/messages.ts';
 import { useChangeOwnPassword } from '../api.ts';
 import { useFormFields } from '../useFieldErrors.ts';
 import { compact, passwordTooShortText, repeatError, requiredError } from '../validation.ts';

@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, i18n, setLanguage } from '../../../app/i18n.ts';
+import { currentLanguage, i18n } from '../../../app/i18n.ts';
+import { setLanguage } from '../../../app/language.ts';
 import { showSuccess } from '../../../app/messages.ts';
 import { useUpdateSelf } from '../api.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';

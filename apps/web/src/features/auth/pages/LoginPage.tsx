@@ -1,9 +1,8 @@
 import { isClubPath, RETURN_TO_PARAM } from '@atoll/domain/navigation/guard';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useBootstrap } from '../../../app/bootstrap.ts';
 import { session } from '../../../app/session.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -13,17 +12,27 @@ import { deviceId } from '../device.ts';
 import { errorCode, errorText } from '../errorText.ts';
 import { afterLoginPath, isNonGuest, landingPath } from '../landing.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';
+import { useGuestOnlyRedirect } from '../useGuestOnly.ts';
 import { compact, emailError, requiredError } from '../validation.ts';
 
-/** /login and /club/login. */
+/**
+ * /login and /club/login. Opened directly, they come from the light public entry (src/public/login.ts: no router,
+ * no back-office bundle, for a phone); in the back office (after a logout) the same page shows. Either way the
+ * user goes on with a full page load into the back office.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [params] = useSearchParams();
+  const [params] = useState(() => new URLSearchParams(location.search));
   const boot = useBootstrap();
   const login = useLogin();
-  const club = isClubPath(pathname);
+  const club = isClubPath(location.pathname);
+  // A logged-in user on a login page is simply sent on (spec platform §4); the back office's guard does it there.
+  // Not the user who just logged in here: they go where the login sends them.
+  const loggedIn = useGuestOnlyRedirect();
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (loggedIn && !leaving.current) location.replace(loggedIn);
+  }, [loggedIn]);
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const form = useFieldErrors<'email' | 'password'>(() =>
@@ -36,7 +45,7 @@ export default function LoginPage() {
     // Spec platform §4: a login while a non-guest is logged in is ignored; that user just goes home.
     const current = session.get().user;
     if (session.token() && isNonGuest(current)) {
-      void navigate(landingPath(current, boot.data), { replace: true });
+      location.replace(landingPath(current, boot.data));
       return;
     }
     if (!form.validate()) return;
@@ -44,10 +53,9 @@ export default function LoginPage() {
       { email: email.trim(), password, ts: deviceId(), isCRMUser: club },
       {
         onSuccess: (answer) => {
-          const target = afterLoginPath(params.get(RETURN_TO_PARAM), answer.user, boot.data);
+          leaving.current = true;
           session.accept(answer);
-          // One synchronous render for both changes: the login page must not show a logged-in user.
-          void navigate(target, { replace: true, flushSync: true });
+          location.replace(afterLoginPath(params.get(RETURN_TO_PARAM), answer.user, boot.data));
         },
       },
     );
@@ -67,11 +75,7 @@ export default function LoginPage() {
               {errorCode(login.error) === 'ACCOUNT_NOT_VERIFIED' && (
                 <>
                   {' '}
-                  <Anchor
-                    component={Link}
-                    to={`${resetPath}?email=${encodeURIComponent(email.trim())}`}
-                    size="sm"
-                  >
+                  <Anchor href={`${resetPath}?email=${encodeURIComponent(email.trim())}`} size="sm">
                     {t('auth.login.newLink')}
                   </Anchor>
                 </>
@@ -79,7 +83,7 @@ export default function LoginPage() {
             </Alert>
           )}
           <TextInput
-            label={t('resources.users.fields.email')}
+            label={t('auth.login.email')}
             type="email"
             inputMode="email"
             autoComplete="username"
@@ -90,7 +94,7 @@ export default function LoginPage() {
           />
           <Stack gap={6}>
             <PasswordInput
-              label={t('resources.users.fields.password')}
+              label={t('auth.login.password')}
               autoComplete="current-password"
               required
               value={password}
@@ -98,7 +102,7 @@ export default function LoginPage() {
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             <Group justify="flex-end">
-              <Anchor component={Link} to={resetPath} size="sm">
+              <Anchor href={resetPath} size="sm">
                 {t('auth.login.forgot')}
               </Anchor>
             </Group>
@@ -108,7 +112,7 @@ export default function LoginPage() {
           </Button>
           <Text size="sm" c="dimmed" ta="center">
             {club ? t('auth.login.noAccount') : t('auth.login.newAgency')}{' '}
-            <Anchor component={Link} to={club ? '/register/customer' : '/register/agency'} fw={600}>
+            <Anchor href={club ? '/register/customer' : '/register/agency'} fw={600}>
               {t('auth.login.register')}
             </Anchor>
           </Text>

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { formatDay } from '../../../components/format.ts';
 import { usePayments } from '../api.ts';
 

@@ -4,7 +4,7 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useDeleteImport, useImportStatement } from '../api.ts';
 
 /** Uploads a statement (CSV, camt.053 or MT940) of the chosen bank with progress, then shows what the import did. */

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useSession } from '../../../app/session.ts';
 import { type TEntriesFilter, useBankEntries, useBanks } from '../api.ts';
 import { AssignModal } from '../components/AssignModal.tsx';

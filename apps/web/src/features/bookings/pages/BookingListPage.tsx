@@ -4,7 +4,7 @@ import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Title } from '
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useSession } from '../../../app/session.ts';
 import { DataTablePager } from '../../../components/DataTablePager.tsx';
 import { DataTableToolbar } from '../../../components/DataTableToolbar.tsx';

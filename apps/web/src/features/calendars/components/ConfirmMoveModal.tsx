@@ -3,7 +3,7 @@ import { formatMoney } from '@atoll/domain/money';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { formatDay } from '../../../components/format.ts';
 import { langOf } from '../../../components/pricing/format.ts';
 import { useBooking } from '../../bookings/api.ts';

@@ -2,7 +2,7 @@ import { Accordion, Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { todayIso } from '../../../components/pricing/format.ts';
 import { useTourOptions } from '../../tours/api.ts';

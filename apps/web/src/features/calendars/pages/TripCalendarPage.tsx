@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useSession } from '../../../app/session.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { todayIso } from '../../../components/pricing/format.ts';

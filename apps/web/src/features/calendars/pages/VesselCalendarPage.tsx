@@ -2,7 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { todayIso } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';

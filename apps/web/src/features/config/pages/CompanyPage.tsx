@@ -1,7 +1,7 @@
 import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useSettingsGroup } from '../api.ts';
 import { CompanyForm } from '../components/CompanyForm.tsx';

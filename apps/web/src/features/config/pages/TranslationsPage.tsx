@@ -20,7 +20,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useTranslationKeys } from '../api.ts';
 import { TranslationEditor } from '../components/TranslationEditor.tsx';

@@ -2,7 +2,7 @@ import { formatMoney } from '@atoll/domain/money';
 import { Alert, Badge, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { type TOwner, useLedger } from '../api.ts';
 

@@ -4,7 +4,7 @@ import { IconFileImport } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 
 type TImport = UseMutationResult<TRateImportResult, Error, File>;
 type TDetail = NonNullable<ApiError['details']>[number];

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useMoveField } from '../api.ts';
 
 type TProps = {

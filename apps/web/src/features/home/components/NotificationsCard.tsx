@@ -3,7 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useNotifications } from '../api.ts';
 import { NotificationItem } from './NotificationItem.tsx';
 

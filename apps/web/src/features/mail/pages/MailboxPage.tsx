@@ -16,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import type { TListAnswer } from '../../../components/DataTable.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';

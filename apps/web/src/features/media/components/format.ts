@@ -1,7 +1,7 @@
 import type { TMedia } from '@atoll/domain/inventory/media';
 import { MEDIA_MIMES } from '@atoll/domain/inventory/media';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 
 type TT = (key: string, values?: Record<string, unknown>) => string;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useSession } from '../../../app/session.ts';
 import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import { BackLink, RecordActions, RecordFailure, RecordHeader } from '../../../components/DetailPage.tsx';

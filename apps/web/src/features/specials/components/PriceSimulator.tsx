@@ -4,7 +4,7 @@ import { IconCalculator } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { langOf } from '../../../components/pricing/format.ts';
 import { useCurrencies } from '../../../components/useReferenceData.ts';
 import { useSimulate } from '../api.ts';

@@ -15,7 +15,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { READABLE_TITLE } from '../../../components/DetailPage.tsx';
 import { type TNamedOption, useCopySeason } from '../api.ts';
 import { formatRange } from './format.ts';

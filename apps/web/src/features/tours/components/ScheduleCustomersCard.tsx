@@ -2,7 +2,7 @@ import { Alert, Loader, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { formatDay } from '../../../components/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useCountryName } from '../../../components/useReferenceData.ts';

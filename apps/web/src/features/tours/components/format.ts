@@ -1,5 +1,5 @@
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { formatDay } from '../../../components/format.ts';
 
 export const formatRange = (from: string, to: string, language: string) =>

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
-import { apiErrorText, showError, showSuccess } from '../../../app/messages.ts';
+import { showError, showSuccess } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useSession } from '../../../app/session.ts';
 import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import {

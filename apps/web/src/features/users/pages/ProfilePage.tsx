@@ -1,7 +1,7 @@
 import { Alert, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useSession } from '../../../app/session.ts';
 import { useOwnUser } from '../../auth/api.ts';
 import { OwnPasswordCard } from '../../auth/components/OwnPasswordCard.tsx';

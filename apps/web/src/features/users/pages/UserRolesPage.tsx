@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Drawer, Loader, Stack, Text, Title } from
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { apiErrorText } from '../../../app/messages.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { DataTable, type TColumn } from '../../../components/DataTable.tsx';
 import { DRAWER_TITLE_STYLES, useOpenRecord } from '../../../components/useOpenRecord.ts';
 import { roleKeys, type TRole, useRole } from '../api.ts';

@@ -1,7 +1,7 @@
 import { Alert, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../../app/api.ts';
-import { apiErrorText } from '../../../../app/messages.ts';
+import { apiErrorText } from '../../../../app/api-error-text.ts';
 import { langOf } from '../../../../components/pricing/format.ts';
 import { SimulatorResult } from '../../../specials/components/SimulatorResult.tsx';
 import { usePriceDraft } from '../../api.ts';

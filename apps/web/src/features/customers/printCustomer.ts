@@ -1,8 +1,8 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { ApiError, apiUrl } from '../../app/api.ts';
+import { apiErrorText } from '../../app/api-error-text.ts';
 import { loading } from '../../app/loading.ts';
 import { showError } from '../../app/messages.ts';
-import { apiErrorText } from '../../app/api-error-text.ts';
 import { session } from '../../app/session.ts';
 
 /**

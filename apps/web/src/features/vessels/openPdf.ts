@@ -1,7 +1,7 @@
 import { ApiError, apiUrl, type TApiOptions } from '../../app/api.ts';
+import { apiErrorText } from '../../app/api-error-text.ts';
 import { loading } from '../../app/loading.ts';
 import { showError } from '../../app/messages.ts';
-import { apiErrorText } from '../../app/api-error-text.ts';
 import { session } from '../../app/session.ts';
 
 /**

@@ -5,9 +5,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { showSuccess } from '../../../app/messages.ts';
-import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useAssign, useBookingSearch } from '../api.ts';
 import { PayerPicker } from './PayerPicker.tsx';
 

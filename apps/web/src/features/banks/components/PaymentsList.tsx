@@ -17,8 +17,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
 import { formatDay } from '../../../components/format.ts';
 import { usePayments } from '../api.ts';
 

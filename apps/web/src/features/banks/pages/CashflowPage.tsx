@@ -3,8 +3,8 @@ import { Alert, Center, Group, Loader, Stack, Table, Text, TextInput, Title } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
 import { useCashflow } from '../api.ts';
 import { BankSelect } from '../components/BankSelect.tsx';
 import { CashflowChart } from '../components/CashflowChart.tsx';

@@ -3,8 +3,8 @@ import { Button, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { showError } from '../../../app/messages.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showError } from '../../../app/messages.ts';
 import { useBookingCall, useBookingGuestNames } from '../api.ts';
 
 type TNotReady = { name: string; missing: string[] };

@@ -15,8 +15,8 @@ import {
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { showSuccess } from '../../../app/messages.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showSuccess } from '../../../app/messages.ts';
 import { fieldErrorsOf, focusFirstError, type TFieldErrors } from '../../../components/fieldErrors.ts';
 import { useSaveSettingsGroup, useSettingsGroup } from '../api.ts';
 

@@ -3,8 +3,8 @@ import { Alert, Card, Grid, Skeleton, Stack, Switch, Title } from '@mantine/core
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { showSuccess } from '../../../app/messages.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useSaveSettingsGroup, useSettingsGroup } from '../api.ts';

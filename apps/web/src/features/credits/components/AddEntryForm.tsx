@@ -3,8 +3,8 @@ import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, TextInput, T
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { showSuccess } from '../../../app/messages.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showSuccess } from '../../../app/messages.ts';
 import { CurrencySelect } from '../../../components/CurrencySelect.tsx';
 import { type TOwner, useAddCreditEntry } from '../api.ts';
 

@@ -4,8 +4,8 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../app/api.ts';
-import { showError, showSuccess } from '../../../app/messages.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showError, showSuccess } from '../../../app/messages.ts';
 import { useAgencyClients, useSaveCustomer } from '../api.ts';
 
 /** A new client of the agent's agency: the server files it under the agent's agency. */

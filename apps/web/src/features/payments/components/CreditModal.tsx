@@ -2,8 +2,8 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { showSuccess } from '../../../app/messages.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showSuccess } from '../../../app/messages.ts';
 import { useKeepCredit, useUseCredit } from '../api.ts';
 
 const AMOUNT = /^\d{1,12}([.,]\d{1,2})?$/;

@@ -3,8 +3,8 @@ import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, Text, Tex
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { showSuccess } from '../../../app/messages.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showSuccess } from '../../../app/messages.ts';
 import { fieldErrorsOf } from '../../../components/fieldErrors.ts';
 import { type TProviderBody, useSaveProvider } from '../api.ts';
 

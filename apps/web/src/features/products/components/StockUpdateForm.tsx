@@ -3,8 +3,8 @@ import { Button, Checkbox, Group, SegmentedControl, Select, Stack, TextInput } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
-import { showError, showSuccess } from '../../../app/messages.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
+import { showError, showSuccess } from '../../../app/messages.ts';
 import { useStockUpdate } from '../api.ts';
 import { enumOptions } from './productFields.tsx';
 import type { TStockPlace } from './stockAssets.ts';

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
+import { apiErrorText } from '../../../app/api-error-text.ts';
 import { PageLoader } from '../../../app/Guarded.tsx';
 import { showError, showSuccess } from '../../../app/messages.ts';
-import { apiErrorText } from '../../../app/api-error-text.ts';
 import { useSession } from '../../../app/session.ts';
 import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import {

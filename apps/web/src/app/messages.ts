@@ -1,6 +1,5 @@
 import { MESSAGE_TIMEOUT_MS, SUCCESS_MESSAGE_TIMEOUT_MS } from '@atoll/domain/constants';
 import { notifications } from '@mantine/notifications';
-import type { ApiError } from './api.ts';
 import { i18n } from './i18n.ts';
 
 /** The message bar: errors in the error colour for 6 s, successes green for 3 s (spec booking §8, §9). */

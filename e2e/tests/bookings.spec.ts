@@ -264,6 +264,24 @@ test('staff saves a list filter under a name and opens the list with it again', 
   await expect(dialog.getByText('No saved filters yet')).toBeVisible();
 });
 
+test('on a phone the booking’s next step stays a button and its other actions open from More', async ({
+  page,
+  request,
+}) => {
+  const staff = await staffApi(request);
+  const created = await staff.book({ room: 2, days: 300, state: 'planned' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await login(page, DEMO.staff);
+  await page.goto(`/booking/${created.id}`);
+  await expect(page.getByRole('button', { name: 'Confirm booking' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'More' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Cancel booking' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Change room/cabin' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Send mail' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send a mail about this booking' })).toBeVisible();
+});
+
 test('the office home counts what needs doing, and each figure opens the list it counted', async ({
   page,
 }) => {

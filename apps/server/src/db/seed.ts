@@ -34,6 +34,10 @@ export const STAFF_SCOPES = [
   'bankentries.read',
   'bankentries.create',
   'bankentries.update',
+  // The counter: tabs, sales and their payments (room tabs charge bookings); deleting a tab is the administrator's.
+  'pos.read',
+  'pos.create',
+  'pos.update',
   ...[
     'bookings',
     'customers',
@@ -48,7 +52,7 @@ export const STAFF_SCOPES = [
     'forms',
     'formdef',
     'widget',
-    // The dive centre: plans, log, sites, types, boats and crew.
+    // The dive centre: plans, log, sites, types, boats and crew (employees and their worklog).
     'divelog',
     'diveplan',
     'divesite',
@@ -63,7 +67,7 @@ export const DEMO_LOGINS = [
   {
     email: 'staff@example.com',
     password: 'demo-staff',
-    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo, widgets, forms)',
+    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo, widgets, forms, counter, dive, worklog)',
   },
   { email: 'agent@example.com', password: 'demo-agent', role: 'agency Blue Reef Travel (agencies.self)' },
   {

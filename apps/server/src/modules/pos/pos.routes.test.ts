@@ -197,6 +197,8 @@ describe('a sale on a room tab', () => {
     calculation: { key: string; total: string; customerType: string; type: string }[];
   };
   const read = async (id: number) => ok(await w.t.get(`/api/bookings/${id}`, w.tokens.staff)) as TFull;
+  /** The calculation as the engine orders it: key, type, total and customer type of each line. */
+  const shape = (b: TFull) => b.calculation.map((l) => `${l.key} ${l.type} ${l.total} ${l.customerType}`);
   const roomLineIds = async (bookingId: number) =>
     (
       await w.t.database.db
@@ -240,10 +242,59 @@ describe('a sale on a room tab', () => {
     ok(await w.t.post(`/api/pos/${room.id}/product/${nitroxSale.item.id}`, cashier, { quantity: 1 }));
     expect(await roomLineIds(booking.id)).not.toEqual(generated);
     const full = await read(booking.id);
-    const shape = (b: TFull) => b.calculation.map((l) => `${l.key} ${l.type} ${l.total} ${l.customerType}`);
     expect(shape(full)).toEqual(shape(lean));
     expect(full.totals).toEqual(lean.totals);
     expect(full.total).toBe(lean.total);
+  });
+
+  it('prices the stay again when a special of the booking reads product lines, as a recalculation would', async () => {
+    // A reduction on the shirts (10 % of the shirt's product lines), added by the engine while it is confirmed.
+    const special = ok(
+      await w.t.post('/api/specials', admin, {
+        name: 'Shirt deal',
+        discount: 'PerCent',
+        discountValue: '10',
+        reduce: true,
+        target: 'Product',
+        targetIds: [shirt],
+        autoAdd: true,
+        unique: true,
+      }),
+      201,
+    ) as { id: number };
+    ok(await w.t.post(`/api/specials/${special.id}`, admin, { status: 'confirmed' }));
+    try {
+      const booking = await stay();
+      const before = await read(booking.id);
+      // No shirt yet: the special was weighed, found zero, and made no line.
+      expect(before.calculation.some((l) => l.type === 'special')).toBe(false);
+      const room = await tab({ name: 'Room full', bookingId: booking.id });
+      const generated = await roomLineIds(booking.id);
+      const sold = ok(await sell(room.id, { item: shirt, quantity: 2 })) as TSold;
+      expect(sold.item.total).toBe('50.00');
+
+      // The whole pipeline ran: the stay's lines were written again, and the special now sees the shirts.
+      expect(await roomLineIds(booking.id)).not.toEqual(generated);
+      const after = await read(booking.id);
+      expect(after.version).toBe(before.version + 1);
+      const specialLines = after.calculation.filter((l) => l.type === 'special');
+      expect(specialLines.map((l) => l.total)).toEqual(['-5.00']);
+      expect(after.calculation.find((l) => l.key === `onsite:${sold.item.id}`)).toMatchObject({
+        total: '50.00',
+        customerType: 'OnSite',
+      });
+      expect(after.totals.onSite).toBe('50.00');
+      expect(after.total).toBe((Number(before.total) + 50 - 5).toFixed(2));
+
+      // A full recalculation finds the same lines, order and totals.
+      ok(await w.t.post(`/api/bookings/${booking.id}/calculation/refresh`, w.tokens.staff));
+      const full = await read(booking.id);
+      expect(shape(full)).toEqual(shape(after));
+      expect(full.totals).toEqual(after.totals);
+      expect(full.total).toBe(after.total);
+    } finally {
+      ok(await w.t.post(`/api/specials/${special.id}`, admin, { status: 'aborted' }));
+    }
   });
 });
 

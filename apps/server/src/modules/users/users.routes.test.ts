@@ -328,6 +328,20 @@ describe('own record: /api/users/self', () => {
     const res = await get('/api/users/self', staff);
     expect(res.json()).toMatchObject({ id: staffId, email: DEMO.staff[0], roleIds: [staffRoleId] });
     expect(res.json().scopes).toContain('bookings.read');
+    // The demo's front desk also works the counter, the dive day and the worklog; deleting tabs and the
+    // settings stay the administrator's.
+    expect(res.json().scopes).toEqual(
+      expect.arrayContaining([
+        'pos.read',
+        'pos.create',
+        'pos.update',
+        'diveplan.read',
+        'divelog.read',
+        'employee.read',
+      ]),
+    );
+    for (const scope of ['pos.delete', 'settings.read', 'admin'])
+      expect(res.json().scopes).not.toContain(scope);
   });
 
   it('merges a settings patch and leaves the rest alone', async () => {

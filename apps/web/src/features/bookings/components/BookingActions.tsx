@@ -1,6 +1,5 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { formatMoney } from '@atoll/domain/money';
-import { Button, Group } from '@mantine/core';
 import {
   type Icon,
   IconArchive,
@@ -11,12 +10,13 @@ import {
   IconLockOpen,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
 import { showSuccess } from '../../../app/messages.ts';
 import { langOf } from '../../../components/pricing/format.ts';
 import { type TBookingCall, useBookingCall } from '../api.ts';
+import type { TToolbarAction } from './BookingToolbar.tsx';
 import { bookingActions, type TBookingAction } from './bookingState.ts';
 import { CancelModal } from './CancelModal.tsx';
 import { ReleaseModal } from './ReleaseModal.tsx';
@@ -44,16 +44,20 @@ const actionOf = (call: TBookingCall): string =>
       : call.kind;
 
 /**
- * The actions the booking's state allows. Each sends the version the page read: when someone else saved
- * in between, the message bar says so and the page shows their version (useBookingCall).
+ * The actions the booking's state allows, for the booking's toolbar, and their dialogs. Each sends the version
+ * the page read: when someone else saved in between, the message bar says so and the page shows their version
+ * (useBookingCall). `enabled` false: none.
  */
-export function BookingActions({ booking, isOffice }: { booking: TBooking; isOffice: boolean }) {
+export function useBookingActions(
+  booking: TBooking,
+  isOffice: boolean,
+  enabled: boolean,
+): { actions: TToolbarAction[]; dialogs: ReactNode } {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const call = useBookingCall(booking);
   const [dialog, setDialog] = useState<'release' | 'cancel' | null>(null);
-  const actions = bookingActions(booking.state, booking.resolved, isOffice);
-  if (actions.length === 0) return null;
+  const allowed = enabled ? bookingActions(booking.state, booking.resolved, isOffice) : [];
 
   const run = (request: TBookingCall, done: (answer: TBooking) => string) =>
     call.mutate(request, {
@@ -77,27 +81,20 @@ export function BookingActions({ booking, isOffice }: { booking: TBooking; isOff
     if (action === 'release' || action === 'cancel') setDialog(action);
   };
 
-  return (
+  const actions = allowed.map(
+    (action): TToolbarAction => ({
+      key: action,
+      label: t(`bookings.actions.${action}`),
+      icon: ICONS[action],
+      filled: action === 'confirm' || action === 'reserve',
+      ...(action === 'cancel' ? { color: 'red' } : {}),
+      loading: Boolean(call.isPending && call.variables && actionOf(call.variables) === action),
+      disabled: call.isPending,
+      onClick: () => start(action),
+    }),
+  );
+  const dialogs = (
     <>
-      <Group gap="xs">
-        {actions.map((action) => {
-          const ActionIcon = ICONS[action];
-          return (
-            <Button
-              key={action}
-              size="xs"
-              variant={action === 'confirm' || action === 'reserve' ? 'filled' : 'default'}
-              color={action === 'cancel' ? 'red' : undefined}
-              leftSection={<ActionIcon size={14} aria-hidden />}
-              loading={call.isPending && call.variables && actionOf(call.variables) === action}
-              disabled={call.isPending}
-              onClick={() => start(action)}
-            >
-              {t(`bookings.actions.${action}`)}
-            </Button>
-          );
-        })}
-      </Group>
       {dialog === 'release' && (
         <ReleaseModal
           busy={call.isPending}
@@ -121,4 +118,5 @@ export function BookingActions({ booking, isOffice }: { booking: TBooking; isOff
       )}
     </>
   );
+  return { actions, dialogs };
 }

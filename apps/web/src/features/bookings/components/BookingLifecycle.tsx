@@ -1,18 +1,19 @@
 import type { TBooking } from '@atoll/domain/bookings';
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowsExchange,
   IconArrowsSplit,
   IconCalendarRepeat,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { showSuccess } from '../../../app/messages.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { type TBookingCall, useBookingCall } from '../api.ts';
+import type { TToolbarAction } from './BookingToolbar.tsx';
 import { shownNumber } from './bookingState.ts';
 import { ChangeRoomModal } from './ChangeRoomModal.tsx';
 import { lifecycleActions, type TLifecycleAction } from './lifecycleActions.ts';
@@ -52,23 +53,21 @@ const ICONS = {
   revert: IconArrowBackUp,
 } as const;
 
-/** The links for everyone who sees the booking, the lifecycle calls for the office. */
-export function BookingLifecycle({ booking, isOffice }: { booking: TBooking; isOffice: boolean }) {
-  return (
-    <>
-      <BookingReferences booking={booking} />
-      {isOffice && <BookingLifecycleActions booking={booking} />}
-    </>
-  );
+/** The links to the bookings it was rebooked or split from or to, for everyone who sees the booking. */
+export function BookingLifecycle({ booking }: { booking: TBooking }) {
+  return <BookingReferences booking={booking} />;
 }
 
-function BookingLifecycleActions({ booking }: { booking: TBooking }) {
+/** The lifecycle calls for the office's toolbar, and their dialogs; `enabled` false: none. */
+export function useLifecycleActions(
+  booking: TBooking,
+  enabled: boolean,
+): { actions: TToolbarAction[]; dialogs: ReactNode } {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const call = useBookingCall(booking);
   const [dialog, setDialog] = useState<TLifecycleAction | null>(null);
-  const actions = lifecycleActions(booking);
-  if (actions.length === 0) return null;
+  const allowed = enabled ? lifecycleActions(booking) : [];
 
   const run = (request: TBookingCall, done: string) =>
     call.mutate(request, {
@@ -84,25 +83,17 @@ function BookingLifecycleActions({ booking }: { booking: TBooking }) {
   const close = () => setDialog(null);
   const busy = call.isPending;
 
-  return (
+  const actions = allowed.map(
+    (action): TToolbarAction => ({
+      key: action,
+      label: t(`bookings.lifecycle.actions.${action}`),
+      icon: ICONS[action],
+      disabled: busy,
+      onClick: () => setDialog(action),
+    }),
+  );
+  const dialogs = (
     <>
-      <Group gap="xs">
-        {actions.map((action) => {
-          const ActionIcon = ICONS[action];
-          return (
-            <Button
-              key={action}
-              size="xs"
-              variant="default"
-              leftSection={<ActionIcon size={14} aria-hidden />}
-              disabled={busy}
-              onClick={() => setDialog(action)}
-            >
-              {t(`bookings.lifecycle.actions.${action}`)}
-            </Button>
-          );
-        })}
-      </Group>
       {dialog === 'rebook' && booking.vesselId !== null && (
         <RebookModal
           booking={booking}
@@ -149,4 +140,5 @@ function BookingLifecycleActions({ booking }: { booking: TBooking }) {
       )}
     </>
   );
+  return { actions, dialogs };
 }

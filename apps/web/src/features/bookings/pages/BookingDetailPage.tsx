@@ -16,17 +16,16 @@ import { langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { BookingDocumentsCard } from '../../documents/components/BookingDocumentsCard.tsx';
 import { BookingGuestFormsCard } from '../../guestforms/components/BookingGuestFormsCard.tsx';
-import { SendBookingMail } from '../../mail/components/SendBookingMail.tsx';
 import { BookingPaymentsCard } from '../../payments/components/BookingPaymentsCard.tsx';
 import { BookingTodosCard } from '../../todos/components/BookingTodosCard.tsx';
 import { useBooking } from '../api.ts';
-import { BookingActions } from '../components/BookingActions.tsx';
 import { BookingCalculationCard } from '../components/BookingCalculationCard.tsx';
 import { BookingFacts } from '../components/BookingFacts.tsx';
 import { BookingHistoryCard } from '../components/BookingHistoryCard.tsx';
 import { BookingLifecycle } from '../components/BookingLifecycle.tsx';
 import { BookingRoomsCard } from '../components/BookingRoomsCard.tsx';
 import { BookingStateBadge } from '../components/BookingStateBadge.tsx';
+import { BookingToolbar } from '../components/BookingToolbar.tsx';
 import { BookingTotalsCard } from '../components/BookingTotalsCard.tsx';
 import { shownNumber } from '../components/bookingState.ts';
 
@@ -68,15 +67,13 @@ export default function BookingDetailPage() {
           </Text>
         </Group>
       </RecordHeader>
-      {hasScope(scopes, ['bookings.update', 'agencies.self']) && (
-        <BookingActions booking={booking} isOffice={hasScope(scopes, ['bookings.update'])} />
-      )}
-      {hasScope(scopes, ['mail.create', 'bookings.update', 'agencies.self']) && (
-        <Group gap="xs">
-          <SendBookingMail booking={booking} />
-        </Group>
-      )}
-      <BookingLifecycle booking={booking} isOffice={hasScope(scopes, ['bookings.update'])} />
+      <BookingToolbar
+        booking={booking}
+        canAct={hasScope(scopes, ['bookings.update', 'agencies.self'])}
+        isOffice={hasScope(scopes, ['bookings.update'])}
+        canMail={hasScope(scopes, ['mail.create', 'bookings.update', 'agencies.self'])}
+      />
+      <BookingLifecycle booking={booking} />
       <BookingFacts booking={booking} assetName={assetName} />
       <BookingRoomsCard
         booking={booking}

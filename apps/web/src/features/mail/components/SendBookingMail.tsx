@@ -1,20 +1,26 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import type { TSendMailAnswer } from '@atoll/domain/mail';
 import { Button, Checkbox, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '../../../app/messages.ts';
 import { useActiveMailTemplates, useSendBookingMail } from '../api.ts';
 
 /**
- * "Send mail" on the booking detail: a template (those in the booking's language first) to the booking's
+ * The "Send mail" dialog of the booking detail (its toolbar opens it): a template (those in the booking's language first) to the booking's
  * guest or another address. The mail is queued and sent by the server; a mail already sent for the same
  * event is only sent again with "send again".
  */
-export function SendBookingMail({ booking }: { booking: Pick<TBooking, 'id' | 'language'> }) {
+export function SendBookingMail({
+  booking,
+  opened,
+  onClose,
+}: {
+  booking: Pick<TBooking, 'id' | 'language'>;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
   const templates = useActiveMailTemplates(opened);
   const send = useSendBookingMail();
   const [templateId, setTemplateId] = useState<string | null>(null);
@@ -31,7 +37,7 @@ export function SendBookingMail({ booking }: { booking: Pick<TBooking, 'id' | 'l
     const outcome = answer.items[0]?.outcome;
     if (outcome === 'queued') {
       showSuccess(t('mail.send.queued'));
-      setOpened(false);
+      onClose();
     } else if (outcome === 'duplicate') showError(t('mail.send.duplicate'));
     else showError(t('mail.send.noAddress'));
   };
@@ -49,45 +55,35 @@ export function SendBookingMail({ booking }: { booking: Pick<TBooking, 'id' | 'l
   };
 
   return (
-    <>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconMail size={14} aria-hidden />}
-        onClick={() => setOpened(true)}
-      >
-        {t('mail.send.action')}
-      </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('mail.send.title')} centered>
-        <Stack gap="sm">
-          <Select
-            label={t('mail.send.template')}
-            data={options}
-            value={templateId}
-            onChange={setTemplateId}
-            searchable
-            required
-          />
-          <TextInput
-            label={t('mail.send.to')}
-            description={t('mail.send.toHint')}
-            type="email"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-          />
-          <Checkbox
-            label={t('mail.send.force')}
-            checked={force}
-            onChange={(e) => setForce(e.currentTarget.checked)}
-          />
-          <Text size="xs" c="dimmed">
-            {t('mail.send.hint')}
-          </Text>
-          <Button onClick={submit} loading={send.isPending} disabled={!templateId}>
-            {t('mail.send.submit')}
-          </Button>
-        </Stack>
-      </Modal>
-    </>
+    <Modal opened={opened} onClose={onClose} title={t('mail.send.title')} centered>
+      <Stack gap="sm">
+        <Select
+          label={t('mail.send.template')}
+          data={options}
+          value={templateId}
+          onChange={setTemplateId}
+          searchable
+          required
+        />
+        <TextInput
+          label={t('mail.send.to')}
+          description={t('mail.send.toHint')}
+          type="email"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
+        <Checkbox
+          label={t('mail.send.force')}
+          checked={force}
+          onChange={(e) => setForce(e.currentTarget.checked)}
+        />
+        <Text size="xs" c="dimmed">
+          {t('mail.send.hint')}
+        </Text>
+        <Button onClick={submit} loading={send.isPending} disabled={!templateId}>
+          {t('mail.send.submit')}
+        </Button>
+      </Stack>
+    </Modal>
   );
 }

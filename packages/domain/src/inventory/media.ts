@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { ZLocalizedText } from '../geo/geo.ts';
 import { noNul } from '../list/list.ts';
 
-/** Scopes that read the media library: its API and its list page (public files need none). */
-export const MEDIA_READ_SCOPES: readonly string[] = ['media.read'];
-
 /** Kinds of media: photos for rooms, vessels and tours; documents (PDF) for downloads. */
 export const MEDIA_TYPES = ['image', 'document'] as const;
 export type TMediaType = (typeof MEDIA_TYPES)[number];

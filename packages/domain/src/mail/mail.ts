@@ -27,8 +27,6 @@ export type TMailStatus = (typeof MAIL_STATUSES)[number];
 
 /** The mailbox view over the queue: no IMAP, three folders. */
 export const MAIL_FOLDERS = ['outbox', 'sent', 'failed'] as const;
-/** Scopes that read the mailbox: its API and its page (the menu shows it only to them). */
-export const MAILBOX_READ_SCOPES: readonly string[] = ['mail.read', 'mailqueue.read'];
 export type TMailFolder = (typeof MAIL_FOLDERS)[number];
 export const FOLDER_STATUSES: Record<TMailFolder, TMailStatus[]> = {
   outbox: ['queued', 'sending'],

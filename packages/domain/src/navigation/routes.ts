@@ -13,8 +13,7 @@
 //   entity serves both (type Cabin or Room), so this deliberately widens routes.json, which lists
 //   the /room/* paths under the Vessel group only.
 import type { TFeature, TView } from '../constants.ts';
-import { MEDIA_READ_SCOPES } from '../inventory/media.ts';
-import { MAILBOX_READ_SCOPES } from '../mail/mail.ts';
+import { MAILBOX_READ_SCOPES, MEDIA_READ_SCOPES } from '../scopes/scopes.ts';
 
 /** Route metadata group of spec platform §3. */
 export type TRouteGroup = 'masterData' | 'stats';

@@ -122,3 +122,10 @@ export function classifyUser(user: ClassifiableUser): UserClass {
   if (!userType || userType === GUEST_SCOPE || isGuestScopes(user.scopes)) return 'guest';
   return 'internal';
 }
+
+// Scope lists shared by a module's API and its page (the route table imports them: kept here, without the
+// modules' schemas, so the light login's landing page choice does not pull zod in).
+/** Scopes that read the mailbox: its API and its page (the menu shows it only to them). */
+export const MAILBOX_READ_SCOPES: readonly string[] = ['mail.read', 'mailqueue.read'];
+/** Scopes that read the media library: its API and its list page (public files need none). */
+export const MEDIA_READ_SCOPES: readonly string[] = ['media.read'];

@@ -6,7 +6,6 @@ import {
   MAIL_FOLDERS,
   MAIL_STATUSES,
   MAIL_TEMPLATE_STATES,
-  MAILBOX_READ_SCOPES,
   ZMailBody,
   ZMailboxItem,
   ZMailFolder,
@@ -19,6 +18,7 @@ import {
   ZSendMailAnswer,
   ZSendScheduleMail,
 } from '@atoll/domain/mail';
+import { MAILBOX_READ_SCOPES } from '@atoll/domain/scopes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

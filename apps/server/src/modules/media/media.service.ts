@@ -1,13 +1,12 @@
 import type { TLocalizedText } from '@atoll/domain/geo';
-import {
-  MEDIA_READ_SCOPES,
-  type TCreateMediaFolder,
-  type TMediaImagesQuery,
-  type TMoveMediaToFolder,
-  type TUpdateMedia,
-  type TUpdateMediaFolder,
+import type {
+  TCreateMediaFolder,
+  TMediaImagesQuery,
+  TMoveMediaToFolder,
+  TUpdateMedia,
+  TUpdateMediaFolder,
 } from '@atoll/domain/inventory/media';
-import { hasScope } from '@atoll/domain/scopes';
+import { hasScope, MEDIA_READ_SCOPES } from '@atoll/domain/scopes';
 import type { TSessionUser } from '@atoll/domain/users';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';

@@ -98,7 +98,9 @@ test('the customer opens an own booking and its confirmation document', async ({
   await login(page, DEMO.customer, '/club/login');
   const own = page.getByRole('region', { name: 'Your bookings' });
   const row = own.getByRole('row').filter({ hasText: booking.bookingNo });
-  // The confirmed state's label is "Booking".
+  // The back office loads afresh after the light login (a full page load in a new context): give its first paint time,
+  // and tell a missing row apart from a wrong state. The confirmed state's label is "Booking".
+  await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row.getByText('Booking', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'home-customer');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiAs } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
@@ -79,5 +80,29 @@ test('the login paints its title and intro from the HTML, in the browser’s lan
     await expect(page.getByRole('textbox', { name: /e-mail/i })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await context.close();
+  }
+});
+
+test('the light login shows the operator’s own texts, in each language', async ({ page, request }) => {
+  const admin = await apiAs(request, DEMO.admin);
+  const texts = [
+    await admin.post('/api/translation', {
+      key: 'auth.login.clubIntro',
+      lang: 'en',
+      value: 'Welcome aboard, diver.',
+    }),
+    await admin.post('/api/translation', {
+      key: 'auth.login.clubIntro',
+      lang: 'de',
+      value: 'Willkommen an Bord.',
+    }),
+  ];
+  try {
+    await page.goto('/club/login');
+    await expect(page.getByText('Welcome aboard, diver.')).toBeVisible();
+    await page.getByText('DE', { exact: true }).click();
+    await expect(page.getByText('Willkommen an Bord.')).toBeVisible();
+  } finally {
+    for (const text of texts) await admin.del(`/api/translation/${text.id}`);
   }
 });

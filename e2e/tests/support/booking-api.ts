@@ -23,7 +23,11 @@ export async function apiAs(request: APIRequestContext, who: { email: string; pa
     expect(res.status(), await res.text()).toBe(status);
     return res.json();
   };
-  return { get, post };
+  const del = async (path: string) => {
+    const res = await request.delete(path, { headers });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  return { get, post, del };
 }
 
 export type TApi = Awaited<ReturnType<typeof apiAs>>;

@@ -229,7 +229,7 @@ export function DataTable<Row extends TRowId>(props: TDataTableProps<Row>) {
         csvPath={`${path}/listCSV`}
         csvQuery={{ sort: query.sort, order: query.order, search: query.search, filter: query.filter }}
       />
-      <Table.ScrollContainer minWidth={props.minWidth ?? 720} type="native">
+      <Table.ScrollContainer minWidth={props.minWidth ?? 720}>
         <Box style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <Table
             aria-label={props.label}

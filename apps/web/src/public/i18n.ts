@@ -46,6 +46,8 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Texts added later (the light login's operator overrides) re-render what shows them.
+  react: { bindI18nStore: 'added' },
 });
 document.documentElement.lang = i18n.language;
 

@@ -127,7 +127,7 @@ export function CalcLinesTable({ lines, currency, lang, onChooseOption, busy }: 
   };
 
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <Table.ScrollContainer minWidth={640}>
       <Table aria-label={t('specials.simulator.lines')} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

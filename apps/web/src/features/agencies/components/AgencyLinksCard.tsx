@@ -39,7 +39,7 @@ export function AgencyLinksCard({ agencyId, canEdit }: { agencyId: number; canEd
           {t('agencies.links.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} type="native">
+        <Table.ScrollContainer minWidth={420}>
           <Table aria-label={t('agencies.links.title')}>
             <Table.Thead>
               <Table.Tr>

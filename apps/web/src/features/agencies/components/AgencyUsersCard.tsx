@@ -28,7 +28,7 @@ export function AgencyUsersCard({ agencyId }: { agencyId: number }) {
           {t('agencies.users.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480} type="native">
+        <Table.ScrollContainer minWidth={480}>
           <Table aria-label={t('agencies.users.title')}>
             <Table.Thead>
               <Table.Tr>

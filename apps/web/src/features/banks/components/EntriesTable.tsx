@@ -22,7 +22,7 @@ export function EntriesTable({ entries, canAssign, onAssign }: TProps) {
   const money = (amount: string, currency: string) => formatMoney(amount, currency, lang);
 
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
+    <Table.ScrollContainer minWidth={820}>
       <Table striped verticalSpacing="xs" aria-label={t('routes.bankEntries')}>
         <Table.Thead>
           <Table.Tr>

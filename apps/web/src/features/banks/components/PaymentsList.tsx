@@ -90,7 +90,7 @@ export function PaymentsList({ kind }: { kind: 'manual' | 'temporary' }) {
         </Text>
       )}
       {list.data && list.data.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640} type="native">
+        <Table.ScrollContainer minWidth={640}>
           <Table striped aria-label={title}>
             <Table.Thead>
               <Table.Tr>

@@ -67,7 +67,7 @@ export default function CashflowPage() {
             })}
           </Text>
           <CashflowChart data={flow.data} />
-          <Table.ScrollContainer minWidth={480} type="native">
+          <Table.ScrollContainer minWidth={480}>
             <Table striped aria-label={t('banks.cashflow.table')}>
               <Table.Thead>
                 <Table.Tr>

@@ -17,7 +17,7 @@ function VersionsTable({ versions, currency }: { versions: TBookingVersion[]; cu
   const texts = { t, exists: (key: string) => i18n.exists(key) };
   const head = (key: string) => <Table.Th>{t(`bookings.history.${key}`)}</Table.Th>;
   return (
-    <Table.ScrollContainer minWidth={520} type="native">
+    <Table.ScrollContainer minWidth={520}>
       <Table aria-label={t('bookings.history.versions')} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -102,7 +102,7 @@ function DiffView({
           {diff.isError ? t('bookings.history.diffFailed') : t(empty)}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520} type="native">
+        <Table.ScrollContainer minWidth={520}>
           <Table aria-label={t('bookings.history.compare')} verticalSpacing="xs" layout="fixed">
             <Table.Thead>
               <Table.Tr>

@@ -65,7 +65,7 @@ export function BookingRoomsCard({ booking, canOpenCustomers, canCheckIn }: TPro
   const head = (key: string) => <Table.Th>{t(`bookings.rooms.${key}`)}</Table.Th>;
   return (
     <SectionCard title={t('bookings.rooms.title')} icon={IconBed}>
-      <Table.ScrollContainer minWidth={640} type="native">
+      <Table.ScrollContainer minWidth={640}>
         <Table aria-label={t('bookings.rooms.title')} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>

@@ -138,7 +138,7 @@ export function BookingsTable({ rows, message, order, onSort, assetName, showAge
   };
 
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
+    <Table.ScrollContainer minWidth={960}>
       <Table
         aria-label={t('bookings.list.title')}
         aria-busy={isBusy}

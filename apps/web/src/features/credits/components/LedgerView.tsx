@@ -47,7 +47,7 @@ export function LedgerView({ owner }: { owner: TOwner }) {
           <Title order={3} size="h5">
             {t('credits.ledger.entries')}
           </Title>
-          <Table.ScrollContainer minWidth={460} type="native">
+          <Table.ScrollContainer minWidth={460}>
             <Table striped verticalSpacing="xs" aria-label={t('credits.ledger.entries')}>
               <Table.Thead>
                 <Table.Tr>

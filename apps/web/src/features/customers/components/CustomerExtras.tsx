@@ -28,7 +28,7 @@ function Rows({
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={360} type="native">
+    <Table.ScrollContainer minWidth={360}>
       <Table verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

@@ -56,7 +56,7 @@ export function EntryTable(props: TProps) {
           )}
         </Group>
       )}
-      <Table.ScrollContainer minWidth={160 + columns.length * 120} type="native">
+      <Table.ScrollContainer minWidth={160 + columns.length * 120}>
         <Table aria-label={caption} withTableBorder withColumnBorders verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>

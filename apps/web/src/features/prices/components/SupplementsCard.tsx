@@ -31,7 +31,7 @@ export function SupplementsCard({ price }: { price: TPrice }) {
             {supplements.isError ? t('datatable.error') : t('prices.edit.noSupplements')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480} type="native">
+          <Table.ScrollContainer minWidth={480}>
             <Table aria-label={t('prices.edit.supplements')} verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>

@@ -14,12 +14,7 @@ export function StockLogTable({ productId, places }: { productId: number; places
   if (log.isSuccess && rows.length === 0) return <Text c="dimmed">{t('products.stock.noLog')}</Text>;
   return (
     <>
-      <Table.ScrollContainer
-        minWidth={640}
-        scrollAreaProps={{
-          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('products.stock.log') },
-        }}
-      >
+      <Table.ScrollContainer minWidth={640} role="region" aria-label={t('products.stock.log')}>
         <Table striped aria-label={t('products.stock.log')}>
           <Table.Thead>
             <Table.Tr>

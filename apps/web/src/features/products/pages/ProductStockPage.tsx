@@ -66,9 +66,8 @@ export default function ProductStockPage() {
           <Grid.Col span={{ base: 12, lg: perAsset ? 12 : 5 }}>
             <Table.ScrollContainer
               minWidth={columns.length ? 320 + columns.length * 110 : 280}
-              scrollAreaProps={{
-                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('products.stock.current') },
-              }}
+              role="region"
+              aria-label={t('products.stock.current')}
             >
               <Table highlightOnHover aria-label={t('products.stock.current')}>
                 <Table.Thead>

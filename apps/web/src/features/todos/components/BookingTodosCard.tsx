@@ -23,7 +23,7 @@ export function BookingTodosCard({ bookingId, version }: { bookingId: number; ve
         </Text>
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={480} type="native">
+        <Table.ScrollContainer minWidth={480}>
           <Table aria-label={t('todos.booking.title')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

@@ -23,7 +23,7 @@ export function DeparturesTable({ rows, isError }: { rows: TDeparture[]; isError
 
   if (isError) return <Alert color="red">{t('tours.schedules.loadError')}</Alert>;
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <Table.ScrollContainer minWidth={760}>
       <Table aria-label={t('tours.schedules.title')} highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>

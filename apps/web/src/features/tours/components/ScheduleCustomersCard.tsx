@@ -25,7 +25,7 @@ export function ScheduleCustomersCard({ scheduleId }: { scheduleId: number }) {
         </Text>
       );
     return (
-      <Table.ScrollContainer minWidth={640} type="native">
+      <Table.ScrollContainer minWidth={640}>
         <Table aria-label={label('customers')}>
           <Table.Thead>
             <Table.Tr>

@@ -41,7 +41,7 @@ export function ScopeGrid({ groups, value, onChange }: TProps) {
   };
 
   return (
-    <Table.ScrollContainer minWidth={520} type="native">
+    <Table.ScrollContainer minWidth={520}>
       <Table striped withTableBorder verticalSpacing={4} aria-label={t('users.roles.scopeGrid')}>
         <Table.Thead>
           <Table.Tr>

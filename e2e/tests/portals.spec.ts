@@ -26,6 +26,15 @@ test('the agent sees its agency home and books for a new client of its own', asy
   await expectAccessible(page);
   await screenshots(page, 'home-agency');
 
+  // The bookings figure opens the list of the bookings it counted.
+  const figure = agency.getByText('Bookings', { exact: true }).locator('..');
+  const active = Number((await figure.textContent())?.match(/\d+/)?.[0]);
+  await agency.getByRole('link', { name: 'Show the bookings' }).click();
+  await expect(page).toHaveURL(/states=planned%2Cconfirmed%2Cwaiting%2Cresolved/);
+  if (active === 0) await expect(page.getByText('Nothing matches the search or filter')).toBeVisible();
+  else await expect(page.getByText(new RegExp(`of ${active}$`))).toBeVisible();
+  await page.goto('/');
+
   // A new client: filed under the agent's agency and found again by the search.
   const clients = page.getByRole('region', { name: 'Your clients' });
   await clients.getByRole('button', { name: 'New client' }).click();

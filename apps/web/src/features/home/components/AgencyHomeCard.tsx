@@ -1,4 +1,4 @@
-import type { TAgencyDashboard } from '@atoll/domain/dashboard';
+import { DASHBOARD_ACTIVE_STATES, type TAgencyDashboard } from '@atoll/domain/dashboard';
 import { formatMoney } from '@atoll/domain/money';
 import { Anchor, Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -9,6 +9,9 @@ import { useAgencyDashboard } from '../api.ts';
 import { Figure, FigureGrid } from './Figure.tsx';
 
 type TProps = { canBook: boolean; canList: boolean };
+
+/** The booking list of the bookings the figure counts: the active states. */
+const ACTIVE_LIST = `/booking/list?${new URLSearchParams({ states: DASHBOARD_ACTIVE_STATES.join(',') })}`;
 
 /** One amount per currency; "–" when there is none. */
 function Amounts({ rows }: { rows: readonly { currency: string; amount: string }[] }) {
@@ -41,7 +44,7 @@ function Figures({ data, canList }: { data: TAgencyDashboard; canList: boolean }
           {t('home.agency.upcoming', { count: data.bookings.upcoming })}
         </Text>
         {canList && (
-          <Anchor component={Link} to="/booking/list" size="sm">
+          <Anchor component={Link} to={ACTIVE_LIST} size="sm">
             {t('home.agency.toBookings')}
           </Anchor>
         )}

@@ -31,6 +31,8 @@ describe('the booking history in words', () => {
     expect(valueText('2027-03-01', 'from', 'en', 'EUR', texts)).toBe('2027-03-01');
     expect(valueText('1400.00', 'total', 'en', 'EUR', texts)).toMatch(/^€1,400\.00$/);
     expect(valueText('1400.00', 'total', 'de', 'EUR', texts)).toMatch(/^1\.400,00\s€$/);
+    expect(valueText('1229.00', 'totals.net', 'en', 'EUR', texts)).toMatch(/^€1,229\.00$/);
+    expect(valueText('195.80', 'totals.tax', 'de', 'EUR', texts)).toMatch(/^195,80\s€$/);
     expect(valueText('2', 'amount', 'de', 'EUR', texts)).toBe('2');
     expect(valueText('confirmed', 'state', 'en', 'EUR', texts)).toBe('Booking');
     expect(valueText(true, 'locked', 'en', 'EUR', texts)).toBe('Yes');

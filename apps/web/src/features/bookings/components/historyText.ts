@@ -31,6 +31,9 @@ const MONEY = new Set([
   'onSite',
   'deposit',
   'rest',
+  'tax',
+  'net',
+  'commissionBase',
 ]);
 
 /** "someField" → "Some field": a name no text exists for, still readable. */

@@ -40,6 +40,16 @@ describe('the booking history in words', () => {
     expect(valueText({ name: 'Ann', age: null }, 'rooms[id=1].guests[id=2]', 'en', 'EUR', texts)).toBe(
       'Name: Ann',
     );
+    // A line's id, list key and order say nothing to a person.
+    expect(
+      valueText(
+        { id: 2939, key: 'onsite:36', sort: 9999, text: 'Guided boat dive' },
+        'calculation[key=onsite:36]',
+        'en',
+        'EUR',
+        texts,
+      ),
+    ).toBe('Text: Guided boat dive');
   });
 
   it('names actions, unknown ones in words rather than their code', () => {

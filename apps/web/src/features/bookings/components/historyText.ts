@@ -36,6 +36,9 @@ const MONEY = new Set([
   'commissionBase',
 ]);
 
+/** Keys of a changed record that tell a person nothing: its id, its key in the list and its place in the order. */
+const TECHNICAL = new Set(['id', 'key', 'sort', 'position']);
+
 /** "someField" → "Some field": a name no text exists for, still readable. */
 export const humanize = (name: string) => {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -96,7 +99,7 @@ export function valueText(
     return value.map((item) => valueText(item, path, lang, currency, texts)).join(', ') || '—';
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
-      .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '')
+      .filter(([key, inner]) => inner !== null && inner !== undefined && inner !== '' && !TECHNICAL.has(key))
       .map(([key, inner]) => `${segmentLabel(key, texts)}: ${valueText(inner, key, lang, currency, texts)}`)
       .join('; ');
   return String(value);

@@ -1,6 +1,6 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { columnTitle, type TReportAnswer, type TReportColumn } from '@atoll/domain/reports';
+import { columnTitle, REPORT_PERIODS, type TReportAnswer, type TReportColumn } from '@atoll/domain/reports';
 import { Alert, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type TReportFilters, useReport } from '../api.ts';
@@ -49,6 +49,8 @@ export function ReportTable({ answer, label }: { answer: TReportAnswer; label: s
   const lang = languageOf(i18n.language);
   const { columns } = answer;
   const rowLabel = useRowLabel(answer);
+  // A period ("2026-01") and a figure stay on one line; names may wrap.
+  const byPeriod = (REPORT_PERIODS as readonly string[]).includes(answer.groupBy);
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table striped highlightOnHover aria-label={label} fz="sm">
@@ -66,7 +68,11 @@ export function ReportTable({ answer, label }: { answer: TReportAnswer; label: s
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id and two may share a label; a report is replaced whole, never reordered
             <Table.Tr key={`${row.label}-${i}`}>
               {columns.map((c) => (
-                <Table.Td key={c.key} ta={c.kind === 'text' ? 'left' : 'right'}>
+                <Table.Td
+                  key={c.key}
+                  ta={c.kind === 'text' ? 'left' : 'right'}
+                  style={c.key !== 'label' || byPeriod ? { whiteSpace: 'nowrap' } : undefined}
+                >
                   {c.key === 'label' ? rowLabel(row.label) : cellText(row[c.key], c.kind, lang)}
                 </Table.Td>
               ))}

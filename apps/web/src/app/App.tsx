@@ -53,7 +53,7 @@ function ThemedApp() {
   const { t, i18n: i18nInstance } = useTranslation();
   const brand = useBootstrap().data?.theme.primaryColor;
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
-  const theme = useMemo(() => buildTheme(t('app.close'), brand), [t, brand, i18nInstance.language]);
+  const theme = useMemo(() => buildTheme(t, brand), [t, brand, i18nInstance.language]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {/* Bottom right: top-right messages covered the page actions below the header. */}

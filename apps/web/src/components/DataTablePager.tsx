@@ -50,11 +50,6 @@ export function DataTablePager({ state, update, total, shown, capped = false }: 
         onChange={(page) => update({ page })}
         size="sm"
         siblings={1}
-        getControlProps={(control) => ({ 'aria-label': t(`datatable.${control}Page`) })}
-        getItemProps={(page) => ({
-          'aria-label': t('datatable.page', { page }),
-          'aria-current': page === state.page ? 'page' : undefined,
-        })}
       />
     </Group>
   );

@@ -1,7 +1,7 @@
 import type { TCalendarColour } from '@atoll/domain/bookings/calendar';
 import type { TBlockKind } from '@atoll/domain/inventory/rooms';
 
-// The colours of the calendars: filled Mantine shades dark enough for white text (≥ 4.5:1), light
+// The colours of the calendars: filled Mantine shades dark enough for white text (≥ 4.5:1; green has none), light
 // ones with dark text. The category colour is the operator's own: its text is black or white by luminance.
 
 type TSwatch = { background: string; color: string };
@@ -23,7 +23,7 @@ export const SWATCHES: Record<Exclude<TCalendarColour, 'category'>, TSwatch> = {
   cancelled: light('gray', 1),
   waiting: filled('pink', 9),
   past: light('gray', 4),
-  checkedIn: filled('green', 9),
+  checkedIn: light('green', 3),
   checkedOut: filled('teal', 9),
   freeOfCharge: light('yellow', 4),
 };

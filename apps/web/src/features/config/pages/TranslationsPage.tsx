@@ -124,18 +124,7 @@ export default function TranslationsPage() {
             <Text size="sm" c="dimmed">
               {t('config.translations.count', { count: found.length })}
             </Text>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              siblings={1}
-              getControlProps={(control) => ({ 'aria-label': t(`datatable.${control}Page`) })}
-              getItemProps={(n) => ({
-                'aria-label': t('datatable.page', { page: n }),
-                'aria-current': n === page ? 'page' : undefined,
-              })}
-            />
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} />
           </Group>
         </Card>
       )}

@@ -69,16 +69,7 @@ export function MediaLibraryModal({ onClose, onPick, exclude, remaining }: TProp
           />
         </Group>
         <MediaGrid items={items} selected={picked} onToggle={toggle} />
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`datatable.${control}Page`) })}
-            getItemProps={(p) => ({ 'aria-label': t('datatable.page', { page: p }) })}
-          />
-        )}
+        {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {full ? t('media.picker.full') : t('media.list.selected', { count: picked.length })}

@@ -135,14 +135,7 @@ export default function MediaListPage() {
               linkTo={canEdit ? (media) => routePath('mediaEdit', { id: media.id }) : undefined}
             />
             {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': t(`datatable.${control}Page`) })}
-                getItemProps={(p) => ({ 'aria-label': t('datatable.page', { page: p }) })}
-              />
+              <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
             )}
           </Stack>
         </Grid.Col>

@@ -106,11 +106,6 @@ export default function SchedulesPage() {
           value={page}
           onChange={(p) => update({ page: p })}
           size="sm"
-          getControlProps={(control) => ({ 'aria-label': t(`datatable.${control}Page`) })}
-          getItemProps={(p) => ({
-            'aria-label': t('datatable.page', { page: p }),
-            'aria-current': p === page ? 'page' : undefined,
-          })}
         />
       )}
       {copying && (

@@ -62,7 +62,8 @@ export function EntriesTable({ entries, canAssign, onAssign }: TProps) {
                   <Stack gap={4}>
                     {e.assignments.map((a) => (
                       <Group key={`${a.kind}-${a.id}`} gap={4} wrap="nowrap">
-                        <Badge color="green" variant="light" tt="none">
+                        {/* Green's own text is below 4.5:1 on its tint: the text is the page's. */}
+                        <Badge color="green" variant="light" tt="none" c="var(--mantine-color-text)">
                           {a.kind === 'payment'
                             ? t('banks.entries.paidTo', {
                                 number: a.number ?? `#${a.bookingId}`,

@@ -1,4 +1,5 @@
 import {
+  Alert,
   createTheme,
   Drawer,
   type MantineColor,
@@ -9,6 +10,9 @@ import {
   TableScrollContainer,
 } from '@mantine/core';
 import { baseTheme } from './theme-base.ts';
+
+/** Colours whose own shade is below 4.5:1 on their light tint: an alert of theirs writes its title in the text colour. */
+const LIGHT_TEXT_COLOURS = new Set(['yellow', 'orange', 'lime', 'green', 'teal']);
 
 /** The texts the theme gives components: the close buttons' name, and the pager's controls and pages. */
 type TText = (key: string, values?: Record<string, unknown>) => string;
@@ -27,6 +31,13 @@ export function buildTheme(t: TText, brand: MantineColor = 'blue') {
     baseTheme(brand),
     createTheme({
       components: {
+        Alert: Alert.extend({
+          vars: (_theme, props) => ({
+            root: LIGHT_TEXT_COLOURS.has(String(props.color))
+              ? { '--alert-color': 'var(--mantine-color-text)' }
+              : {},
+          }),
+        }),
         Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
         Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
         Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),

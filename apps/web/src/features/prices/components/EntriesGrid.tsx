@@ -41,12 +41,7 @@ export function EntriesGrid({ form, roomTypes, variants, schedules, disabled, on
   if (!form.asset) return <Text c="dimmed">{t('prices.grid.pickAsset')}</Text>;
   if (columns.length === 0) return <Text c="dimmed">{t('prices.grid.pickVariants')}</Text>;
   if (form.currencies.length === 0) return <Text c="dimmed">{t('prices.grid.pickCurrency')}</Text>;
-  if (roomTypes.length === 0)
-    return (
-      <Alert color="yellow" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
-        {t('prices.grid.noRoomTypes')}
-      </Alert>
-    );
+  if (roomTypes.length === 0) return <Alert color="yellow">{t('prices.grid.noRoomTypes')}</Alert>;
 
   const blocks: TGridRows[] = [
     { scheduleId: null, title: null },

@@ -156,7 +156,7 @@ function RoomCard({ room, state, dispatch, pax }: TCardProps) {
         <Group gap="xs">
           <Badge variant="light">{t('bookings.wizard.freeBeds', { count: room.freeBeds })}</Badge>
           {!room.free && (
-            <Badge color="orange" variant="light">
+            <Badge color="orange" variant="light" c="var(--mantine-color-text)">
               {t('bookings.wizard.partlyHeld')}
             </Badge>
           )}

@@ -33,7 +33,9 @@ test.beforeAll(async ({ request }) => {
       },
     ],
   });
-  await confirmedCabinBooking(staff, ['Cora Report', 'Carl Report']);
+  // The cabin's lead is a demo customer from Switzerland: where guests come from.
+  const lead = (await staff.get('/api/customers?search=Corinne%20Keller')).data[0].id as number;
+  await confirmedCabinBooking(staff, ['Cora Report', 'Carl Report'], lead);
 });
 
 /** The file a download button of the export screen saves. */
@@ -44,7 +46,10 @@ async function downloaded(page: Page, button: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-test('staff sees charts and tables on every /stats screen', async ({ page }) => {
+test('staff sees charts and tables on every /stats screen', async ({ page, request }) => {
+  const staff = await apiAs(request, DEMO.staff);
+  const countries = (await staff.get(`/api/bookings/topCountries?${range}`)).rows as { label: string }[];
+  const country = countries.find((r) => /^[A-Z]{2}$/.test(r.label))?.label;
   await login(page, DEMO.staff);
   for (const [path, sections] of [
     ['/stats/booking', ['Bookings', 'Guests by age']],
@@ -59,6 +64,13 @@ test('staff sees charts and tables on every /stats screen', async ({ page }) => 
     await expect(page.getByTestId('report-chart').first()).toBeVisible();
     await screenshots(page, `reports${path.replaceAll('/', '-')}`);
   }
+  // Countries by their names in the user's language, not their codes.
+  expect(country, 'a booking of a customer with a country').toBeTruthy();
+  await page.goto(`/stats/booking?${range}`);
+  const byCountry = page.getByRole('table', { name: 'Countries of origin' });
+  const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(country ?? '');
+  await expect(byCountry.getByRole('cell', { name, exact: true })).toBeVisible();
+  await expect(byCountry.getByRole('cell', { name: country, exact: true })).toHaveCount(0);
   // The filters live in the address: a grouping survives a reload.
   await page.goto(`/stats/booking?${range}&groupBy=channel`);
   const byChannel = page.getByRole('table', { name: 'Bookings' });

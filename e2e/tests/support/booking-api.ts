@@ -32,8 +32,11 @@ export async function apiAs(request: APIRequestContext, who: { email: string; pa
 
 export type TApi = Awaited<ReturnType<typeof apiAs>>;
 
-/** A confirmed booking of a free whole cabin on the demo vessel's next departure that has one, for these two guests. */
-export async function confirmedCabinBooking(api: TApi, guests: [string, string]) {
+/**
+ * A confirmed booking of a free whole cabin on the demo vessel's next departure that has one, for these two guests
+ * (`lead`: a customer who travels instead of the first).
+ */
+export async function confirmedCabinBooking(api: TApi, guests: [string, string], lead?: number) {
   const vesselId = (await api.get(`/api/vessel?search=${encodeURIComponent(VESSEL)}`)).data[0].id as number;
   const filter = encodeURIComponent(JSON.stringify({ vesselId }));
   const departures = (await api.get(`/api/tours/booking?new=1&size=0&sort=from&filter=${filter}`)).data as {
@@ -48,12 +51,18 @@ export async function confirmedCabinBooking(api: TApi, guests: [string, string])
       allowSharedRoom: boolean;
     }[];
     const cabin = cabins.find((c) => c.free && c.sellable && !c.allowSharedRoom);
-    if (cabin) return bookCabin(api, cabin.id, departure.id, guests);
+    if (cabin) return bookCabin(api, cabin.id, departure.id, guests, lead);
   }
   throw new Error('the demo vessel needs a departure with a free cabin');
 }
 
-async function bookCabin(api: TApi, cabinId: number, scheduleId: number, guests: [string, string]) {
+async function bookCabin(
+  api: TApi,
+  cabinId: number,
+  scheduleId: number,
+  guests: [string, string],
+  lead: number | undefined,
+) {
   return (await api.post('/api/bookings', {
     state: 'confirmed',
     language: 'en',
@@ -64,7 +73,7 @@ async function bookCabin(api: TApi, cabinId: number, scheduleId: number, guests:
         scheduleId,
         whole: true,
         guests: [
-          { name: guests[0], gender: 'f', age: 41 },
+          lead ? { customerId: lead } : { name: guests[0], gender: 'f', age: 41 },
           { name: guests[1], gender: 'm', age: 43 },
         ],
       },

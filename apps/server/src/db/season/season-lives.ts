@@ -1,4 +1,4 @@
-import { type TBooking, ZCancelBooking, ZCreateBooking } from '@atoll/domain/bookings';
+import { type TBooking, ZCancelBooking, ZChangeBooking, ZCreateBooking } from '@atoll/domain/bookings';
 import { D } from '@atoll/domain/money';
 import { ZOnlineCreateRequest } from '@atoll/domain/online/api';
 import { ZAddProduct } from '@atoll/domain/products';
@@ -155,6 +155,40 @@ export function seasonBuilder(b: TBuilderDeps) {
     return booking;
   }
 
+  /**
+   * A confirmed booking, of which some began as an offer or an option and were moved on through the change
+   * flow, reserved some days after they were made and confirmed some days after that (what the conversion
+   * report counts).
+   */
+  async function confirmed(request: TBookRequest, from: number) {
+    const roll = random.next();
+    const first = roll < 0.2 ? 'draft' : roll < 0.45 ? 'planned' : 'confirmed';
+    const begun = await create(request, first, from);
+    if (!begun || first === 'confirmed') return begun;
+    let booking: TBooking = begun;
+    for (const state of first === 'draft' ? (['planned', 'confirmed'] as const) : (['confirmed'] as const)) {
+      const { id, version } = booking;
+      const moved = await attempt(`${state} ${id}`, () =>
+        flows.change.changeBooking(admin, id, ZChangeBooking.parse({ state, version })),
+      );
+      if (!moved) return booking;
+      booking = moved;
+    }
+    const madeOn = booked.get(booking.id) ?? day0;
+    // Made today: the flows have stamped each step now.
+    if (madeOn >= day0) return booking;
+    const last = Math.max(madeOn, Math.min(day0, from - 1));
+    const reserved = Math.min(last, madeOn + random.int(1, 10));
+    const confirmedOn = Math.min(last, reserved + random.int(1, 14));
+    const at = (day: number) => new Date(day * DAY + 11 * 3_600_000);
+    await deps.db
+      .update(bookings)
+      .set({ reservationDate: at(reserved), bookingDate: at(confirmedOn) })
+      .where(eq(bookings.id, booking.id));
+    booked.set(booking.id, confirmedOn);
+    return booking;
+  }
+
   return {
     skipped,
     count: () => made,
@@ -199,7 +233,7 @@ export function seasonBuilder(b: TBuilderDeps) {
           await attempt('release', () => flows.release.releaseBooking(admin, option.id, 'customer'));
         return;
       }
-      let booking = await create(request, 'confirmed', from);
+      let booking = await confirmed(request, from);
       if (!booking) return;
       if (random.chance(0.15)) booking = await addExtras(booking);
       if (roll > 0.9) {
@@ -240,7 +274,7 @@ export function seasonBuilder(b: TBuilderDeps) {
 
     /** A stay or trip that is over: checked in and out and paid, now and then cancelled or still open. */
     async past(request: TBookRequest, from: number, roll: number) {
-      let booking = await create(request, 'confirmed', from);
+      let booking = await confirmed(request, from);
       if (!booking) return;
       const { id } = booking;
       if (roll < 0.08) {

@@ -66,6 +66,33 @@ describe('the demo season', () => {
     expect(fees?.n).toBeGreaterThan(0);
   });
 
+  it('knows the age of most guests, for the report of guests by age', async () => {
+    const [ages] = await rows<{ known: number; all: number }>(sql`
+      select count(*) filter (where coalesce(g.age, c.permanent_age, extract(year from age(c.birthday))) is not null)::int known,
+             count(*)::int "all"
+      from booking_guests g left join customers c on c.id = g.customer_id`);
+    expect(ages?.known).toBeGreaterThan((ages?.all ?? 0) * 0.7);
+  });
+
+  it('confirms some bookings that began as offers or options, reserved and confirmed later', async () => {
+    const [funnel] = await rows<{
+      fromOffer: number;
+      fromOption: number;
+      outOfOrder: number;
+      later: number;
+    }>(sql`
+      select count(*) filter (where offer_no is not null and booking_no is not null)::int "fromOffer",
+             count(*) filter (where offer_no is null and reservation_no is not null and booking_no is not null)::int "fromOption",
+             count(*) filter (where reservation_date < created_at or booking_date < reservation_date)::int "outOfOrder",
+             count(*) filter (where offer_no is not null and booking_no is not null
+                              and booking_date::date > created_at::date)::int later
+      from bookings`);
+    expect(funnel?.fromOffer).toBeGreaterThan(10);
+    expect(funnel?.fromOption).toBeGreaterThan(10);
+    expect(funnel?.outOfOrder).toBe(0);
+    expect(funnel?.later).toBeGreaterThan(10);
+  });
+
   it('sells through several agencies with commission, direct and online', async () => {
     const [agencies] = await rows<{ n: number; commissioned: number }>(sql`
       select count(distinct agency_id)::int n,

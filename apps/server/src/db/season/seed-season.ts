@@ -123,10 +123,12 @@ export async function seedSeason(deps: TSeasonDeps, now = new Date()): Promise<T
   const agencyIds = agencyRows.slice(0, 6).map((a) => a.id);
   const agencyOf = () =>
     random.chance(0.35) ? (random.chance(0.4) ? agencyIds[0] : random.pick(agencyIds.slice(1))) : undefined;
+  // Companions by name, most with their age (adults: no child prices), as the office notes them.
   const guestsOf = (n: number, lead: number) => [
     { customerId: lead },
     ...Array.from({ length: n - 1 }, () => ({
       name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+      age: random.chance(0.8) ? random.int(19, 72) : undefined,
     })),
   ];
 
@@ -186,7 +188,13 @@ export async function seedSeason(deps: TSeasonDeps, now = new Date()): Promise<T
       // Shared cabins: the berths of one cabin go to guests of one gender.
       const gender = cabin.name === 'L1' || cabin.name === 'L2' ? 'f' : 'm';
       const guests = berth
-        ? [{ name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`, gender }]
+        ? [
+            {
+              name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+              gender,
+              age: random.int(19, 72),
+            },
+          ]
         : guestsOf(2, lead);
       const trip = { roomId: cabin.id, scheduleId: dep.id, whole: !berth, guests };
       const stay = !berth && index % 6 === 1 ? freeRoom(random, resortRooms, held, 2, from - 3, from) : null;

@@ -7,6 +7,8 @@ import { type TReportFilters, useReport } from '../api.ts';
 
 /** Beyond this many rows the table goes under the chart, full width, and scrolls. */
 const LONG = 12;
+/** Beyond this many columns the table goes under the chart, full width: beside it, it would scroll sideways. */
+const WIDE = 4;
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6'];
 
 export const languageOf = (language: string): 'de' | 'en' => (language.startsWith('de') ? 'de' : 'en');
@@ -26,6 +28,15 @@ export function cellText(
   return kind === 'percent' ? `${text} %` : text;
 }
 
+/** A country's name in the language (its code where the browser has no name for it). */
+function regionName(code: string, lang: string) {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** The row labels in the user's language where they are codes (states, channels, booking and line types). */
 function useRowLabel(answer: TReportAnswer) {
   const { t, i18n } = useTranslation();
@@ -38,6 +49,7 @@ function useRowLabel(answer: TReportAnswer) {
   return (value: string | number | null | undefined) => {
     const text = String(value ?? '');
     if (answer.groupBy === 'lineType') return columnTitle(text, lang);
+    if (answer.groupBy === 'country') return text ? regionName(text, lang) : '–';
     const key = keys[answer.groupBy];
     return key && text ? t(`${key}.${text}`, { defaultValue: text }) : text || '–';
   };
@@ -115,10 +127,13 @@ export function ReportChart({
     label: rowLabel(row.label),
     ...Object.fromEntries(shown.map((c) => [c.key, Number(row[c.key] ?? 0)])),
   }));
+  // Money beside counts (revenue beside bookings) would flatten the counts: they get an axis of their own.
+  const twoScales = shown.some((c) => c.kind === 'money') && shown.some((c) => c.kind !== 'money');
   const chartSeries = shown.map((c, i) => ({
     name: c.key,
     label: columnTitle(c.key, lang),
     color: COLORS[i % COLORS.length] as string,
+    ...(twoScales && c.kind !== 'money' ? { yAxisId: 'right' } : {}),
   }));
   const Chart = kind === 'line' ? LineChart : BarChart;
   return (
@@ -128,13 +143,14 @@ export function ReportChart({
       dataKey="label"
       series={chartSeries}
       withLegend
+      withRightYAxis={twoScales}
       valueFormatter={(v) => new Intl.NumberFormat(lang).format(v)}
       data-testid="report-chart"
     />
   );
 }
 
-/** One report on a /stats screen: a chart beside its table (one above the other on a phone). */
+/** One report on a /stats screen: a chart beside its table (above it on a phone, or when the table is long or wide). */
 export function ReportSection({
   name,
   title,
@@ -163,7 +179,10 @@ export function ReportSection({
         {report.isError && <Alert color="red">{t('reports.failed')}</Alert>}
         {answer && answer.rows.length === 0 && <Text c="dimmed">{t('reports.empty')}</Text>}
         {answer && answer.rows.length > 0 && (
-          <SimpleGrid cols={{ base: 1, lg: answer.rows.length > LONG ? 1 : 2 }} spacing="md">
+          <SimpleGrid
+            cols={{ base: 1, lg: answer.rows.length > LONG || answer.columns.length > WIDE ? 1 : 2 }}
+            spacing="md"
+          >
             {answer.columns.some((c) => series.includes(c.key)) && (
               <ReportChart answer={answer} series={series} kind={kind} />
             )}

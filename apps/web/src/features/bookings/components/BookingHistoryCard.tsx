@@ -7,7 +7,7 @@ import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useBookingDiff, useBookingHistory } from '../api.ts';
 import { formatMoment } from './BookingFacts.tsx';
-import { actionText, pathLabel, valueText, versionNotes } from './historyText.ts';
+import { actionText, pathLabel, readableChanges, valueText, versionNotes } from './historyText.ts';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -83,7 +83,7 @@ function DiffView({
       w={200}
     />
   );
-  const rows = diff.data ?? [];
+  const rows = readableChanges(diff.data ?? []);
   const empty =
     from === to
       ? 'bookings.history.sameVersion'

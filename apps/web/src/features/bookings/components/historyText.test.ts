@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionText, humanize, pathLabel, type TTexts, valueText } from './historyText.ts';
+import { actionText, humanize, pathLabel, readableChanges, type TTexts, valueText } from './historyText.ts';
 
 const TEXTS: Record<string, string> = {
   'bookings.fields.rooms': 'Rooms',
@@ -40,16 +40,34 @@ describe('the booking history in words', () => {
     expect(valueText({ name: 'Ann', age: null }, 'rooms[id=1].guests[id=2]', 'en', 'EUR', texts)).toBe(
       'Name: Ann',
     );
-    // A line's id, list key and order say nothing to a person.
+    // A line's id, list key, order and working data say nothing to a person.
     expect(
       valueText(
-        { id: 2939, key: 'onsite:36', sort: 9999, text: 'Guided boat dive' },
+        {
+          id: 2939,
+          key: 'onsite:36',
+          sort: 9999,
+          text: 'Guided boat dive',
+          customData: { generator: 'onsite', productId: 36 },
+        },
         'calculation[key=onsite:36]',
         'en',
         'EUR',
         texts,
       ),
     ).toBe('Text: Guided boat dive');
+  });
+
+  it('leaves out the changes of a line’s working data', () => {
+    const changes = [
+      { path: 'calculation[key=special:1].customData.rules' },
+      { path: 'calculation[key=special:1].total' },
+      { path: 'why[2].matchedRules' },
+    ];
+    expect(readableChanges(changes).map((c) => c.path)).toEqual([
+      'calculation[key=special:1].total',
+      'why[2].matchedRules',
+    ]);
   });
 
   it('names actions, unknown ones in words rather than their code', () => {

@@ -36,8 +36,15 @@ const MONEY = new Set([
   'commissionBase',
 ]);
 
-/** Keys of a changed record that tell a person nothing: its id, its key in the list and its place in the order. */
-const TECHNICAL = new Set(['id', 'key', 'sort', 'position']);
+/**
+ * Keys of a changed record that tell a person nothing: its id, its key in the list, its place in the order and a
+ * line's working data (its rate, generator, charging basis: the line's own fields say what it is).
+ */
+const TECHNICAL = new Set(['id', 'key', 'sort', 'position', 'customData']);
+
+/** The changes a person reads: not those of a line's working data (`calculation[key=…].customData.rules`). */
+export const readableChanges = <T extends { path: string }>(changes: readonly T[]): T[] =>
+  changes.filter((change) => !change.path.split('.').some((segment) => segment === 'customData'));
 
 /** "someField" → "Some field": a name no text exists for, still readable. */
 export const humanize = (name: string) => {

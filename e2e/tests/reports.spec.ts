@@ -124,6 +124,7 @@ test('finance sees the finance screen and downloads an export that parses', asyn
   const pdf = await downloaded(page, 'Download PDF');
   const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
   expect(text).toContain('Bookings by state');
+  expect(text).toMatch(/Name\s+Bookings\s+Guests\s+Revenue\s+Open/);
   expect(text).toMatch(new RegExp(`Confirmed\\s+${confirmed?.[1]}\\s`));
   await screenshots(page, 'reports-stats-export');
 });

@@ -56,25 +56,27 @@ export function reportPdf(
         {text}
       </Text>
     ) : null;
-  const line = (row: Record<string, string | number | null>, style: TStyle[], key: string) => (
+  // The head prints the columns' titles as they are; the rows format each cell by its column's kind.
+  const line = (cell: (c: TReportColumn) => string, style: TStyle[], key: string) => (
     <View style={[styles.row, ...style]} key={key} wrap={false}>
       {columns.map((c) => (
         <Text key={c.key} style={c.key === 'label' ? styles.label : styles.cell}>
-          {formatCell(row[c.key], c.kind, lang)}
+          {cell(c)}
         </Text>
       ))}
     </View>
   );
-  const titles = Object.fromEntries(columns.map((c) => [c.key, columnTitle(c.key, lang)]));
+  const cells = (row: Record<string, string | number | null>) => (c: TReportColumn) =>
+    formatCell(row[c.key], c.kind, lang);
   const body = rows.slice(0, -1);
   const total = rows[rows.length - 1] ?? {};
   return renderPdf(
     <DocumentFrame company={texts.letterhead} lang={lang} title={title} subtitle={subtitle}>
       {paragraph(texts.intro, 'intro')}
       <View style={styles.table}>
-        {line(titles, [styles.head], 'head')}
-        {body.map((row, i) => line(row, [], `row-${i}`))}
-        {line(total, [styles.total], 'total')}
+        {line((c) => columnTitle(c.key, lang), [styles.head], 'head')}
+        {body.map((row, i) => line(cells(row), [], `row-${i}`))}
+        {line(cells(total), [styles.total], 'total')}
       </View>
       {texts.blocks.map((block, i) => paragraph(block, `block-${i}`))}
       {paragraph(texts.closing, 'closing')}

@@ -529,6 +529,9 @@ describe('scopes and export', () => {
     expect(pdf.headers['content-type']).toContain('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Top agencies');
+    // The head names the columns (it once printed NaN for each figure's title).
+    expect(text).toMatch(/Name\s+Bookings\s+Guests\s+Revenue\s+Commission/);
+    expect(text).not.toContain('NaN');
     expect(text).toMatch(/Blue Reef Travel\s+1\s+1\s+950\.00\s+100\.00/);
     expect(text).toMatch(/Total\s+2\s+2/);
   });

@@ -522,6 +522,7 @@ describe('exports', () => {
     expect(text).toContain('Figures for the board');
     expect(text).toContain('Prepared by the office');
     expect(text).toMatch(/2041-03\s+3\s+/);
+    expect(text).not.toContain('NaN');
     for (const id of [invoice?.id, 2_000_000_000])
       expectError(await w.t.get(`${url}&template=${id}`, staff, en), 400, 'ValidationError');
     expectError(await w.t.get(`${url}&template=abc`, staff, en), 400, 'ValidationError');

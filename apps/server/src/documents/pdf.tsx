@@ -69,6 +69,8 @@ export async function loadLetterhead(db: Db, settings: TSettingsService): Promis
  * print wrong; the condensed cut is about as wide as Helvetica, so layouts keep their lines.
  */
 export const PDF_FONT = 'DejaVu Sans Condensed';
+/** The page's left and right margins (pt); an A4 page is 595 × 842 pt. */
+export const PAGE_MARGIN = 40;
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 Font.register({
   family: PDF_FONT,
@@ -83,7 +85,13 @@ Font.register({
 Font.registerHyphenationCallback((word) => [word]);
 
 const styles = StyleSheet.create({
-  page: { paddingTop: 36, paddingBottom: 64, paddingHorizontal: 40, fontSize: 10, fontFamily: PDF_FONT },
+  page: {
+    paddingTop: 36,
+    paddingBottom: 64,
+    paddingHorizontal: PAGE_MARGIN,
+    fontSize: 10,
+    fontFamily: PDF_FONT,
+  },
   head: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 24 },
   company: { fontSize: 14, fontWeight: 'bold' },
   small: { fontSize: 8, color: '#444' },
@@ -167,6 +175,8 @@ export function DocumentFrame(props: {
   title: string;
   /** Printed under the title, e.g. the creation date. */
   subtitle?: string;
+  /** Landscape for wide tables; portrait otherwise. */
+  orientation?: 'portrait' | 'landscape';
   children: ReactNode;
 }) {
   const { company, lang, title } = props;
@@ -174,7 +184,7 @@ export function DocumentFrame(props: {
     props.subtitle ?? fill(DOCUMENT_TEXTS[lang].printedAt, { date: formatDocumentDate(new Date(), lang) });
   return (
     <Document title={title} author={company.name} creator="Atoll" language={lang}>
-      <Page size="A4" style={styles.page}>
+      <Page size="A4" orientation={props.orientation ?? 'portrait'} style={styles.page}>
         <Letterhead company={company} />
         <Text style={styles.title}>{title}</Text>
         <Text style={[styles.small, { marginBottom: 12 }]}>{subtitle}</Text>

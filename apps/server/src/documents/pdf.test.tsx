@@ -32,7 +32,8 @@ describe('renderPdf', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(pdf);
     expect(text).toContain('Atoll Demo Divers');
-    expect(text).toContain('Hafenstraße 1, 20457 Hamburg, DE');
+    // The country by its name in the document's language.
+    expect(text).toContain('Hafenstraße 1, 20457 Hamburg, Deutschland');
     expect(text).toContain('Kundenblatt');
     expect(text).toContain('Jürgen Größe');
     expect(text).not.toContain('Leer');
@@ -45,6 +46,7 @@ describe('renderPdf', () => {
   it('uses the English document texts', async () => {
     const text = await pdfText(await renderPdf(sheet('en')));
     expect(text).toContain('Page 1 of 1');
+    expect(text).toContain('Hafenstraße 1, 20457 Hamburg, Germany');
     expect(text).toContain('VAT ID DE123456789');
     expect(text).toMatch(/Created on \d{4}-\d{2}-\d{2}/);
   });

@@ -8,7 +8,7 @@ import type { ReactElement, ReactNode } from 'react';
 import type { Db } from '../db/client.ts';
 import { storedFiles } from '../db/schema.ts';
 import type { TSettingsService } from '../modules/settings/settings.service.ts';
-import { DOCUMENT_TEXTS, fill, formatDocumentDate } from './texts.ts';
+import { countryName, DOCUMENT_TEXTS, fill, formatDocumentDate } from './texts.ts';
 
 /**
  * The frame of every PDF Atoll prints (customer sheets, agency sheets, later invoices and vouchers):
@@ -126,13 +126,13 @@ const styles = StyleSheet.create({
 
 const joined = (parts: (string | undefined)[], separator = ', ') => parts.filter(Boolean).join(separator);
 
-function Letterhead({ company }: { company: TLetterhead }) {
+function Letterhead({ company, lang }: { company: TLetterhead; lang: TLanguage }) {
   const a = company.address;
   return (
     <View style={styles.head} fixed>
       <View>
         <Text style={styles.company}>{company.name}</Text>
-        <Text style={styles.small}>{joined([a.street, joined([a.zip, a.city], ' '), a.country])}</Text>
+        <Text style={styles.small}>{joined([a.street, joined([a.zip, a.city], ' '), countryName(a.country, lang)])}</Text>
         <Text style={styles.small}>{joined([company.phone, company.email, company.website], ' · ')}</Text>
       </View>
       {company.logo && <Image style={styles.logo} src={company.logo} />}
@@ -185,7 +185,7 @@ export function DocumentFrame(props: {
   return (
     <Document title={title} author={company.name} creator="Atoll" language={lang}>
       <Page size="A4" orientation={props.orientation ?? 'portrait'} style={styles.page}>
-        <Letterhead company={company} />
+        <Letterhead company={company} lang={lang} />
         <Text style={styles.title}>{title}</Text>
         <Text style={[styles.small, { marginBottom: 12 }]}>{subtitle}</Text>
         {props.children}

@@ -45,3 +45,22 @@ export function formatDocumentDate(value: string | Date | null | undefined, lang
   const [y, m, d] = iso.split('-');
   return lang === 'de' ? `${d}.${m}.${y}` : iso;
 }
+
+/** A country's name in the language (its ISO code); a value that is no ISO code as it is. */
+export function countryName(code: string | null | undefined, lang: TLanguage): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The country line of a recipient's address, as on a letter (DIN 5008): the country's name in capitals in the
+ * document's language, none when the recipient lives in the sender's country.
+ */
+export function countryLine(country: string | undefined, home: string | undefined, lang: TLanguage): string {
+  if (!country || country === home) return '';
+  return countryName(country, lang).toLocaleUpperCase(lang);
+}

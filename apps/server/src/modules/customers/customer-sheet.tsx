@@ -1,7 +1,7 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import type { TCustomer } from '@atoll/domain/customers';
 import { DocumentFrame, FieldSection, renderPdf, type TLetterhead } from '../../documents/pdf.tsx';
-import { formatDocumentDate } from '../../documents/texts.ts';
+import { countryName, formatDocumentDate } from '../../documents/texts.ts';
 
 const TEXTS = {
   de: {
@@ -102,7 +102,7 @@ function CustomerSheet(props: TSheetProps) {
           [t.birthday, date(md.birthday)],
           [t.age, c.age === null ? null : String(c.age)],
           [t.child, c.isChild ? t.yes : null],
-          [t.nationality, md.nationality],
+          [t.nationality, countryName(md.nationality, lang)],
           [t.customerType, c.customerType],
         ]}
       />
@@ -120,14 +120,14 @@ function CustomerSheet(props: TSheetProps) {
           [t.street, c.address.street],
           [t.city, [c.address.zip, c.address.city].filter(Boolean).join(' ')],
           [t.state, c.address.state],
-          [t.country, c.address.country],
+          [t.country, countryName(c.address.country, lang)],
         ]}
       />
       <FieldSection
         title={t.passport}
         rows={[
           [t.passportNumber, c.passport.number],
-          [t.nationality, c.passport.nationality],
+          [t.nationality, countryName(c.passport.nationality, lang)],
           [t.issueDate, date(c.passport.issueDate)],
           [t.expiryDate, date(c.passport.expiryDate)],
         ]}

@@ -642,10 +642,13 @@ describe('POST /api/customers/:id/print/:template', () => {
     const office = await pdfText(res.rawPayload);
     expect(office).toContain('Kundenblatt: Maria Sommer');
     expect(office).toContain('Allergic to penicillin');
+    // Countries by name in the sheet's language, not by code.
+    expect(office).toMatch(/Nationalität\s+Deutschland/);
     const own = await t.post(path(mariaId, 'sheet', '?lang=en'), customer);
     const text = await pdfText(own.rawPayload);
     expect(text).toContain('Customer sheet: Maria Sommer');
     expect(text).not.toContain('Allergic');
+    expect(text).toMatch(/Nationality\s+Germany/);
   });
 });
 

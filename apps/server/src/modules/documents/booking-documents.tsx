@@ -7,7 +7,7 @@ import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { cloneElement, type ReactElement } from 'react';
 import type { Executor } from '../../db/client.ts';
 import { DocumentFrame, FieldSection, renderPdf, type TLetterhead } from '../../documents/pdf.tsx';
-import { fill, formatDocumentDate } from '../../documents/texts.ts';
+import { countryLine, fill, formatDocumentDate } from '../../documents/texts.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   loadBookingDocData,
@@ -52,6 +52,15 @@ const qty = (amount: string, lang: TLanguage) =>
   );
 const rateText = (rate: string, lang: TLanguage) =>
   `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(new D(rate).toFixed() as Intl.StringNumericLiteral)} %`;
+
+/** A section's heading, kept on the page of what follows it (its table's head and first rows). */
+function Heading({ children }: { children: string }) {
+  return (
+    <Text style={[styles.strong, { marginBottom: 4 }]} minPresenceAhead={48}>
+      {children}
+    </Text>
+  );
+}
 
 type TCol = { label: string; flex: number; right?: boolean };
 
@@ -110,17 +119,23 @@ function SumRows({ rows }: { rows: [string, string, boolean?][] }) {
 
 function AddressBlock({
   party,
+  home,
+  lang,
 }: {
   party: { name: string; address: Record<string, string | undefined> } | null;
+  /** The sender's country: a recipient there gets no country line. */
+  home: string | undefined;
+  lang: TLanguage;
 }) {
   if (!party) return null;
   const a = party.address;
+  const country = countryLine(a.country, home, lang);
   return (
     <View style={styles.address}>
       <Text style={styles.strong}>{party.name}</Text>
       {a.street ? <Text>{a.street}</Text> : null}
       {a.zip || a.city ? <Text>{[a.zip, a.city].filter(Boolean).join(' ')}</Text> : null}
-      {a.country ? <Text>{a.country}</Text> : null}
+      {country ? <Text>{country}</Text> : null}
     </View>
   );
 }
@@ -202,7 +217,7 @@ function PricedBody({ data, t }: { data: TBookingDocData; t: TBookingDocumentTex
   }
   return (
     <>
-      <Text style={[styles.strong, { marginBottom: 4 }]}>{t.lines}</Text>
+      <Heading>{t.lines}</Heading>
       {rows.length === 0 ? (
         <Text style={styles.text}>{t.noLines}</Text>
       ) : (
@@ -211,7 +226,7 @@ function PricedBody({ data, t }: { data: TBookingDocData; t: TBookingDocumentTex
       <SumRows rows={sums} />
       {options.length > 0 && (
         <>
-          <Text style={[styles.strong, { marginBottom: 4 }]}>{t.optional}</Text>
+          <Heading>{t.optional}</Heading>
           <Table cols={priceCols} rows={options.map(row)} />
         </>
       )}
@@ -284,13 +299,13 @@ function VoucherBody({ data, t }: { data: TBookingDocData; t: TBookingDocumentTe
   );
   return (
     <>
-      <Text style={[styles.strong, { marginBottom: 4 }]}>{t.guests}</Text>
+      <Heading>{t.guests}</Heading>
       <GuestsTable data={data} t={t} full={false} />
-      <Text style={[styles.strong, { marginBottom: 4 }]}>{t.rooms}</Text>
+      <Heading>{t.rooms}</Heading>
       <RoomsTable data={data} t={t} />
       {services.length > 0 && (
         <>
-          <Text style={[styles.strong, { marginBottom: 4 }]}>{t.services}</Text>
+          <Heading>{t.services}</Heading>
           <Table
             cols={[
               { label: t.qty, flex: 0.8, right: true },
@@ -326,7 +341,9 @@ export function BookingDocumentView({
     subtitle: `${t.date}: ${day(new Date(), lang)}`,
     children: (
       <>
-        {kind !== 'guestlist' && <AddressBlock party={payer} />}
+        {kind !== 'guestlist' && (
+          <AddressBlock party={payer} home={data.company.address.country} lang={lang} />
+        )}
         <FieldSection
           title={t.tripDetails}
           rows={[
@@ -346,7 +363,7 @@ export function BookingDocumentView({
           <GuestsTable data={data} t={t} full />
         ) : (
           <>
-            <Text style={[styles.strong, { marginBottom: 4 }]}>{t.rooms}</Text>
+            <Heading>{t.rooms}</Heading>
             <RoomsTable data={data} t={t} />
             <PricedBody data={data} t={t} />
           </>
@@ -505,7 +522,11 @@ function InvoiceView(props: {
       title={`${title} ${invoice.number}`}
       subtitle={`${t.invoiceDate}: ${day(invoice.date, lang)}`}
     >
-      <AddressBlock party={{ name: recipient.name ?? '', address: recipient.address ?? {} }} />
+      <AddressBlock
+        party={{ name: recipient.name ?? '', address: recipient.address ?? {} }}
+        home={company.address.country}
+        lang={lang}
+      />
       <FieldSection
         title={t.invoiceDetails}
         rows={[
@@ -540,7 +561,7 @@ function InvoiceView(props: {
           money(l.total, cur, lang),
         ])}
       />
-      <Text style={[styles.strong, { marginBottom: 4 }]}>{t.taxBreakdown}</Text>
+      <Heading>{t.taxBreakdown}</Heading>
       <Table
         cols={[
           { label: t.taxRate, flex: 2 },

@@ -82,11 +82,25 @@ describe('booking documents', () => {
         // The customer's address, as on a letter.
         expect(german).toContain('Große Bleichen 7');
         expect(german).toContain('20354 Hamburg');
+        // At home, no country line (the old line printed the code "DE").
+        expect(german).not.toMatch(/20354 Hamburg\s+DE\b/);
         expect(german).toMatch(/462,00\s€/);
         expect(english).toContain('€462.00');
       }
       if (kind === 'voucher') expect(german).not.toContain('€');
     }
+    // Abroad, the country's name in capitals in the document's language, as on a letter.
+    await w.db
+      .update(customers)
+      .set({ address: { street: 'Marktgasse 6', zip: '3011', city: 'Bern', country: 'CH' } })
+      .where(eq(customers.id, w.guests.ben));
+    const abroad = await stay();
+    expect(await pdf(`/api/bookings/${abroad.bookingNo}/download?language=de`)).toMatch(
+      /3011 Bern\s+SCHWEIZ\s/,
+    );
+    expect(await pdf(`/api/bookings/${abroad.bookingNo}/download?language=en`)).toMatch(
+      /3011 Bern\s+SWITZERLAND\s/,
+    );
   });
 
   it('answers the document fitting the state, the voucher, and 404 for others’ or unknown bookings', async () => {

@@ -20,7 +20,12 @@ const bookingRepo = createBookingsRepository();
 // Bookings for the tests of the read side, written straight into the tables (booking, room entries,
 // guests, lines, versions): the tests must not depend on the create flow.
 
-export type TTestGuest = { customerId?: number | null; name?: string | null; gender?: 'm' | 'f' | 'u' };
+export type TTestGuest = {
+  customerId?: number | null;
+  name?: string | null;
+  gender?: 'm' | 'f' | 'u';
+  age?: number | null;
+};
 export type TTestRoom = { roomId: number; from?: string; to?: string; guests: TTestGuest[] };
 export type TTestLine = {
   key: string;
@@ -113,6 +118,7 @@ export async function insertBooking(db: Db, input: TTestBooking) {
             customerId: guest.customerId ?? null,
             name: guest.name ?? null,
             gender: guest.gender ?? 'u',
+            age: guest.age ?? null,
             sort: guestSort,
           })
           .returning({ id: bookingGuests.id });

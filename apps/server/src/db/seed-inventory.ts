@@ -14,6 +14,7 @@ import {
   schedules,
   tours,
   vesselDecks,
+  vesselLists,
   vessels,
 } from './schema.ts';
 
@@ -224,6 +225,33 @@ async function seedVessel(tx: Tx, folderId: number) {
       ['Lower deck', 'Main deck', 'Upper deck'].map((name, sort) => ({ vesselId: vessel.id, name, sort })),
     )
     .returning();
+  // The lists the crew prints per departure: the manifest for the port authority, the cabins with free berths.
+  await tx.insert(vesselLists).values([
+    {
+      name: 'Port manifest',
+      vesselId: vessel.id,
+      kind: 'manifest',
+      columns: [
+        'cabin',
+        'lastName',
+        'firstName',
+        'gender',
+        'birthday',
+        'nationality',
+        'passportNo',
+        'passportExpiry',
+      ],
+      landscape: true,
+      sort: 1,
+    },
+    {
+      name: 'Cabin list',
+      vesselId: vessel.id,
+      kind: 'cabins',
+      columns: ['cabin', 'bed', 'name', 'gender', 'bookingId', 'state'],
+      sort: 2,
+    },
+  ]);
   const cabinTypes = await tx
     .insert(roomTypes)
     .values([

@@ -346,7 +346,7 @@ export function seasonBuilder(b: TBuilderDeps) {
         to: isoOf(to),
         rooms: [{ roomId, guests: [{ name: 'Online guest' }, { name: 'Travel partner' }] }],
         lead: {
-          firstName: random.pick(FIRST_NAMES),
+          firstName: random.pick([...FIRST_NAMES.f, ...FIRST_NAMES.m]),
           lastName: random.pick(LAST_NAMES),
           email: `online${i + 1}@guests.example`,
           country: 'DE',

@@ -47,20 +47,11 @@ export type TRoom = { id: number; capacity: number };
 export type TCabin = { id: number; name: string; shared: boolean };
 export type TDeparture = { id: number; from: string; to: string };
 
-export const FIRST_NAMES = [
-  'Anna',
-  'Ben',
-  'Clara',
-  'David',
-  'Eva',
-  'Finn',
-  'Greta',
-  'Hugo',
-  'Ida',
-  'Jonas',
-  'Lena',
-  'Max',
-];
+/** First names by gender: a guest on a shared cabin's berth is named as the cabin's gender asks. */
+export const FIRST_NAMES = {
+  f: ['Anna', 'Clara', 'Eva', 'Greta', 'Ida', 'Lena'],
+  m: ['Ben', 'David', 'Finn', 'Hugo', 'Jonas', 'Max'],
+} as const;
 export const LAST_NAMES = [
   'Berger',
   'Costa',

@@ -123,13 +123,17 @@ export async function seedSeason(deps: TSeasonDeps, now = new Date()): Promise<T
   const agencyIds = agencyRows.slice(0, 6).map((a) => a.id);
   const agencyOf = () =>
     random.chance(0.35) ? (random.chance(0.4) ? agencyIds[0] : random.pick(agencyIds.slice(1))) : undefined;
-  // Companions by name, most with their age (adults: no child prices), as the office notes them.
+  // Companions by name and gender, most with their age (adults: no child prices), as the office notes them.
   const guestsOf = (n: number, lead: number) => [
     { customerId: lead },
-    ...Array.from({ length: n - 1 }, () => ({
-      name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
-      age: random.chance(0.8) ? random.int(19, 72) : undefined,
-    })),
+    ...Array.from({ length: n - 1 }, () => {
+      const gender = random.chance(0.5) ? 'f' : 'm';
+      return {
+        name: `${random.pick(FIRST_NAMES[gender])} ${random.pick(LAST_NAMES)}`,
+        gender,
+        age: random.chance(0.8) ? random.int(19, 72) : undefined,
+      };
+    }),
   ];
 
   // Resort stays over the two years, half of them in the weeks around today (so the occupancy grid and the
@@ -190,7 +194,7 @@ export async function seedSeason(deps: TSeasonDeps, now = new Date()): Promise<T
       const guests = berth
         ? [
             {
-              name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+              name: `${random.pick(FIRST_NAMES[gender])} ${random.pick(LAST_NAMES)}`,
               gender,
               age: random.int(19, 72),
             },

@@ -229,6 +229,7 @@ export function createVesselsRepository() {
           bed: bookingGuests.bed,
           name: bookingGuests.name,
           gender: bookingGuests.gender,
+          age: bookingGuests.age,
           bookingNo: sql<string>`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo}, ${bookings.id}::text)`,
           ...manifestCustomer,
         })

@@ -380,7 +380,16 @@ describe('GET /api/vessellist/{listId}/print/{scheduleId}', () => {
       from: '2031-08-02',
       to: '2031-08-09',
       customerId: carla,
-      rooms: [{ roomId: cabin?.id ?? 0, guests: [{ customerId: carla, gender: 'f' }, { gender: 'm' }] }],
+      rooms: [
+        {
+          roomId: cabin?.id ?? 0,
+          guests: [
+            { customerId: carla, gender: 'f' },
+            { gender: 'm' },
+            { name: 'Sem de Jong', gender: 'm', age: 41 },
+          ],
+        },
+      ],
     });
     await db.insert(occupancy).values({
       from: '2031-08-02',
@@ -397,8 +406,8 @@ describe('GET /api/vessellist/{listId}/print/{scheduleId}', () => {
     });
     const id = await list({ name: 'Two guests', columns: ['cabin', 'name', 'gender'] });
     for (const [lang, unnamed, total] of [
-      ['de', 'Gast 2 von B31-00042', 'Personen an Bord: 2'],
-      ['en', 'Guest 2 of B31-00042', 'Persons on board: 2'],
+      ['de', 'Gast 2 von B31-00042', 'Personen an Bord: 3'],
+      ['en', 'Guest 2 of B31-00042', 'Persons on board: 3'],
     ] as const) {
       const res = await t.get(`/api/vessellist/${id}/print/${schedule?.id}?lang=${lang}`, reader);
       expect(res.statusCode, res.body).toBe(200);
@@ -407,6 +416,14 @@ describe('GET /api/vessellist/{listId}/print/{scheduleId}', () => {
       expect(text).toContain(unnamed);
       expect(text).toContain(total);
     }
+    // A guest known only by a typed name: its first word the first name, the rest the last name; its noted age.
+    const names = await list({ name: 'Names', columns: ['lastName', 'firstName', 'age'] });
+    const text = await pdfText(
+      (await t.get(`/api/vessellist/${names}/print/${schedule?.id}?lang=en`, reader)).rawPayload,
+    );
+    expect(text).toMatch(/Cruz\s+Carla\s/);
+    expect(text).toMatch(/de Jong\s+Sem\s+41\s/);
+    expect(text).toContain('Guest 2 of B31-00042');
   });
 
   it('turns the page for landscape lists', async () => {

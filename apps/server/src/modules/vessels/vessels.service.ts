@@ -89,7 +89,10 @@ const NOBODY: TManifestPerson = {
   phone: null,
 };
 
-/** The booking's guests for the manifest; one without a customer record by its name or as "Guest 2 of B26-…". */
+/**
+ * The booking's guests for the manifest; one without a customer record by its name (or as "Guest 2 of B26-…")
+ * and the age the booking notes.
+ */
 function toManifestGuests(rows: TManifestGuestRow[], lang: TLanguage): TManifestGuest[] {
   const place = new Map<number, number>();
   return rows.map((row) => {
@@ -104,9 +107,24 @@ function toManifestGuests(rows: TManifestGuestRow[], lang: TLanguage): TManifest
       roomId: row.roomId,
       bed: row.bed,
       gender: asGender(row.gender) ?? 'u',
-      person: personOf(row) ?? { ...NOBODY, lastName: row.name ?? unnamed, fullName: row.name ?? unnamed },
+      person: personOf(row) ?? {
+        ...NOBODY,
+        ...(row.name ? namedOnly(row.name) : { lastName: unnamed, fullName: unnamed }),
+        permanentAge: row.age,
+      },
     };
   });
+}
+
+/**
+ * A name typed for a guest without a customer record, split for the first and last name columns at its first
+ * space ("Sem de Jong": Sem, de Jong); one word is the last name.
+ */
+export function namedOnly(name: string): Pick<TManifestPerson, 'firstName' | 'lastName' | 'fullName'> {
+  const trimmed = name.trim();
+  const space = trimmed.search(/\s/);
+  if (space < 0) return { firstName: null, lastName: trimmed, fullName: trimmed };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space).trim(), fullName: trimmed };
 }
 
 export function createVesselsService(deps: {

@@ -132,7 +132,9 @@ function Letterhead({ company, lang }: { company: TLetterhead; lang: TLanguage }
     <View style={styles.head} fixed>
       <View>
         <Text style={styles.company}>{company.name}</Text>
-        <Text style={styles.small}>{joined([a.street, joined([a.zip, a.city], ' '), countryName(a.country, lang)])}</Text>
+        <Text style={styles.small}>
+          {joined([a.street, joined([a.zip, a.city], ' '), countryName(a.country, lang)])}
+        </Text>
         <Text style={styles.small}>{joined([company.phone, company.email, company.website], ' · ')}</Text>
       </View>
       {company.logo && <Image style={styles.logo} src={company.logo} />}

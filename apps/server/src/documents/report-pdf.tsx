@@ -18,7 +18,7 @@ const styles = StyleSheet.create({
 
 /** Beyond this many columns a report prints landscape. */
 const PORTRAIT_COLUMNS = 7;
-/** A bold character's width in em, a little generous (the condensed cut: about 0.45 em per letter). */
+/** A bold character's width in em, on the generous side for the condensed cut's letters and digits. */
 const EM_PER_CHAR = 0.53;
 
 /**
@@ -28,7 +28,7 @@ const EM_PER_CHAR = 0.53;
 export function tableLayout(columns: readonly TReportColumn[], cells: readonly string[][]) {
   const landscape = columns.length > PORTRAIT_COLUMNS;
   const labelFlex = landscape ? 1.5 : 2;
-  const width = (landscape ? 842 : 595) - 2 * PAGE_MARGIN;
+  const width = (landscape ? 842 : 595) - 2 * PAGE_MARGIN; // A4 in points
   const column = width / (labelFlex + columns.length - 1) - CELL_PADDING;
   const longest = Math.max(
     1,

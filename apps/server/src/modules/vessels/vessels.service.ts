@@ -120,7 +120,7 @@ function toManifestGuests(rows: TManifestGuestRow[], lang: TLanguage): TManifest
  * A name typed for a guest without a customer record, split for the first and last name columns at its first
  * space ("Sem de Jong": Sem, de Jong); one word is the last name.
  */
-export function namedOnly(name: string): Pick<TManifestPerson, 'firstName' | 'lastName' | 'fullName'> {
+function namedOnly(name: string): Pick<TManifestPerson, 'firstName' | 'lastName' | 'fullName'> {
   const trimmed = name.trim();
   const space = trimmed.search(/\s/);
   if (space < 0) return { firstName: null, lastName: trimmed, fullName: trimmed };

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TLanguage } from '@atoll/domain/constants';
+import { countryName } from '@atoll/domain/geo';
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -8,7 +9,7 @@ import type { ReactElement, ReactNode } from 'react';
 import type { Db } from '../db/client.ts';
 import { storedFiles } from '../db/schema.ts';
 import type { TSettingsService } from '../modules/settings/settings.service.ts';
-import { countryName, DOCUMENT_TEXTS, fill, formatDocumentDate } from './texts.ts';
+import { DOCUMENT_TEXTS, fill, formatDocumentDate } from './texts.ts';
 
 /**
  * The frame of every PDF Atoll prints (customer sheets, agency sheets, later invoices and vouchers):

@@ -1,4 +1,5 @@
 import type { TLanguage } from '@atoll/domain/constants';
+import { countryName } from '@atoll/domain/geo';
 
 /** The texts every document shares; a document's own texts live beside its template. */
 export const DOCUMENT_TEXTS = {
@@ -44,16 +45,6 @@ export function formatDocumentDate(value: string | Date | null | undefined, lang
   const iso = typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
   const [y, m, d] = iso.split('-');
   return lang === 'de' ? `${d}.${m}.${y}` : iso;
-}
-
-/** A country's name in the language (its ISO code); a value that is no ISO code as it is. */
-export function countryName(code: string | null | undefined, lang: TLanguage): string {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /**

@@ -189,3 +189,13 @@ export const ZCreateAirline = z.object({
 });
 export type TCreateAirline = z.infer<typeof ZCreateAirline>;
 export const ZUpdateAirline = ZCreateAirline.partial();
+
+/** A country's name in the language ("CH": "Schweiz", "Switzerland"); a value that is no ISO code as it is. */
+export function countryName(code: string | null | undefined, lang: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

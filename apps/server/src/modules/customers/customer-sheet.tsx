@@ -1,7 +1,8 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import type { TCustomer } from '@atoll/domain/customers';
+import { countryName } from '@atoll/domain/geo';
 import { DocumentFrame, FieldSection, renderPdf, type TLetterhead } from '../../documents/pdf.tsx';
-import { countryName, formatDocumentDate } from '../../documents/texts.ts';
+import { formatDocumentDate } from '../../documents/texts.ts';
 
 const TEXTS = {
   de: {

@@ -1,5 +1,6 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+import { countryName } from '@atoll/domain/geo';
 import { columnTitle, REPORT_PERIODS, type TReportAnswer, type TReportColumn } from '@atoll/domain/reports';
 import { Alert, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -28,15 +29,6 @@ export function cellText(
   return kind === 'percent' ? `${text} %` : text;
 }
 
-/** A country's name in the language (its code where the browser has no name for it). */
-function regionName(code: string, lang: string) {
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /** The row labels in the user's language where they are codes (states, channels, booking and line types). */
 function useRowLabel(answer: TReportAnswer) {
   const { t, i18n } = useTranslation();
@@ -49,7 +41,7 @@ function useRowLabel(answer: TReportAnswer) {
   return (value: string | number | null | undefined) => {
     const text = String(value ?? '');
     if (answer.groupBy === 'lineType') return columnTitle(text, lang);
-    if (answer.groupBy === 'country') return text ? regionName(text, lang) : '–';
+    if (answer.groupBy === 'country') return text ? countryName(text, lang) : '–';
     const key = keys[answer.groupBy];
     return key && text ? t(`${key}.${text}`, { defaultValue: text }) : text || '–';
   };

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { OPERATOR_TIME_ZONE } from './tests/support/booking-api.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = join(tmpdir(), `atoll-e2e-${process.pid}`);
@@ -21,6 +22,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     // The app honours reduced motion: no transitions, so the accessibility checks see settled colours.
     reducedMotion: 'reduce',
+    // The browser keeps the operator's calendar, as the office's browsers do: its "today" is the server's.
+    timezoneId: OPERATOR_TIME_ZONE,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
@@ -6,8 +7,6 @@ test.use({ locale: 'en-GB' });
 const RESORT = 'Coral Garden Resort';
 const ROOM_TYPE = 'Garden Room';
 const AGENCY = 'Blue Reef Travel';
-
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('staff pins a price and lets the engine choose again on the calculation card', async ({
   page,

@@ -1,15 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
 const RESORT = 'Coral Garden Resort';
 const VESSEL = 'MV Atoll Explorer';
-
-/** A day relative to today (UTC, as the server counts days before arrival). */
-function dayFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The staff API, to find what the office would look up: a demo customer, a departure with free berths. */
 async function staffApi(request: APIRequestContext) {

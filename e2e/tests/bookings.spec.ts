@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots, searchList } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
@@ -14,11 +15,6 @@ type TCreated = {
   reservationNo: string | null;
   bookingNo: string | null;
 };
-
-/** A day relative to today (UTC, as the server counts days before arrival). */
-function dayFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The staff API: a token, the demo resort's Garden Rooms and bookings created the way the office would. */
 async function staffApi(request: APIRequestContext) {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB', viewport: { width: 1400, height: 900 } });
@@ -7,8 +8,6 @@ const RESORT = 'Coral Garden Resort';
 const VESSEL = 'MV Atoll Explorer';
 const COLUMN = 78;
 const ROW = 47;
-
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 type TEntry = { bookingId: number; roomId: number; from: string; to: string };
 type TRoom = { id: number; name: string; roomTypeId: number | null };

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
 // A full charter with the wizard (docs/domain/departures-and-charters.md): staff charter the whole vessel on a departure
@@ -7,8 +8,6 @@ import { DEMO, expectAccessible, login } from './support/helpers.ts';
 test.use({ locale: 'en-GB' });
 
 const VESSEL = 'MV Atoll Explorer';
-
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function staffApi(request: APIRequestContext) {
   const token = (await (await request.post('/api/auth/token', { data: DEMO.staff })).json()).token;

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
 // Custom forms: staff builds a form template with several field types and rules
@@ -6,12 +7,6 @@ import { DEMO, expectAccessible, login } from './support/helpers.ts';
 // (client-side validation first), and staff sees the answers.
 
 test.use({ locale: 'en-GB', actionTimeout: 10_000 });
-
-const dayFromToday = (days: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 async function addField(page: Page, type: string, index: number): Promise<Locator> {
   await page.getByRole('combobox', { name: 'Field type' }).click();

@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 import { openMailbox } from './support/mailbox.ts';
 
 test.use({ locale: 'en-GB' });
 
 const RESORT = 'Coral Garden Resort';
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 // Run with E2E_PORT=3231 E2E_SMTP_PORT=3232 beside the other journeys.
 test('staff edit a mail template, send a booking mail, see it sent in the queue, and it arrives', async ({

@@ -1,16 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs } from './support/booking-api.ts';
+import { apiAs, dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
 const RESORT = 'Coral Garden Resort';
-
-function dayFromToday(days: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
 

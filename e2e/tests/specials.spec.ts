@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 import { choose, createSeason } from './support/prices.ts';
 
@@ -6,14 +7,6 @@ test.use({ locale: 'en-GB' });
 
 const SPECIAL = 'Early bird 10 %';
 const RULE_FIELD = 'Days before arrival (DaysBeforeTravelDate)';
-
-/** A day relative to today in the browser's calendar, as a date input takes it. */
-function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** The why entry of one special in the simulator's answer. */
 const whyOf = (page: Page, name: string) =>

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
 
 const OVERBOOKING = 'Overbooking: the room was booked past a block or hold';
-
-/** A day relative to today (UTC). */
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('staff sees the todo a forced overbooking raised, on /todo and on the booking, and solves it', async ({
   page,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { apiAs } from './support/booking-api.ts';
+import { apiAs, dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login } from './support/helpers.ts';
 
 // The booking widget: staff create a widget for the demo vessel in /widget-admin/create
@@ -97,7 +97,7 @@ test('staff create a widget, a page on another site embeds it, the stats show th
     .poll(async () => iframe.evaluate((el) => (el as HTMLIFrameElement).style.height))
     .not.toBe('700px');
   const staffApi = await apiAs(request, DEMO.staff);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dayFromToday(0);
   const statsNow = async () =>
     (await staffApi.get(`/api/widget/${widgetId}/stats?from=${today}&to=${today}`)).totals;
   expect(await statsNow()).toMatchObject({ views: 1, searches: 0, bookings: 0 });

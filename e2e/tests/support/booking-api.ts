@@ -7,8 +7,15 @@ import { type APIRequestContext, expect } from '@playwright/test';
 const VESSEL = 'MV Atoll Explorer';
 const RESORT = 'Coral Garden Resort';
 
-export const dayFromToday = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The demo operator's time zone (the setting booking.timezone, the server's default): the server's "today" and the
+ * browser's (playwright.config.ts runs the browser in it, as an office's browsers are).
+ */
+export const OPERATOR_TIME_ZONE = 'Europe/Berlin';
+const operatorDay = new Intl.DateTimeFormat('en-CA', { timeZone: OPERATOR_TIME_ZONE });
+
+/** A day relative to today in the operator's calendar, as YYYY-MM-DD (as date inputs and the API take it). */
+export const dayFromToday = (days: number) => operatorDay.format(new Date(Date.now() + days * 86_400_000));
 
 export async function apiAs(request: APIRequestContext, who: { email: string; password: string }) {
   const token = (await (await request.post('/api/auth/token', { data: who })).json()).token;

@@ -2,6 +2,7 @@ import type { TWidgetAction } from '@atoll/domain/widgets';
 import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, resorts, vessels, widgetEvents, widgets } from '../../db/schema.ts';
+import { zoneLiteral } from '../bookings/reports/bookings-reports.repository.ts';
 
 export type TWidgetRow = typeof widgets.$inferSelect;
 
@@ -59,17 +60,19 @@ export function createWidgetsRepository() {
       return ex.insert(widgetEvents).values(values).onConflictDoNothing().returning({ id: widgetEvents.id });
     },
 
-    /** Events per UTC day and action in [start, end). */
-    eventCounts(ex: Executor, widgetId: number, start: Date, end: Date) {
-      const day = sql<string>`to_char(${widgetEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    /** Events per day and action on the days [from, to) of the operator's time zone (ISO days). */
+    eventCounts(ex: Executor, widgetId: number, from: string, to: string) {
+      const zone = zoneLiteral();
+      const day = sql<string>`to_char(${widgetEvents.createdAt} at time zone ${zone}, 'YYYY-MM-DD')`;
+      const midnight = (iso: string) => sql`(${iso}::date::timestamp at time zone ${zone})`;
       return ex
         .select({ day, action: widgetEvents.action, n: count() })
         .from(widgetEvents)
         .where(
           and(
             eq(widgetEvents.widgetId, widgetId),
-            gte(widgetEvents.createdAt, start),
-            lt(widgetEvents.createdAt, end),
+            gte(widgetEvents.createdAt, midnight(from)),
+            lt(widgetEvents.createdAt, midnight(to)),
           ),
         )
         .groupBy(day, widgetEvents.action);

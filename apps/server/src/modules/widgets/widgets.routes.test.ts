@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TTestApp } from '../../../test/harness.ts';
+import { today } from '../../clock.ts';
 import { bookings, resorts, vessels, widgetEvents } from '../../db/schema.ts';
 
 let t: TTestApp;
@@ -247,15 +248,16 @@ describe('tracking and stats', () => {
       bookingRate: 0,
       conversion: 0,
     });
+    // The operator's days (Europe/Berlin, UTC+1 in January): 23:59 UTC on the 10th is the 11th there.
     expect(past.days).toEqual([
-      { day: '2041-01-10', views: 1, searches: 1, bookings: 0 },
-      { day: '2041-01-11', views: 0, searches: 0, bookings: 0 },
+      { day: '2041-01-10', views: 1, searches: 0, bookings: 0 },
+      { day: '2041-01-11', views: 0, searches: 1, bookings: 0 },
       { day: '2041-01-12', views: 1, searches: 0, bookings: 0 },
     ]);
 
     const recent = ok(await t.get(`/api/widget/${id}/stats`, reader));
     expect(recent.days).toHaveLength(30);
-    expect(recent.to).toBe(new Date().toISOString().slice(0, 10));
+    expect(recent.to).toBe(today());
     expect(recent.totals).toEqual({
       views: 5,
       searches: 2,

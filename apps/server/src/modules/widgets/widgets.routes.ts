@@ -204,7 +204,7 @@ export function registerWidgetsRoutes(
         tags,
         summary: 'The funnel views → searches → bookings with conversion rates, per day',
         description:
-          'from/to: days (UTC), default the last 30 days up to today; at most a year. Each visitor counts ' +
+          'from/to: the operator’s days (booking.timezone), default the last 30 days up to today; at most a year. Each visitor counts ' +
           'once per action. Rates are fractions 0..1: searchRate = searches/views, bookingRate = ' +
           'bookings/searches, conversion = bookings/views (0 when the base is 0).',
         params: ZIdParams,

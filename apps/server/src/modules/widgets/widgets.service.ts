@@ -1,4 +1,5 @@
 import type { TPublicWidget, TWidget, TWidgetAction, TWidgetLook, TWidgetStats } from '@atoll/domain/widgets';
+import { today } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { createWidgetsRepository, type TWidgetRow } from './widgets.repository.ts';
@@ -105,18 +106,18 @@ export function createWidgetsService(db: Db) {
   }
 
   /**
-   * The funnel of a widget (404 when there is none) over [from, to] (days, UTC; default the last 30 days up
-   * to today), per day and in total.
+   * The funnel of a widget (404 when there is none) over [from, to] (the operator's days, as every report counts
+   * them; default the last 30 days up to today), per day and in total.
    */
   async function stats(widgetId: number, query: { from?: string; to?: string }): Promise<TWidgetStats> {
     if (!(await repository.exists(db, widgetId))) throw notFound('Widget');
-    const to = query.to ?? isoDay(new Date());
+    const to = query.to ?? today();
     const from = query.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
     const start = Date.parse(`${from}T00:00:00Z`);
     const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS;
     if (!(end > start)) throw badRequest('from must not be after to', 'from');
     if ((end - start) / DAY_MS > MAX_STATS_DAYS) throw badRequest('At most a year at once', 'to');
-    const rows = await repository.eventCounts(db, widgetId, new Date(start), new Date(end));
+    const rows = await repository.eventCounts(db, widgetId, from, isoDay(new Date(end)));
     const days = new Map<string, { day: string; views: number; searches: number; bookings: number }>();
     for (let t = start; t < end; t += DAY_MS) {
       const d = isoDay(new Date(t));

@@ -46,7 +46,12 @@ export default function StatsOccupancyPage() {
               {t('reports.titles.heatMap')}
             </Title>
             <Table.ScrollContainer minWidth={320}>
-              <Table fz="xs" withColumnBorders aria-label={t('reports.titles.heatMap')}>
+              <Table
+                fz="xs"
+                horizontalSpacing="xs"
+                withColumnBorders
+                aria-label={t('reports.titles.heatMap')}
+              >
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('reports.resort')}</Table.Th>

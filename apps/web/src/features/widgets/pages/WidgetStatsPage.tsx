@@ -15,6 +15,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { todayIso } from '../../../components/pricing/format.ts';
 import { useWidgetStats, useWidgets } from '../api.ts';
 
 const DAY_MS = 86_400_000;
@@ -27,8 +28,11 @@ export default function WidgetStatsPage() {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const widgets = useWidgets();
-  const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 29 * DAY_MS)));
-  const [to, setTo] = useState(() => isoDay(new Date()));
+  // The browser's day, and 29 days before it (calendar arithmetic on the day at UTC midnight).
+  const [from, setFrom] = useState(() =>
+    isoDay(new Date(Date.parse(`${todayIso()}T00:00:00Z`) - 29 * DAY_MS)),
+  );
+  const [to, setTo] = useState(() => todayIso());
   const chosen = search.get('id') ?? (widgets.data?.[0] ? String(widgets.data[0].id) : null);
   const stats = useWidgetStats(chosen ? Number(chosen) : null, from, to);
   const totals = stats.data?.totals;

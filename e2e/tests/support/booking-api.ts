@@ -14,8 +14,14 @@ const RESORT = 'Coral Garden Resort';
 export const OPERATOR_TIME_ZONE = 'Europe/Berlin';
 const operatorDay = new Intl.DateTimeFormat('en-CA', { timeZone: OPERATOR_TIME_ZONE });
 
-/** A day relative to today in the operator's calendar, as YYYY-MM-DD (as date inputs and the API take it). */
-export const dayFromToday = (days: number) => operatorDay.format(new Date(Date.now() + days * 86_400_000));
+/**
+ * A day relative to today in the operator's calendar, as YYYY-MM-DD (as date inputs and the API take it): today
+ * there, then whole calendar days (adding hours to the instant would slip a day across a change of summer time).
+ */
+export const dayFromToday = (days: number) =>
+  new Date(Date.parse(`${operatorDay.format(new Date())}T00:00:00Z`) + days * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 
 export async function apiAs(request: APIRequestContext, who: { email: string; password: string }) {
   const token = (await (await request.post('/api/auth/token', { data: who })).json()).token;

@@ -53,6 +53,27 @@ test('a guest opening a protected page is sent to login and comes back after it'
   await expect(page).toHaveURL(/\/users$/);
 });
 
+test("a customer who logs in before the page has the installation's settings still lands on their home", async ({
+  page,
+}) => {
+  // A quick login (a password manager) can beat the page's first bootstrap; the landing depends on its switches.
+  let delayed = false;
+  await page.route('**/api/bootstrap', async (route) => {
+    if (!delayed) {
+      delayed = true;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    }
+    await route.continue();
+  });
+  await page.goto('/club/login');
+  await page.getByRole('textbox', { name: /e-?mail/i }).fill(DEMO.customer.email);
+  await page.getByRole('textbox', { name: /passwor/i }).fill(DEMO.customer.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('region', { name: 'Your bookings' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(delayed).toBe(true);
+});
+
 test('an agent opening /users gets the forbidden message and goes back', async ({ page }) => {
   await login(page, DEMO.agent);
   await page.goto('/users');

@@ -1,15 +1,15 @@
-import { CLUB_HOME, STAFF_HOME } from '@atoll/domain/navigation/guard';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
+import { useBootstrap } from '../../../app/bootstrap.ts';
 import { showError, showSuccess } from '../../../app/messages.ts';
 import { session } from '../../../app/session.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useSaveReset } from '../api.ts';
 import { errorText } from '../errorText.ts';
-import { isNonGuest } from '../landing.ts';
+import { isNonGuest, landingPath } from '../landing.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';
 import { compact, emailError, passwordTooShortText, repeatError, resetPasswordError } from '../validation.ts';
 
@@ -28,6 +28,7 @@ export function ResetSaveForm({ club, linkToken, initialEmail, loginPath, reques
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveReset();
+  const boot = useBootstrap();
   const [token, setToken] = useState(linkToken);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -46,7 +47,7 @@ export function ResetSaveForm({ club, linkToken, initialEmail, loginPath, reques
   const done = (address: string) => {
     const user = session.get().user;
     if (session.token() && isNonGuest(user)) {
-      void navigate(user.isCRMUser ? CLUB_HOME : STAFF_HOME, { replace: true });
+      void navigate(landingPath(user, boot.data), { replace: true });
       return;
     }
     void navigate(`${loginPath}?email=${encodeURIComponent(address)}`, { replace: true });

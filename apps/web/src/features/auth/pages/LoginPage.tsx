@@ -1,9 +1,10 @@
 import { isClubPath, RETURN_TO_PARAM } from '@atoll/domain/navigation/guard';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../../app/bootstrap.ts';
+import { bootstrapNow, useBootstrap } from '../../../app/bootstrap.ts';
 import { session } from '../../../app/session.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLogin } from '../api.ts';
@@ -24,6 +25,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const [params] = useState(() => new URLSearchParams(location.search));
   const boot = useBootstrap();
+  const client = useQueryClient();
   const login = useLogin();
   const club = isClubPath(location.pathname);
   // A logged-in user on a login page is simply sent on (spec platform §4); the back office's guard does it there.
@@ -52,10 +54,13 @@ export default function LoginPage() {
     login.mutate(
       { email: email.trim(), password, ts: deviceId(), isCRMUser: club },
       {
-        onSuccess: (answer) => {
+        onSuccess: async (answer) => {
           leaving.current = true;
+          // Where a member lands depends on the installation's switches: a login quicker than the page's first
+          // bootstrap waits for it (without, it guessed the club's dashboard, "not found" where the club is off).
+          const installation = await bootstrapNow(client);
           session.accept(answer);
-          location.replace(afterLoginPath(params.get(RETURN_TO_PARAM), answer.user, boot.data));
+          location.replace(afterLoginPath(params.get(RETURN_TO_PARAM), answer.user, installation));
         },
       },
     );

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
-import { apiAs, confirmedCabinBooking } from './support/booking-api.ts';
+import { apiAs, confirmedCabinBooking, dayFromToday } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 
 // E-invoices and the DATEV export: staff open an issued invoice's XRechnung and ZUGFeRD PDF from
@@ -43,7 +43,7 @@ test('staff download an invoice as XRechnung and ZUGFeRD and the year for DATEV'
   await pdfTab.close();
   expect(pdf.headers()['content-type']).toContain('application/pdf');
 
-  const year = new Date().getFullYear();
+  const year = dayFromToday(0).slice(0, 4);
   const [datevTab, datev] = await Promise.all([
     page.waitForEvent('popup'),
     page.waitForResponse((r) => r.url().includes('/api/invoices/datev')),

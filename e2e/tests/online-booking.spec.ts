@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import Stripe from 'stripe';
-import { apiAs } from './support/booking-api.ts';
+import { apiAs, monthFromToday } from './support/booking-api.ts';
 import { fillGuest } from './support/guestforms.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 import { openMailbox } from './support/mailbox.ts';
@@ -133,12 +133,12 @@ async function guestFormsFromMail(page: Page, text: string, bookingId: number, g
 async function twoBerths(page: Page, months: number, cabin: string) {
   await page.goto('/book/online-v2');
   await expect(page.getByRole('heading', { name: 'Book your trip' })).toBeVisible();
-  const month = new Date();
-  month.setDate(1);
-  month.setMonth(month.getMonth() + months);
+  const month = monthFromToday(months);
   for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Next month' }).click();
   await expect(
-    page.getByText(new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(month)),
+    page.getByText(
+      new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(month),
+    ),
   ).toBeVisible();
   const departure = page.getByTestId('departure').first();
   // The month's first search prices each departure's cabin types (later ones come from the search cache).
@@ -160,11 +160,8 @@ async function twoBerths(page: Page, months: number, cabin: string) {
 async function stayForTwo(page: Page, months: number) {
   await page.goto('/book/resort-v2');
   await expect(page.getByRole('heading', { name: 'Book your trip' })).toBeVisible();
-  const month = new Date();
-  month.setDate(1);
-  month.setMonth(month.getMonth() + months);
   for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Next month' }).click();
-  const prefix = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
+  const prefix = monthFromToday(months).toISOString().slice(0, 7);
   await expect(page.locator(`button[data-date^="${prefix}"]`).first()).toBeVisible();
   await expect(page.getByTitle('Monday')).toBeVisible();
   const enabled = page.locator('button[data-date]:not([disabled])');

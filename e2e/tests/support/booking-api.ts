@@ -23,6 +23,12 @@ export const dayFromToday = (days: number) =>
     .toISOString()
     .slice(0, 10);
 
+/** The first day of the month `months` after the operator's current one, at midnight UTC (format it in UTC). */
+export const monthFromToday = (months: number) => {
+  const [year = 0, month = 1] = dayFromToday(0).split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1 + months, 1));
+};
+
 export async function apiAs(request: APIRequestContext, who: { email: string; password: string }) {
   const token = (await (await request.post('/api/auth/token', { data: who })).json()).token;
   const headers = { authorization: `Bearer ${token}` };

@@ -2,13 +2,13 @@ import { type TBooking, ZCancelBooking, ZChangeBooking, ZCreateBooking } from '@
 import { D } from '@atoll/domain/money';
 import { ZOnlineCreateRequest } from '@atoll/domain/online/api';
 import { ZAddProduct } from '@atoll/domain/products';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors.ts';
 import type { TSessionUser } from '../../modules/auth/auth.service.ts';
 import { importStatement } from '../../modules/banks/import-statement.flow.ts';
 import { issueInvoice } from '../../modules/documents/invoices.flow.ts';
 import type { Tx } from '../client.ts';
-import { bookings, customers } from '../schema.ts';
+import { bookings, bookingVersions, customers } from '../schema.ts';
 import type { TCatalogue } from './season-catalogue.ts';
 import {
   DAY,
@@ -84,27 +84,87 @@ export function seasonBuilder(b: TBuilderDeps) {
     }
   }
 
-  /** The day each booking was made: the flows stamp today, the season sets it back to before the stay. */
+  /**
+   * The day of each booking's latest step: the day it was made (the flows stamp today, the season sets it back to
+   * before the stay), then of each later step. A step is never dated before the one before it.
+   */
   const booked = new Map<number, number>();
-  async function backdate(booking: TBooking, from: number) {
+  const at = (day: number, hour: number) => new Date(day * DAY + hour * 3_600_000);
+  const lastVersion = async () =>
+    (await deps.db.select({ id: max(bookingVersions.id) }).from(bookingVersions))[0]?.id ?? 0;
+
+  /**
+   * Dates the history of a step taken on a past day: the versions the step wrote (after `since`) on that day, with
+   * the booking's own dates in their snapshots and changes as the season set them back (the flows stamp now).
+   */
+  async function dateVersions(bookingId: number, since: number, day: number, hour: number) {
+    if (day >= day0) return;
+    const [row] = await deps.db
+      .select({
+        createdAt: bookings.createdAt,
+        reservationDate: bookings.reservationDate,
+        bookingDate: bookings.bookingDate,
+      })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    if (!row) return;
+    const dates = Object.fromEntries(
+      Object.entries(row).flatMap(([field, value]) => (value ? [[field, value.toISOString()]] : [])),
+    );
+    const versions = await deps.db
+      .select({
+        id: bookingVersions.id,
+        snapshot: bookingVersions.snapshot,
+        changes: bookingVersions.changes,
+      })
+      .from(bookingVersions)
+      .where(and(eq(bookingVersions.bookingId, bookingId), gt(bookingVersions.id, since)));
+    for (const version of versions) {
+      const snapshot = version.snapshot as Record<string, unknown>;
+      for (const field of Object.keys(dates)) if (snapshot[field]) snapshot[field] = dates[field];
+      const changes = (version.changes as { path: string; to: unknown }[]).map((change) =>
+        change.path in dates && change.to ? { ...change, to: dates[change.path] } : change,
+      );
+      await deps.db
+        .update(bookingVersions)
+        .set({ createdAt: at(day, hour), snapshot, changes })
+        .where(eq(bookingVersions.id, version.id));
+    }
+  }
+
+  /** A step of a booking's life on `day` (not before its latest step, not after today), its history dated then. */
+  async function dated<T>(bookingId: number, day: number, label: string, step: () => Promise<T>) {
+    const on = Math.min(day0, Math.max(booked.get(bookingId) ?? day0, day));
+    const since = await lastVersion();
+    const done = await attempt(label, step);
+    if (done !== null) {
+      booked.set(bookingId, on);
+      await dateVersions(bookingId, since, on, 12);
+    }
+    return done;
+  }
+
+  async function backdate(booking: TBooking, from: number, since: number) {
     const day = Math.max(day0 - 365, Math.min(day0, from - random.int(14, 160)));
     booked.set(booking.id, day);
     if (day === day0) return;
-    const at = new Date(day * DAY + 10 * 3_600_000);
+    const made = at(day, 10);
     await deps.db
       .update(bookings)
       .set({
-        createdAt: at,
-        ...(booking.reservationNo ? { reservationDate: at } : {}),
-        ...(booking.bookingNo ? { bookingDate: at } : {}),
+        createdAt: made,
+        ...(booking.reservationNo ? { reservationDate: made } : {}),
+        ...(booking.bookingNo ? { bookingDate: made } : {}),
       })
       .where(eq(bookings.id, booking.id));
+    await dateVersions(booking.id, since, day, 10);
   }
   /** Due dates again from the booking day (the deposit a week after it): what makes a booking overdue. */
-  const redue = (booking: TBooking) => attempt('reprice', () => flows.release.reloadPrice(admin, booking.id));
+  const redue = (booking: TBooking) =>
+    dated(booking.id, 0, 'reprice', () => flows.release.reloadPrice(admin, booking.id));
 
   const pay = (booking: TBooking, amount: string, date: number, method: 'bank' | 'card') =>
-    attempt(`payment of ${booking.id}`, () =>
+    dated(booking.id, date, `payment of ${booking.id}`, () =>
       deps.payments.create(admin, booking.id, {
         date: isoOf(Math.max(booked.get(booking.id) ?? day0, Math.min(date, day0))),
         amount,
@@ -129,7 +189,7 @@ export function seasonBuilder(b: TBuilderDeps) {
     const name = random.pick(names);
     const productId = b.catalogue.products.get(name);
     if (!productId) return booking;
-    const added = await attempt(`product on ${booking.id}`, () =>
+    const added = await dated(booking.id, 0, `product on ${booking.id}`, () =>
       flows.products.add(admin, booking.id, 'product', productId, ZAddProduct.parse({}), lock),
     );
     return added ?? booking;
@@ -146,12 +206,13 @@ export function seasonBuilder(b: TBuilderDeps) {
       language: random.chance(0.6) ? 'de' : 'en',
       note: random.chance(0.1) ? 'Vegetarian meals, please.' : undefined,
     });
+    const since = await lastVersion();
     const booking = await attempt(`booking ${JSON.stringify(request.rooms).slice(0, 60)}`, () =>
       flows.create.createBooking(admin, input),
     );
     if (!booking) return null;
     made += 1;
-    await backdate(booking, from);
+    await backdate(booking, from, since);
     return booking;
   }
 
@@ -165,27 +226,29 @@ export function seasonBuilder(b: TBuilderDeps) {
     const first = roll < 0.2 ? 'draft' : roll < 0.45 ? 'planned' : 'confirmed';
     const begun = await create(request, first, from);
     if (!begun || first === 'confirmed') return begun;
-    let booking: TBooking = begun;
-    for (const state of first === 'draft' ? (['planned', 'confirmed'] as const) : (['confirmed'] as const)) {
-      const { id, version } = booking;
-      const moved = await attempt(`${state} ${id}`, () =>
-        flows.change.changeBooking(admin, id, ZChangeBooking.parse({ state, version })),
-      );
-      if (!moved) return booking;
-      booking = moved;
-    }
-    const madeOn = booked.get(booking.id) ?? day0;
-    // Made today: the flows have stamped each step now.
-    if (madeOn >= day0) return booking;
+    // Reserved some days after it was made and confirmed some days after that, each before the stay; made today,
+    // every step is today.
+    const madeOn = booked.get(begun.id) ?? day0;
     const last = Math.max(madeOn, Math.min(day0, from - 1));
     const reserved = Math.min(last, madeOn + random.int(1, 10));
     const confirmedOn = Math.min(last, reserved + random.int(1, 14));
-    const at = (day: number) => new Date(day * DAY + 11 * 3_600_000);
-    await deps.db
-      .update(bookings)
-      .set({ reservationDate: at(reserved), bookingDate: at(confirmedOn) })
-      .where(eq(bookings.id, booking.id));
-    booked.set(booking.id, confirmedOn);
+    let booking: TBooking = begun;
+    for (const state of first === 'draft' ? (['planned', 'confirmed'] as const) : (['confirmed'] as const)) {
+      const { id, version } = booking;
+      const day = state === 'planned' ? reserved : confirmedOn;
+      const moved = await dated(id, day, `${state} ${id}`, async () => {
+        const changed = await flows.change.changeBooking(admin, id, ZChangeBooking.parse({ state, version }));
+        // The flow stamps the reservation's or the booking's date now: the day of the step instead.
+        if (day < day0)
+          await deps.db
+            .update(bookings)
+            .set(state === 'planned' ? { reservationDate: at(day, 11) } : { bookingDate: at(day, 11) })
+            .where(eq(bookings.id, id));
+        return changed;
+      });
+      if (!moved) return booking;
+      booking = moved;
+    }
     return booking;
   }
 
@@ -201,12 +264,12 @@ export function seasonBuilder(b: TBuilderDeps) {
       opts: { split?: boolean; rebookTo?: TDeparture | undefined },
     ) {
       const roll = random.next();
-      if (to <= day0) return this.past(request, from, roll);
+      if (to <= day0) return this.past(request, from, to, roll);
       if (from <= day0) {
         const booking = await create(request, 'confirmed', from);
         if (!booking) return;
         await pay(booking, booking.openAmount, from - 40, 'bank');
-        await attempt('check-in', () =>
+        await dated(booking.id, from, 'check-in', () =>
           flows.rooms.checkIn(admin, booking.id, { notReadyReason: DESK }, lock),
         );
         return;
@@ -273,12 +336,12 @@ export function seasonBuilder(b: TBuilderDeps) {
     },
 
     /** A stay or trip that is over: checked in and out and paid, now and then cancelled or still open. */
-    async past(request: TBookRequest, from: number, roll: number) {
+    async past(request: TBookRequest, from: number, to: number, roll: number) {
       let booking = await confirmed(request, from);
       if (!booking) return;
       const { id } = booking;
       if (roll < 0.08) {
-        await attempt('cancel', () =>
+        await dated(id, from - 10, 'cancel', () =>
           flows.cancel.cancelBooking(
             admin,
             id,
@@ -301,10 +364,10 @@ export function seasonBuilder(b: TBuilderDeps) {
       }
       // The last weeks' guests were checked in and out at the desk; the nightly job resolves the rest.
       if (from > day0 - 45) {
-        await attempt('check-in', () =>
+        await dated(id, from, 'check-in', () =>
           flows.rooms.checkIn(admin, booking.id, { notReadyReason: DESK }, lock),
         );
-        await attempt('check-out', () => flows.rooms.checkOut(admin, booking.id, {}, lock));
+        await dated(id, to, 'check-out', () => flows.rooms.checkOut(admin, booking.id, {}, lock));
       }
       if (invoiced.length < 25 && roll < 0.5) invoiced.push(booking.id);
     },

@@ -93,6 +93,42 @@ describe('the demo season', () => {
     expect(funnel?.later).toBeGreaterThan(10);
   });
 
+  it("dates each booking's history on the days of its steps, with the booking's own dates in the snapshots", async () => {
+    const [history] = await rows<{
+      first: number;
+      firstOff: number;
+      backwards: number;
+      future: number;
+      paidThen: number;
+      snapshotOff: number;
+      past: number;
+      bookings: number;
+    }>(sql`
+      with v as (
+        select v.*, b.created_at made, b.reservation_date reserved, b.booking_date confirmed,
+               lag(v.created_at) over (partition by v.booking_id order by v.version) before
+        from booking_versions v join bookings b on b.id = v.booking_id)
+      select count(*) filter (where version = 1)::int first,
+             count(*) filter (where version = 1 and made::date < current_date and created_at <> made)::int "firstOff",
+             count(*) filter (where created_at < before)::int backwards,
+             count(*) filter (where created_at > now())::int future,
+             count(*) filter (where action = 'payment' and created_at::date < current_date - 7)::int "paidThen",
+             count(*) filter (where (snapshot->>'createdAt')::timestamptz <> made
+                              or (snapshot->>'bookingDate')::timestamptz <> confirmed
+                              or (snapshot->>'reservationDate')::timestamptz <> reserved)::int "snapshotOff",
+             count(*) filter (where created_at::date < current_date - 30)::int past,
+             (select count(*) from bookings)::int bookings
+      from v`);
+    expect(history?.first).toBe(history?.bookings);
+    // A booking made on a past day has its first version then.
+    expect(history?.firstOff).toBe(0);
+    expect(history?.backwards).toBe(0);
+    expect(history?.future).toBe(0);
+    expect(history?.snapshotOff).toBe(0);
+    expect(history?.paidThen).toBeGreaterThan(50);
+    expect(history?.past).toBeGreaterThan(summary.bookings);
+  });
+
   it('sells through several agencies with commission, direct and online', async () => {
     const [agencies] = await rows<{ n: number; commissioned: number }>(sql`
       select count(distinct agency_id)::int n,

@@ -12,6 +12,10 @@ const TEXTS: Record<string, string> = {
   'bookings.history.actions.moveDates': 'Dates moved',
   'bookings.states.booking': 'Booking',
   'bookings.states.reservation': 'Reservation',
+  'payments.status.not_paid': 'Not paid',
+  'payments.status.paid': 'Paid',
+  'specials.lineTypes.payment': 'Payment',
+  'specials.lineCustomerTypes.None': 'Booking',
   'common.yes': 'Yes',
   'common.no': 'No',
 };
@@ -27,6 +31,11 @@ describe('the booking history in words', () => {
   });
 
   it('writes dates per language, money with the currency, states and flags by their names', () => {
+    expect(valueText('not_paid', 'paymentStatus', 'en', 'EUR', texts)).toBe('Not paid');
+    expect(valueText('resort', 'type', 'en', 'EUR', texts)).toBe('resort');
+    expect(
+      valueText({ type: 'payment', customerType: 'None' }, 'calculation[key=payment:1]', 'en', 'EUR', texts),
+    ).toBe('Type: Payment; Customer type: Booking');
     expect(valueText('2027-03-01', 'from', 'de', 'EUR', texts)).toBe('01.03.2027');
     expect(valueText('2027-03-01', 'from', 'en', 'EUR', texts)).toBe('2027-03-01');
     expect(valueText('1400.00', 'total', 'en', 'EUR', texts)).toMatch(/^€1,400\.00$/);

@@ -6,7 +6,7 @@ import { formatNumber, type TLang } from '../../../components/pricing/format.ts'
 import { displayState } from './bookingState.ts';
 
 // How the booking history reads: field labels instead of the stored paths, values as the screens write
-// them (dates per language, amounts with the currency, states by their names). Pure, for tests.
+// them (dates per language, amounts with the currency, states and other codes by their names). Pure, for tests.
 
 /** What the texts come from: the translation and whether a key exists. */
 export type TTexts = {
@@ -35,6 +35,13 @@ const MONEY = new Set([
   'net',
   'commissionBase',
 ]);
+
+/** Fields whose values are codes with texts of their own (a code without one, e.g. a booking's type, stays). */
+const CODES: Record<string, string> = {
+  paymentStatus: 'payments.status',
+  type: 'specials.lineTypes',
+  customerType: 'specials.lineCustomerTypes',
+};
 
 /**
  * Keys of a changed record that tell a person nothing: its id, its key in the list, its place in the order and a
@@ -91,6 +98,8 @@ export function valueText(
   if (typeof value === 'string') {
     if (field === 'state' && (BOOKING_STATES as readonly string[]).includes(value))
       return texts.t(`bookings.states.${displayState(value as TBookingState, false)}`);
+    const code = CODES[field] && `${CODES[field]}.${value}`;
+    if (code && texts.exists(code)) return texts.t(code);
     if (ISO_DAY.test(value)) return formatDay(value, lang);
     if (ISO_MOMENT.test(value)) return formatDateTime(value, lang);
     if (DECIMAL.test(value)) {

@@ -48,7 +48,8 @@ export default function StatsOccupancyPage() {
             <Table.ScrollContainer minWidth={320}>
               <Table
                 fz="xs"
-                horizontalSpacing="xs"
+                // Twelve months beside the resort's name fit at 1280 px beside the menu.
+                horizontalSpacing={6}
                 withColumnBorders
                 aria-label={t('reports.titles.heatMap')}
               >

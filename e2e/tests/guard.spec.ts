@@ -74,6 +74,23 @@ test("a customer who logs in before the page has the installation's settings sti
   expect(delayed).toBe(true);
 });
 
+test('a logged-in customer who opens the club login again is sent home, never to a page that is off', async ({
+  page,
+}) => {
+  await login(page, DEMO.customer, '/club/login');
+  // The session learns its user a moment before the bootstrap's switches arrive; the landing waits for them.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  for (let i = 0; i < 3; i++) {
+    await page.goto('/club/login');
+    await expect(page.getByRole('region', { name: 'Your bookings' })).toBeVisible();
+  }
+  expect(documents).not.toContain('/club/dashboard');
+  expect(documents.filter((path) => path === '/')).toHaveLength(3);
+});
+
 test('an agent opening /users gets the forbidden message and goes back', async ({ page }) => {
   await login(page, DEMO.agent);
   await page.goto('/users');

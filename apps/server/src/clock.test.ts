@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE } from '@atoll/domain/constants';
 import { afterEach, describe, expect, it } from 'vitest';
-import { operatorTimeZone, setOperatorTimeZone, today } from './clock.ts';
+import { now, onDay, operatorTimeZone, setOperatorTimeZone, today } from './clock.ts';
 
 afterEach(() => setOperatorTimeZone(DEFAULT_TIMEZONE));
 
@@ -36,5 +36,26 @@ describe('today', () => {
     expect(today(at)).toBe('2027-01-01');
     expect(today(new Date('2026-12-31T15:59:00Z'))).toBe('2026-12-31');
     expect(today(new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('onDay', () => {
+  it('answers the step’s day and its noon inside the step and what it awaits, and the real day beside it', async () => {
+    const real = today();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const step = onDay('2025-03-14', async () => {
+      await gate;
+      await Promise.resolve();
+      return { day: today(), now: now().toISOString(), explicit: today(new Date('2026-07-01T10:00:00Z')) };
+    });
+    // A request running while the step waits keeps the real day.
+    expect(today()).toBe(real);
+    expect(Math.abs(now().getTime() - Date.now())).toBeLessThan(1_000);
+    release();
+    expect(await step).toEqual({ day: '2025-03-14', now: '2025-03-14T12:00:00.000Z', explicit: '2026-07-01' });
+    expect(today()).toBe(real);
   });
 });

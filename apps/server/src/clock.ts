@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DEFAULT_TIMEZONE } from '@atoll/domain/constants';
 
 /**
@@ -42,8 +43,34 @@ export function setOperatorTimeZone(name: unknown): void {
   known = { minute: Number.NaN, day: '' };
 }
 
-/** The day `at` falls on in the operator's time zone, as YYYY-MM-DD. */
-export function today(at: Date = new Date()): string {
+/** A day the caller's steps run on instead of the real one (see `onDay`). */
+const stepDay = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `step` as if `day` (YYYY-MM-DD) were today: `today()` without an argument answers that day inside it and
+ * everything it awaits, and `now()` its noon. The demo season takes each step of a booking's life on its own day with it (the number's
+ * year, the specials' days before travel, the due dates); requests running beside it keep the real day.
+ */
+export function onDay<T>(day: string, step: () => Promise<T>): Promise<T> {
+  return stepDay.run(day, step);
+}
+
+/**
+ * Now, for the stamps a business step writes (a booking's reservation and confirmation, its option's expiry); inside
+ * `onDay`, noon UTC of the step's day (the same calendar day from UTC-11 to UTC+11).
+ */
+export function now(): Date {
+  const day = stepDay.getStore();
+  return day ? new Date(`${day}T12:00:00Z`) : new Date();
+}
+
+/** The day `at` falls on in the operator's time zone, as YYYY-MM-DD; without `at`, today (or the step's day). */
+export function today(at?: Date): string {
+  if (!at) {
+    const day = stepDay.getStore();
+    if (day) return day;
+  }
+  at ??= new Date();
   const minute = Math.floor(at.getTime() / 60_000);
   if (minute !== known.minute) known = { minute, day: dayFormat.format(at) };
   return known.day;

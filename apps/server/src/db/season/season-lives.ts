@@ -3,6 +3,7 @@ import { D } from '@atoll/domain/money';
 import { ZOnlineCreateRequest } from '@atoll/domain/online/api';
 import { ZAddProduct } from '@atoll/domain/products';
 import { and, eq, gt, max, sql } from 'drizzle-orm';
+import { onDay } from '../../clock.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TSessionUser } from '../../modules/auth/auth.service.ts';
 import { importStatement } from '../../modules/banks/import-statement.flow.ts';
@@ -85,8 +86,8 @@ export function seasonBuilder(b: TBuilderDeps) {
   }
 
   /**
-   * The day of each booking's latest step: the day it was made (the flows stamp today, the season sets it back to
-   * before the stay), then of each later step. A step is never dated before the one before it.
+   * The day of each booking's latest step: the day it was made (before the stay), then of each later step. A step
+   * is never dated before the one before it.
    */
   const booked = new Map<number, number>();
   const at = (day: number, hour: number) => new Date(day * DAY + hour * 3_600_000);
@@ -95,7 +96,8 @@ export function seasonBuilder(b: TBuilderDeps) {
 
   /**
    * Dates the history of a step taken on a past day: the versions the step wrote (after `since`) on that day, with
-   * the booking's own dates in their snapshots and changes as the season set them back (the flows stamp now).
+   * the booking's own dates in their snapshots and changes as the row holds them (the database stamps the row's
+   * creation at the real now; the season sets it back).
    */
   async function dateVersions(bookingId: number, since: number, day: number, hour: number) {
     if (day >= day0) return;
@@ -132,30 +134,34 @@ export function seasonBuilder(b: TBuilderDeps) {
     }
   }
 
-  /** A step of a booking's life on `day` (not before its latest step, not after today), its history dated then. */
+  /** Runs a step as on a past day (the flows' `today()`), on today as it is. */
+  const on = <T>(day: number, step: () => Promise<T>) => (day < day0 ? onDay(isoOf(day), step) : step());
+
+  /**
+   * A step of a booking's life on `day` (not before its latest step, not after today): taken on that day and its
+   * history dated then.
+   */
   async function dated<T>(bookingId: number, day: number, label: string, step: () => Promise<T>) {
-    const on = Math.min(day0, Math.max(booked.get(bookingId) ?? day0, day));
+    const stepDay = Math.min(day0, Math.max(booked.get(bookingId) ?? day0, day));
     const since = await lastVersion();
-    const done = await attempt(label, step);
+    const done = await attempt(label, () => on(stepDay, step));
     if (done !== null) {
-      booked.set(bookingId, on);
-      await dateVersions(bookingId, since, on, 12);
+      booked.set(bookingId, stepDay);
+      await dateVersions(bookingId, since, stepDay, 12);
     }
     return done;
   }
 
-  async function backdate(booking: TBooking, from: number, since: number) {
-    const day = Math.max(day0 - 365, Math.min(day0, from - random.int(14, 160)));
+  /** The day a booking for a stay from `from` is made: two weeks to five months before, within the last year. */
+  const madeDay = (from: number) => Math.max(day0 - 365, Math.min(day0, from - random.int(14, 160)));
+
+  /** Sets the row's creation back to the day the booking was made on (the flow took its other dates then). */
+  async function backdate(booking: TBooking, day: number, since: number) {
     booked.set(booking.id, day);
     if (day === day0) return;
-    const made = at(day, 10);
     await deps.db
       .update(bookings)
-      .set({
-        createdAt: made,
-        ...(booking.reservationNo ? { reservationDate: made } : {}),
-        ...(booking.bookingNo ? { bookingDate: made } : {}),
-      })
+      .set({ createdAt: at(day, 10) })
       .where(eq(bookings.id, booking.id));
     await dateVersions(booking.id, since, day, 10);
   }
@@ -203,16 +209,19 @@ export function seasonBuilder(b: TBuilderDeps) {
     const input = ZCreateBooking.parse({
       ...request,
       state,
+      // An option made on a past day would have lapsed: the guest asked for more time, it runs out soon.
+      optionExpiry: state === 'planned' ? at(day0 + random.int(2, 12), 16).toISOString() : undefined,
       language: random.chance(0.6) ? 'de' : 'en',
       note: random.chance(0.1) ? 'Vegetarian meals, please.' : undefined,
     });
     const since = await lastVersion();
+    const day = madeDay(from);
     const booking = await attempt(`booking ${JSON.stringify(request.rooms).slice(0, 60)}`, () =>
-      flows.create.createBooking(admin, input),
+      on(day, () => flows.create.createBooking(admin, input)),
     );
     if (!booking) return null;
     made += 1;
-    await backdate(booking, from, since);
+    await backdate(booking, day, since);
     return booking;
   }
 
@@ -236,16 +245,9 @@ export function seasonBuilder(b: TBuilderDeps) {
     for (const state of first === 'draft' ? (['planned', 'confirmed'] as const) : (['confirmed'] as const)) {
       const { id, version } = booking;
       const day = state === 'planned' ? reserved : confirmedOn;
-      const moved = await dated(id, day, `${state} ${id}`, async () => {
-        const changed = await flows.change.changeBooking(admin, id, ZChangeBooking.parse({ state, version }));
-        // The flow stamps the reservation's or the booking's date now: the day of the step instead.
-        if (day < day0)
-          await deps.db
-            .update(bookings)
-            .set(state === 'planned' ? { reservationDate: at(day, 11) } : { bookingDate: at(day, 11) })
-            .where(eq(bookings.id, id));
-        return changed;
-      });
+      const moved = await dated(id, day, `${state} ${id}`, () =>
+        flows.change.changeBooking(admin, id, ZChangeBooking.parse({ state, version })),
+      );
       if (!moved) return booking;
       booking = moved;
     }

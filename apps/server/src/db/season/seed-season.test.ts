@@ -131,6 +131,30 @@ describe('the demo season', () => {
     expect(history?.past).toBeGreaterThan(summary.bookings);
   });
 
+  it('takes each step on its day: numbers of the year it was given in, specials weighed on the day', async () => {
+    const [steps] = await rows<{
+      numberOff: number;
+      evaluatedLater: number;
+      madeBefore: number;
+    }>(sql`
+      with given as (
+        select booking_no no, booking_date at time zone 'Europe/Berlin' given_at from bookings where booking_no is not null
+        union all
+        select reservation_no, reservation_date at time zone 'Europe/Berlin' from bookings where reservation_no is not null
+        union all
+        select offer_no, created_at at time zone 'Europe/Berlin' from bookings where offer_no is not null)
+      select (select count(*) from given where substr(no, 2, 2) <> to_char(given_at, 'YY'))::int "numberOff",
+             (select count(*) from bookings
+               where evaluation_date <> least((reservation_date at time zone 'Europe/Berlin')::date,
+                                              (booking_date at time zone 'Europe/Berlin')::date))::int "evaluatedLater",
+             (select count(*) from bookings where created_at::date < current_date)::int "madeBefore"`);
+    // Each number carries the year of the day the booking reached its state (O, R and B numbers alike).
+    expect(steps?.numberOff).toBe(0);
+    // A booking made on a past day was priced on that day (its specials' days before travel counted from it).
+    expect(steps?.madeBefore).toBeGreaterThan(200);
+    expect(steps?.evaluatedLater).toBe(0);
+  });
+
   it('sells through several agencies with commission, direct and online', async () => {
     const [agencies] = await rows<{ n: number; commissioned: number }>(sql`
       select count(distinct agency_id)::int n,

@@ -5,6 +5,7 @@ import {
   type TBookingState,
   type TChangeBooking,
 } from '@atoll/domain/bookings';
+import { now as clockNow } from '../../../clock.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, badRequest, forbidden } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
@@ -97,7 +98,7 @@ export function createChangeBookingFlow(deps: TBookingFlowDeps) {
     if (input.resolved === true && !resolved) throw invalidState(current, next);
     const { agencyId } = await checkReferences(tx, writer, input);
     const patch = await fieldsOf(tx, writer, input, agencyId);
-    const now = new Date();
+    const now = clockNow();
     let items: THoldItem[] | null = null;
     if (input.rooms) {
       assertRoomsChangeable(row);

@@ -1,4 +1,5 @@
 import type { TBooking, TCreateBooking } from '@atoll/domain/bookings';
+import { now as clockNow } from '../../../clock.ts';
 import type { Tx } from '../../../db/client.ts';
 import { rowOf } from '../../../db/row-of.ts';
 import { bookings } from '../../../db/schema.ts';
@@ -63,7 +64,7 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
     const resolved = await roomsOf(tx, writer, input);
     const { agencyId } = await checkReferences(tx, writer, input);
     const { channel, holdChannel } = channelsOf(writer);
-    const now = new Date();
+    const now = clockNow();
     const blank = { reservationDate: null, bookingDate: null };
     const rows = entryRows(resolved.entries);
     const ids = await bookingWrites.drawIds(

@@ -70,7 +70,10 @@ export function seasonBuilder(b: TBuilderDeps) {
   const lock = { version: null };
   const skipped: string[] = [];
   let made = 0;
-  const invoiced: number[] = [];
+  /** Past stays to invoice on the day they ended: the booking and that day. */
+  const invoiced: { id: number; day: number }[] = [];
+  /** Bookings cancelled today after their deposit, some invoiced first: after the past invoices (numbers follow dates). */
+  const cancelToday: { id: number; invoice: boolean }[] = [];
   const toMail: number[] = [];
   const forGuestForms: number[] = [];
   const unpaid: TBooking[] = [];
@@ -302,13 +305,8 @@ export function seasonBuilder(b: TBuilderDeps) {
       if (!booking) return;
       if (random.chance(0.15)) booking = await addExtras(booking);
       if (roll > 0.9) {
-        // Cancelled after the deposit: the terms' fee by the days left, an invoice reversed.
         await pay(booking, depositOf(booking), day0 - random.int(5, 40), 'bank');
-        if (random.chance(0.5))
-          await attempt('invoice', () => deps.db.transaction((tx) => invoiceOf(tx, admin, booking.id)));
-        await attempt('cancel', () =>
-          flows.cancel.cancelBooking(admin, booking.id, ZCancelBooking.parse({ reason: 'customer' })),
-        );
+        cancelToday.push({ id: booking.id, invoice: random.chance(0.5) });
         return;
       }
       if (from - day0 < 60) {
@@ -371,7 +369,7 @@ export function seasonBuilder(b: TBuilderDeps) {
         );
         await dated(id, to, 'check-out', () => flows.rooms.checkOut(admin, booking.id, {}, lock));
       }
-      if (invoiced.length < 25 && roll < 0.5) invoiced.push(booking.id);
+      if (invoiced.length < 25 && roll < 0.5) invoiced.push({ id, day: to });
     },
 
     async charter(dep: TDeparture, from: number, to: number, lead: number, agencyId: number | undefined) {
@@ -424,10 +422,20 @@ export function seasonBuilder(b: TBuilderDeps) {
 
     /** Invoices of stays that are over, guest forms (some filled, some missing), mails in the queue. */
     async finish() {
-      for (const id of invoiced)
-        await attempt('invoice', () =>
-          deps.db.transaction((tx) => invoiceOf(tx, admin, id, { date: isoOf(day0 - 1) })),
+      // Each on the day its stay ended (or its latest step), in the order of those days: numbers follow dates.
+      const due = invoiced.map(({ id, day }) => ({
+        id,
+        day: Math.min(day0, Math.max(booked.get(id) ?? day0, day)),
+      }));
+      for (const { id, day } of due.sort((a, b) => a.day - b.day))
+        await dated(id, day, 'invoice', () => deps.db.transaction((tx) => invoiceOf(tx, admin, id)));
+      // Cancelled after the deposit: the terms' fee by the days left, an invoice reversed.
+      for (const { id, invoice } of cancelToday) {
+        if (invoice) await attempt('invoice', () => deps.db.transaction((tx) => invoiceOf(tx, admin, id)));
+        await attempt('cancel', () =>
+          flows.cancel.cancelBooking(admin, id, ZCancelBooking.parse({ reason: 'customer' })),
         );
+      }
       for (const [i, id] of forGuestForms.entries()) {
         if (i % 3 === 2) continue;
         const forms = await deps.guestForms.links(admin, id, '');

@@ -198,6 +198,13 @@ describe('the demo season', () => {
     const invoices = await countBy(sql`select kind k, count(*)::int n from invoices group by kind`);
     expect(invoices.invoice).toBeGreaterThan(0);
     expect(invoices.cancellation).toBeGreaterThan(0);
+    // Past stays were invoiced on the day they ended, and a year's numbers follow its dates.
+    const [dates] = await rows<{ past: number; outOfOrder: number }>(sql`
+      select (select count(*) from invoices where date < current_date - 30)::int past,
+             (select count(*) from invoices a join invoices b
+               on a.year = b.year and a.number < b.number and a.date > b.date)::int "outOfOrder"`);
+    expect(dates?.past).toBeGreaterThan(5);
+    expect(dates?.outOfOrder).toBe(0);
     const [bank] = await rows<{ matched: number; unmatched: number }>(sql`
       select count(*) filter (where assigned <> 0)::int matched,
              count(*) filter (where assigned = 0)::int unmatched from bank_entries`);

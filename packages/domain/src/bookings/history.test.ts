@@ -89,6 +89,26 @@ describe('diffSnapshots', () => {
     );
   });
 
+  it("matches the specials' explanations by their name, whatever their order", () => {
+    const why = (name: string, rules: string[]) => ({ specialId: name.length, name, matchedRules: rules });
+    expect(
+      diffSnapshots(
+        {
+          why: [why('Stay 7 pay 6', ['Nights 7 ≥ 7']), why('Early bird', ['DaysBeforeTravelDate 120 ≥ 90'])],
+        },
+        {
+          why: [why('Early bird', ['DaysBeforeTravelDate 113 ≥ 90']), why('Stay 7 pay 6', ['Nights 7 ≥ 7'])],
+        },
+      ),
+    ).toEqual([
+      {
+        path: 'why[name=Early bird].matchedRules',
+        from: ['DaysBeforeTravelDate 120 ≥ 90'],
+        to: ['DaysBeforeTravelDate 113 ≥ 90'],
+      },
+    ]);
+  });
+
   it('matches by id when keys repeat, by position when ids repeat too, and reads a missing field as null', () => {
     const dup = (total: string, id = 2) => [line('manual:1', 1, '5.00'), line('manual:1', id, total)];
     expect(diffSnapshots({ calculation: dup('5.00') }, { calculation: dup('6.00') })).toEqual([

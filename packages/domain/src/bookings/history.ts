@@ -37,11 +37,12 @@ function sameValue(a: TJson, b: TJson): boolean {
 
 /**
  * How the items of an array are matched across versions: calculation lines by their engine `key`, rooms
- * and guests by `id`, anything else by position. The key must be unique on both sides, else position.
+ * and guests by `id`, the specials' explanations (`why`) by their `name`, anything else by position. The key
+ * must be unique on both sides, else position.
  */
 function identity(items: readonly TJson[]): ((item: TJson, index: number) => string) | undefined {
   if (items.length === 0 || !items.every(isObject)) return undefined;
-  for (const field of ['key', 'id'] as const) {
+  for (const field of ['key', 'id', 'name'] as const) {
     const values = items.map((item) => (item as Record<string, TJson>)[field]);
     const usable = values.every((v) => typeof v === 'string' || typeof v === 'number');
     if (usable && new Set(values).size === values.length) {

@@ -15,6 +15,9 @@ const TEXTS: Record<string, string> = {
   'payments.status.not_paid': 'Not paid',
   'payments.status.paid': 'Paid',
   'specials.lineTypes.payment': 'Payment',
+  'specials.lineTypes.deposit': 'Deposit',
+  'specials.lineTypes.rest': 'Balance',
+  'bookings.history.lineKinds.room': 'Room',
   'specials.lineCustomerTypes.None': 'Booking',
   'common.yes': 'Yes',
   'common.no': 'No',
@@ -26,7 +29,15 @@ describe('the booking history in words', () => {
     expect(pathLabel('state', texts)).toBe('State');
     expect(pathLabel('rooms[id=12].guests[id=3].name', texts)).toBe('Rooms 12 › Guest 3 › Name');
     expect(pathLabel('rooms[id=12].to', texts)).toBe('Rooms 12 › Departure');
-    expect(pathLabel('calculation[key=room:1].price', texts)).toBe('Calculation room:1 › Price');
+    expect(pathLabel('calculation[key=room:r12].price', texts)).toBe('Calculation › Room 12 › Price');
+    expect(pathLabel('calculation[key=terms:deposit].text', texts)).toBe('Calculation › Deposit › Text');
+    expect(pathLabel('calculation[key=terms:rest:direct]', texts)).toBe('Calculation › Balance');
+    expect(pathLabel('calculation[key=payment:67]', texts)).toBe('Calculation › Payment');
+    expect(pathLabel('calculation[key=mystery:1]', texts)).toBe('Calculation › mystery:1');
+    // The specials' explanations by the special's name, a dot in it kept.
+    expect(pathLabel('why[name=Early bird 10.5 %].matchedRules', texts)).toBe(
+      'Why Early bird 10.5 % › Matched rules',
+    );
     expect(pathLabel('totals.dueBeforeTravel', texts)).toBe('Totals › Due before travel');
   });
 

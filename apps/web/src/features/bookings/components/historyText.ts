@@ -67,18 +67,35 @@ function segmentLabel(name: string, texts: TTexts): string {
 }
 
 /**
- * A stored path (`rooms[id=12].guests[id=3].name`, `calculation[key=room:1].total`) as people read it:
- * "Rooms 12 › Guests 3 › Name".
+ * A calculation line's engine key (`room:r12`, `terms:deposit`, `payment:67`, `special:3`) as the kind of line:
+ * "Room 12" (the number the rooms are listed by), "Deposit", "Payment", "Special".
+ */
+function lineLabel(key: string, texts: TTexts): string {
+  const [kind = key, detail = ''] = key.split(':');
+  const word = kind === 'terms' ? detail : kind;
+  for (const text of [`bookings.history.lineKinds.${word}`, `specials.lineTypes.${word}`])
+    if (texts.exists(text))
+      return kind === 'room' ? `${texts.t(text)} ${detail.replace(/^r/, '')}` : texts.t(text);
+  return key;
+}
+
+/**
+ * A stored path (`rooms[id=12].guests[id=3].name`, `calculation[key=room:r12].total`, `why[name=Early bird]`) as
+ * people read it: "Rooms 12 › Guest 3 › Name", "Calculation › Room 12 › Total". A dot inside brackets (a
+ * special's name) does not split the path.
  */
 export function pathLabel(path: string, texts: TTexts): string {
   return path
-    .split('.')
-    .map((segment) => {
+    .split(/\.(?![^[]*\])/)
+    .flatMap((segment) => {
       const match = /^([^[]+)((?:\[[^\]]*\])*)$/.exec(segment);
-      if (!match) return segment;
+      if (!match) return [segment];
       const [, name = segment, selectors = ''] = match;
-      const which = [...selectors.matchAll(/\[(?:[a-z]+=)?([^\]]*)\]/g)].map((m) => m[1]).join(' ');
-      return which ? `${segmentLabel(name, texts)} ${which}` : segmentLabel(name, texts);
+      const key = /^\[key=([^\]]*)\]$/.exec(selectors)?.[1];
+      if (name === 'calculation' && key !== undefined)
+        return [segmentLabel(name, texts), lineLabel(key, texts)];
+      const which = [...selectors.matchAll(/\[(?:[a-zA-Z]+=)?([^\]]*)\]/g)].map((m) => m[1]).join(' ');
+      return [which ? `${segmentLabel(name, texts)} ${which}` : segmentLabel(name, texts)];
     })
     .join(' › ');
 }

@@ -97,12 +97,12 @@ test('staff issue an invoice and open its PDF; a guest opens the public link and
 
   // Staff cancel it from the list: a cancellation invoice with its own number reverses it.
   const row = page.getByRole('row').filter({ hasText: invoiceNo });
-  await row.getByRole('button', { name: 'Cancellation invoice' }).click();
+  await row.getByRole('button', { name: 'Cancel', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel invoice ${invoiceNo}?` });
   await dialog.getByRole('button', { name: 'Cancellation invoice' }).click();
   await expect(page.getByText('The cancellation invoice was issued.')).toBeVisible();
   await expect(row.getByText('cancelled', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Cancellation invoice' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
   await expect(
     page.getByRole('row').filter({ hasText: booking.bookingNo }).filter({ hasNotText: invoiceNo }),
   ).toContainText('Cancellation invoice');

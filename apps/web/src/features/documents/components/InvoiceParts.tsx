@@ -1,7 +1,7 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import type { TInvoice } from '@atoll/domain/documents';
 import { formatMoney } from '@atoll/domain/money';
-import { Badge, Button, Menu } from '@mantine/core';
+import { Badge, Button, Group, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n.ts';
@@ -12,20 +12,23 @@ import { useCancelInvoice, useIssueInvoice } from '../api.ts';
 
 // The parts an invoice row shows wherever invoices are listed (the booking's documents card, /finance/invoices).
 
+/** A badge's word is never cut short: a table column is as wide as it (Mantine's label may shrink to nothing). */
+const WHOLE_WORD = { label: { overflow: 'visible' } } as const;
+
 /** The invoice's kind, and "cancelled" when a cancellation invoice reverses it. */
 export function InvoiceKindBadges({ invoice }: { invoice: TInvoice }) {
   const { t } = useTranslation();
   return (
-    <>
-      <Badge variant="light" color={invoice.kind === 'cancellation' ? 'red' : 'blue'}>
+    <Group gap={4}>
+      <Badge variant="light" color={invoice.kind === 'cancellation' ? 'red' : 'blue'} styles={WHOLE_WORD}>
         {t(`documents.invoiceKinds.${invoice.kind}`)}
       </Badge>
       {invoice.cancelledById !== null && (
-        <Badge ml="xs" variant="outline" color="gray">
+        <Badge variant="outline" color="gray" styles={WHOLE_WORD}>
           {t('documents.invoices.cancelled')}
         </Badge>
       )}
-    </>
+    </Group>
   );
 }
 
@@ -38,7 +41,7 @@ export function CancelInvoiceButton({ invoice }: { invoice: TInvoice }) {
   return (
     <>
       <Button size="compact-xs" variant="subtle" color="red" onClick={() => setConfirming(true)}>
-        {t('documents.invoices.cancel')}
+        {t('documents.invoices.cancelAction')}
       </Button>
       <ConfirmModal
         opened={confirming}

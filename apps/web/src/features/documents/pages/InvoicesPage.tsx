@@ -16,6 +16,9 @@ import { openPdf } from '../../vessels/openPdf.ts';
 import { useInvoices } from '../api.ts';
 import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
 
+/** Numbers, dates and amounts stay on one line; the recipient and the actions wrap. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 const SIZE = 25;
 const thisYear = new Date().getFullYear();
 const YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear + 1 - i));
@@ -113,22 +116,28 @@ export default function InvoicesPage() {
             <Table.Tbody>
               {rows.map((invoice) => (
                 <Table.Tr key={invoice.id}>
-                  <Table.Td>{invoice.number}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{invoice.number}</Table.Td>
                   <Table.Td>
                     <InvoiceKindBadges invoice={invoice} />
                   </Table.Td>
-                  <Table.Td>{formatDay(invoice.date, lang)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={NO_WRAP}>{formatDay(invoice.date, lang)}</Table.Td>
+                  <Table.Td style={NO_WRAP}>
                     <Anchor component={Link} to={`/booking/${invoice.bookingId}`}>
                       {invoice.bookingNo}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{invoice.recipient.name ?? ''}</Table.Td>
-                  <Table.Td ta="right">{money(invoice.net, invoice.currency)}</Table.Td>
-                  <Table.Td ta="right">{money(invoice.tax, invoice.currency)}</Table.Td>
-                  <Table.Td ta="right">{money(invoice.gross, invoice.currency)}</Table.Td>
+                  <Table.Td ta="right" style={NO_WRAP}>
+                    {money(invoice.net, invoice.currency)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NO_WRAP}>
+                    {money(invoice.tax, invoice.currency)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NO_WRAP}>
+                    {money(invoice.gross, invoice.currency)}
+                  </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <Group gap={4} justify="flex-end">
                       <Button
                         size="compact-xs"
                         variant="light"

@@ -1,4 +1,5 @@
 import {
+  Badge,
   createTheme,
   defaultVariantColorsResolver,
   Loader,
@@ -38,6 +39,9 @@ export function baseTheme(brand: MantineColor = 'blue') {
     // People who ask their system for less motion get no transitions (and axe measures settled colours).
     respectReducedMotion: true,
     components: {
+      // A badge is never cut to "CAN…": Mantine cuts its label with an ellipsis, so its smallest width is none and a
+      // table column squeezes it. Its word is its smallest width.
+      Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
       // A loader announces itself as a status, which also makes its aria-label allowed.
       Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     },

@@ -21,8 +21,6 @@ const COLUMNS = 7;
 /** An optional supplement the guest took: a cost line that came from a non-mandatory supplement. */
 const isTakenOption = (line: TCalcLine) =>
   line.type === 'cost' && line.deletable && line.customData.supplementId !== undefined;
-/** A badge's label is cut with an ellipsis otherwise: table cells would squeeze it. */
-const WHOLE = { minWidth: 'max-content' };
 
 /** A line has something to unfold: its nights with their seasons, or the steps taken on its value. */
 const hasDetail = (source: TLineSource) =>
@@ -182,12 +180,7 @@ export function CalcLinesTable({ lines, currency, lang, onChooseOption, busy }: 
                         )}
                       </ActionIcon>
                     )}
-                    <Badge
-                      variant="light"
-                      radius="sm"
-                      color={line.type === 'special' ? 'blue' : 'gray'}
-                      style={WHOLE}
-                    >
+                    <Badge variant="light" radius="sm" color={line.type === 'special' ? 'blue' : 'gray'}>
                       {t(`specials.lineTypes.${line.type}`)}
                     </Badge>
                   </Table.Td>

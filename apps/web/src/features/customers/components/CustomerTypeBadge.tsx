@@ -3,9 +3,6 @@ import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-/** A badge's label is cut with an ellipsis, so its smallest width is none: table columns would squeeze it. */
-const WHOLE = { minWidth: 'max-content' };
-
 /** The customer types as choices of a Select, translated. */
 export const customerTypeOptions = (t: TFunction) =>
   CUSTOMER_TYPES.map((type) => ({ value: type, label: t(`customers.types.${type}`) }));
@@ -14,7 +11,7 @@ export const customerTypeOptions = (t: TFunction) =>
 export function CustomerTypeBadge({ type }: { type: TCustomerType }) {
   const { t } = useTranslation();
   return (
-    <Badge color={CUSTOMER_TYPE_COLORS[type] ?? 'gray'} variant="light" radius="sm" style={WHOLE}>
+    <Badge color={CUSTOMER_TYPE_COLORS[type] ?? 'gray'} variant="light" radius="sm">
       {t(`customers.types.${type}`)}
     </Badge>
   );
@@ -28,7 +25,7 @@ export function AgeCell({ age, isChild }: { age: number | null; isChild: boolean
     <>
       {age}
       {isChild && (
-        <Badge color="pink" variant="light" radius="sm" ml={6} style={WHOLE}>
+        <Badge color="pink" variant="light" radius="sm" ml={6}>
           {t('customers.list.child')}
         </Badge>
       )}

@@ -12,19 +12,16 @@ import { useCancelInvoice, useIssueInvoice } from '../api.ts';
 
 // The parts an invoice row shows wherever invoices are listed (the booking's documents card, /finance/invoices).
 
-/** A badge's word is never cut short: a table column is as wide as it (Mantine's label may shrink to nothing). */
-const WHOLE_WORD = { label: { overflow: 'visible' } } as const;
-
 /** The invoice's kind, and "cancelled" when a cancellation invoice reverses it. */
 export function InvoiceKindBadges({ invoice }: { invoice: TInvoice }) {
   const { t } = useTranslation();
   return (
     <Group gap={4}>
-      <Badge variant="light" color={invoice.kind === 'cancellation' ? 'red' : 'blue'} styles={WHOLE_WORD}>
+      <Badge variant="light" color={invoice.kind === 'cancellation' ? 'red' : 'blue'}>
         {t(`documents.invoiceKinds.${invoice.kind}`)}
       </Badge>
       {invoice.cancelledById !== null && (
-        <Badge variant="outline" color="gray" styles={WHOLE_WORD}>
+        <Badge variant="outline" color="gray">
           {t('documents.invoices.cancelled')}
         </Badge>
       )}

@@ -103,7 +103,7 @@ function RoomFlags({ room }: { room: TRoom }) {
   const { t } = useTranslation();
   const next = room.blocked[0];
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4}>
       <Badge color={room.isActive ? 'blue' : 'red'} variant="light" radius="sm">
         {t(room.isActive ? 'common.active' : 'common.inactive')}
       </Badge>

@@ -67,7 +67,8 @@ export type TDataTableProps<Row extends TRowId> = {
   minWidth?: number;
 };
 
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** A cell whose number, date or amount stays on one line (a table scrolls rather than break it at a hyphen). */
+export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const ARIA_SORT = { 1: 'ascending', '-1': 'descending' } as const;
 
 function filterOf(filters: TListFilter[], values: TListState['filters']) {

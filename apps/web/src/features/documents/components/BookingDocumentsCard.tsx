@@ -6,6 +6,7 @@ import { IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../app/messages.ts';
 import { useSession } from '../../../app/session.ts';
+import { NO_WRAP } from '../../../components/DataTable.tsx';
 import { formatDay } from '../../../components/format.ts';
 import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
@@ -73,40 +74,46 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
             {t('documents.card.noInvoices')}
           </Text>
         ) : (
-          <Table aria-label={t('documents.card.invoices')}>
-            <Table.Tbody>
-              {invoices.map((invoice) => (
-                <Table.Tr key={invoice.id}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      onClick={() => openPdf(`/api/invoices/${invoice.id}/pdf`, {}, `${invoice.number}.pdf`)}
-                    >
-                      {invoice.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <InvoiceKindBadges invoice={invoice} />
-                  </Table.Td>
-                  <Table.Td>{formatDay(invoice.date, lang)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(invoice.gross, invoice.currency, lang)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <EinvoiceMenu invoice={invoice} />
-                      {canWrite && <CancelInvoiceButton invoice={invoice} />}
-                    </Group>
-                    {xero.connected && (
-                      <XeroInvoiceState
-                        invoice={invoice}
-                        state={xero.byInvoice.get(invoice.id)}
-                        canWrite={canWrite}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={460}>
+            <Table aria-label={t('documents.card.invoices')}>
+              <Table.Tbody>
+                {invoices.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td style={NO_WRAP}>
+                      <Anchor
+                        component="button"
+                        onClick={() =>
+                          openPdf(`/api/invoices/${invoice.id}/pdf`, {}, `${invoice.number}.pdf`)
+                        }
+                      >
+                        {invoice.number}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <InvoiceKindBadges invoice={invoice} />
+                    </Table.Td>
+                    <Table.Td style={NO_WRAP}>{formatDay(invoice.date, lang)}</Table.Td>
+                    <Table.Td ta="right" style={NO_WRAP}>
+                      {formatMoney(invoice.gross, invoice.currency, lang)}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <EinvoiceMenu invoice={invoice} />
+                        {canWrite && <CancelInvoiceButton invoice={invoice} />}
+                      </Group>
+                      {xero.connected && (
+                        <XeroInvoiceState
+                          invoice={invoice}
+                          state={xero.byInvoice.get(invoice.id)}
+                          canWrite={canWrite}
+                        />
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         {documents.length > 0 && (
           <>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session.ts';
+import { NO_WRAP } from '../../../components/DataTable.tsx';
 import { formatDay } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { langOf } from '../../../components/pricing/format.ts';
@@ -15,9 +16,6 @@ import { useXeroInvoices } from '../../plugins/xeroInvoices.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useInvoices } from '../api.ts';
 import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
-
-/** Numbers, dates and amounts stay on one line; the recipient and the actions wrap. */
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 const SIZE = 25;
 const thisYear = new Date().getFullYear();

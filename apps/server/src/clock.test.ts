@@ -55,7 +55,11 @@ describe('onDay', () => {
     expect(today()).toBe(real);
     expect(Math.abs(now().getTime() - Date.now())).toBeLessThan(1_000);
     release();
-    expect(await step).toEqual({ day: '2025-03-14', now: '2025-03-14T12:00:00.000Z', explicit: '2026-07-01' });
+    expect(await step).toEqual({
+      day: '2025-03-14',
+      now: '2025-03-14T12:00:00.000Z',
+      explicit: '2026-07-01',
+    });
     expect(today()).toBe(real);
   });
 });

@@ -90,6 +90,32 @@ export async function screenshots(page: Page, name: string) {
 }
 
 /**
+ * The words on the page that their box cuts off: an element with text of its own that is wider than its box, whose
+ * overflow is hidden (Mantine cuts a button's or badge's label so). A person sees "Neue Laufkundsc" or "CAN…".
+ * Inputs are left out (their text scrolls), and so are texts hidden for screen readers only (a box of 1 px).
+ */
+export async function cutTexts(page: Page): Promise<string[]> {
+  await settled(page);
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => {
+        if (
+          el.matches('input, textarea, select') ||
+          el.clientWidth <= 1 ||
+          el.scrollWidth <= el.clientWidth + 1
+        )
+          return false;
+        const style = getComputedStyle(el);
+        const ownText = [...el.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+        );
+        return ownText && style.overflowX !== 'visible' && style.visibility !== 'hidden';
+      })
+      .map((el) => el.innerText.trim()),
+  );
+}
+
+/**
  * Waits until the page has drawn two frames: after a resize, the resize event and the re-render it causes (Mantine's
  * media queries) are then on screen, which a fixed pause only hoped for.
  */

@@ -11,11 +11,12 @@ import {
 // The look every page shares, also the guests' light entry (src/public), which must not pull in the
 // back office's drawers and modals: theme.ts adds those.
 
-// Light variants (badges, light buttons) get their text from shade 9 and hover on shade 1: Mantine's
-// defaults fall below 4.5:1 contrast, at rest and under the pointer.
+// Light and subtle variants (badges, light and subtle buttons) get their text from shade 9 and hover on shade 1:
+// Mantine's defaults fall below 4.5:1 contrast, at rest and under the pointer (a subtle button that appears
+// where the pointer just clicked is hovered at once).
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light') return colors;
+  if (input.variant !== 'light' && input.variant !== 'subtle') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor) return colors;
   return {

@@ -10,11 +10,10 @@ import { NO_WRAP } from '../../../components/DataTable.tsx';
 import { formatDay } from '../../../components/format.ts';
 import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
-import { XeroInvoiceState } from '../../plugins/components/XeroInvoiceState.tsx';
 import { useXeroInvoices } from '../../plugins/xeroInvoices.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useBookingDocuments, useInvoices, usePublicLink } from '../api.ts';
-import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges, IssueInvoiceButton } from './InvoiceParts.tsx';
+import { InvoiceKindBadges, InvoiceRowActions, IssueInvoiceButton } from './InvoiceParts.tsx';
 
 const KINDS = ['offer', 'reservation', 'confirmation', 'voucher', 'guestlist'] as const;
 const INVOICEABLE = new Set(['confirmed', 'resolved', 'aborted']);
@@ -97,17 +96,7 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
                       {formatMoney(invoice.gross, invoice.currency, lang)}
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <EinvoiceMenu invoice={invoice} />
-                        {canWrite && <CancelInvoiceButton invoice={invoice} />}
-                      </Group>
-                      {xero.connected && (
-                        <XeroInvoiceState
-                          invoice={invoice}
-                          state={xero.byInvoice.get(invoice.id)}
-                          canWrite={canWrite}
-                        />
-                      )}
+                      <InvoiceRowActions invoice={invoice} canWrite={canWrite} xero={xero} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -2,11 +2,13 @@ import type { TBooking } from '@atoll/domain/bookings';
 import type { TInvoice } from '@atoll/domain/documents';
 import { formatMoney } from '@atoll/domain/money';
 import { Badge, Button, Group, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { showSuccess } from '../../../app/messages.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { XeroInvoiceState } from '../../plugins/components/XeroInvoiceState.tsx';
+import type { useXeroInvoices } from '../../plugins/xeroInvoices.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useCancelInvoice, useIssueInvoice } from '../api.ts';
 
@@ -124,5 +126,34 @@ export function EinvoiceMenu({ invoice }: { invoice: TInvoice }) {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * An invoice row's actions, in the invoice list and on the booking: what comes first (`children`), the e-invoice
+ * downloads, cancelling (with `canWrite`) and, when Xero is connected, the invoice's state there.
+ */
+export function InvoiceRowActions(props: {
+  invoice: TInvoice;
+  canWrite: boolean;
+  xero: ReturnType<typeof useXeroInvoices>;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {/* The buttons wrap rather than widen the table: the invoice list fits its box at 1280 px. */}
+      <Group gap={4} justify="flex-end">
+        {props.children}
+        <EinvoiceMenu invoice={props.invoice} />
+        {props.canWrite && <CancelInvoiceButton invoice={props.invoice} />}
+      </Group>
+      {props.xero.connected && (
+        <XeroInvoiceState
+          invoice={props.invoice}
+          state={props.xero.byInvoice.get(props.invoice.id)}
+          canWrite={props.canWrite}
+        />
+      )}
+    </>
   );
 }

@@ -11,11 +11,10 @@ import { NO_WRAP } from '../../../components/DataTable.tsx';
 import { formatDay } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { langOf } from '../../../components/pricing/format.ts';
-import { XeroInvoiceState } from '../../plugins/components/XeroInvoiceState.tsx';
 import { useXeroInvoices } from '../../plugins/xeroInvoices.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useInvoices } from '../api.ts';
-import { CancelInvoiceButton, EinvoiceMenu, InvoiceKindBadges } from '../components/InvoiceParts.tsx';
+import { InvoiceKindBadges, InvoiceRowActions } from '../components/InvoiceParts.tsx';
 
 const SIZE = 25;
 const thisYear = new Date().getFullYear();
@@ -135,7 +134,7 @@ export default function InvoicesPage() {
                     {money(invoice.gross, invoice.currency)}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end">
+                    <InvoiceRowActions invoice={invoice} canWrite={canWrite} xero={xero}>
                       <Button
                         size="compact-xs"
                         variant="light"
@@ -145,16 +144,7 @@ export default function InvoicesPage() {
                       >
                         {t('documents.invoices.pdf')}
                       </Button>
-                      <EinvoiceMenu invoice={invoice} />
-                      {canWrite && <CancelInvoiceButton invoice={invoice} />}
-                    </Group>
-                    {xero.connected && (
-                      <XeroInvoiceState
-                        invoice={invoice}
-                        state={xero.byInvoice.get(invoice.id)}
-                        canWrite={canWrite}
-                      />
-                    )}
+                    </InvoiceRowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}

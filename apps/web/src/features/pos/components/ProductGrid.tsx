@@ -24,16 +24,25 @@ export function ProductGrid(props: {
           <Title order={2} size="h5">
             {name}
           </Title>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="xs">
+          {/* As many tiles as fit, each wide enough for a product's words: a name wraps between words, never inside one. */}
+          <SimpleGrid minColWidth="8.5rem" spacing="xs">
             {products.map((p) => (
               <Button
                 key={p.id}
-                h={72}
+                h="auto"
+                py={6}
                 variant="light"
                 disabled={props.disabled}
                 onClick={() => props.onSell(p)}
                 styles={{
-                  label: { flexDirection: 'column', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+                  // At least 72 px tall, the words in the middle however many lines they take.
+                  inner: { minHeight: 58 },
+                  label: {
+                    flexDirection: 'column',
+                    whiteSpace: 'normal',
+                    overflowWrap: 'break-word',
+                    hyphens: 'auto',
+                  },
                 }}
               >
                 <Text fw={600} size="sm" lh={1.2}>

@@ -94,8 +94,8 @@ export function TabPanel(props: {
             </Button>
           </Group>
         )}
-        {/* One under the other on a phone: the labels stay whole. */}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        {/* Side by side where both labels fit the card, else one under the other. */}
+        <SimpleGrid minColWidth="12rem" spacing="xs">
           <Button
             size="md"
             variant="default"

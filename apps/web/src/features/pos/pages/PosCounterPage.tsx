@@ -14,6 +14,9 @@ import { useCounterAsset } from '../counterAsset.ts';
 import { newKey, sameTab, type TTabIdentity, type TTabRef } from '../offline-queue.ts';
 import { useCounter } from '../useCounter.ts';
 
+/** The counter's own widths: two columns (catalogue and tab) from `sm`, three (the tabs beside them) from `lg`. */
+const COUNTER_WIDTHS = { xs: '30em', sm: '45em', md: '62em', lg: '75em', xl: '88em' };
+
 /**
  * /pos/counter: the touch counter (spec booking §7 Point of sale). Tabs on the left, the catalogue as large
  * buttons, the chosen tab on the right; every sale goes through the offline queue, so the counter keeps
@@ -92,8 +95,10 @@ export default function PosCounterPage() {
         <PageHeader title={t('routes.posCounter')} intro={t('pos.counter.intro')} />
         <SyncStatus counter={counter} />
       </Group>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 3 }}>
+      {/* Laid out by the width the page gives the counter (a container query), not the screen's: beside the menu a
+          1280 px screen leaves under 1,000 px. Three columns from 1,200 px; below, the tabs go on top. */}
+      <Grid type="container" breakpoints={COUNTER_WIDTHS}>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
           <TabList
             tabs={tabs}
             selected={selected}
@@ -106,7 +111,7 @@ export default function PosCounterPage() {
             onRoomTab={(tab) => setSelected({ id: tab.id })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, sm: 7, lg: 5 }}>
           {current ? null : <Text c="dimmed">{t('pos.counter.chooseTab')}</Text>}
           <ProductGrid
             products={products}
@@ -115,7 +120,7 @@ export default function PosCounterPage() {
             onSell={(p) => void sell(p)}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>
           {current && (
             <TabPanel
               name={current.name}

@@ -24,7 +24,7 @@ export function ProductGrid(props: {
           <Title order={2} size="h5">
             {name}
           </Title>
-          {/* As many tiles as fit, each wide enough for a product's words: a name wraps between words, never inside one. */}
+          {/* As many tiles as fit, each wide enough for a product's words: a name wraps between them (inside a word only when it alone is wider than a tile). */}
           <SimpleGrid minColWidth="8.5rem" spacing="xs">
             {products.map((p) => (
               <Button

@@ -18,9 +18,9 @@ import { useCounter } from '../useCounter.ts';
 const COUNTER_WIDTHS = { xs: '30em', sm: '45em', md: '62em', lg: '75em', xl: '88em' };
 
 /**
- * /pos/counter: the touch counter (spec booking §7 Point of sale). Tabs on the left, the catalogue as large
- * buttons, the chosen tab on the right; every sale goes through the offline queue, so the counter keeps
- * selling without a network and syncs when it is back (docs/domain/onsite.md).
+ * /pos/counter: the touch counter (spec booking §7 Point of sale). Tabs on the left (on top where the counter is
+ * narrower), the catalogue as large buttons, the chosen tab on the right; every sale goes through the offline
+ * queue, so the counter keeps selling without a network and syncs when it is back (docs/domain/onsite.md).
  */
 export default function PosCounterPage() {
   const { t } = useTranslation();

@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     // The app honours reduced motion: no transitions, so the accessibility checks see settled colours.
     reducedMotion: 'reduce',
+    // Each journey's fresh browser would install the service worker and fetch its ~370 precached files beside the
+    // journey's own requests. offline.spec.ts lets it in and checks what it is for.
+    serviceWorkers: 'block',
     // The browser keeps the operator's calendar, as the office's browsers do: its "today" is the server's.
     timezoneId: OPERATOR_TIME_ZONE,
     launchOptions: {

@@ -1,6 +1,7 @@
 import { decideNavigation, isDuplicateNavigationError } from '@atoll/domain/navigation/guard';
 import type { TRouteDef } from '@atoll/domain/navigation/routes';
-import { Center, Loader } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -54,12 +55,36 @@ export function Guarded({ route }: { route: TRouteDef }) {
   }, [kind, redirect, message, route.guestOnly, location.pathname, location.search, navigate, t]);
 
   if (boot.isPending) return <PageLoader />;
-  if (boot.isError && !boot.data) return <NotYetAvailablePage />;
+  if (boot.isError && !boot.data) return <NoServer retry={boot.refetch} />;
   if (!decision || decision.kind === 'forbidden' || decision.kind === 'unauthorized') return <PageLoader />;
   const Page = decision.kind === 'notFound' ? NotFoundPage : (PAGES[route.name] ?? NotYetAvailablePage);
   return (
     <Suspense fallback={<PageLoader />}>
       <Page />
     </Suspense>
+  );
+}
+
+/**
+ * The installation's settings could not be fetched (no network, or the server is down): no route can be decided.
+ * The page says so and tries again when asked, and by itself when the browser is back online.
+ */
+function NoServer({ retry }: { retry: () => unknown }) {
+  const { t } = useTranslation();
+  // The query library only refetches on a change it saw itself, and a page that opened offline never saw one.
+  useEffect(() => {
+    const again = () => void retry();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [retry]);
+  return (
+    <Alert icon={<IconPlugConnectedX />} color="red" title={t('app.noServer.title')} maw={640}>
+      <Stack align="flex-start" gap="sm">
+        {t('app.noServer.text')}
+        <Button variant="default" onClick={() => void retry()}>
+          {t('datatable.retry')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

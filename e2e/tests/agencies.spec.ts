@@ -9,8 +9,7 @@ const rows = (page: Page) => page.locator('table[aria-label="Agencies"] tbody tr
 test('staff creates an agency with a contact, finds it, edits it and exports the list', async ({ page }) => {
   // A long journey (list, preset, create, edit, search, CSV): more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
-  await login(page, DEMO.staff);
-  await page.goto('/agency/list');
+  await login(page, DEMO.staff, '/agency/list');
   await expect(page.getByRole('heading', { name: 'Agencies' })).toBeVisible();
   // About 40 seeded agencies: the first page is full and the pager says how many there are.
   await expect(rows(page)).toHaveCount(25);

@@ -8,8 +8,7 @@ test.describe('in English', () => {
   test.use({ locale: 'en-GB' });
 
   test('an administrator creates, downloads and asks to restore a backup', async ({ page }) => {
-    await login(page, DEMO.admin);
-    await page.goto('/config');
+    await login(page, DEMO.admin, '/config');
     await page
       .getByRole('main')
       .getByRole('link', { name: /^Backups/ })
@@ -49,8 +48,7 @@ test.describe('auf Deutsch', () => {
   test.use({ locale: 'de-DE' });
 
   test('die Sicherungen sind übersetzt', async ({ page }) => {
-    await login(page, DEMO.admin);
-    await page.goto('/config/backups');
+    await login(page, DEMO.admin, '/config/backups');
     await expect(page.getByRole('heading', { name: 'Sicherungen', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sicherung anlegen' })).toBeVisible();
     await expect(page.getByText('Dropbox-Sicherungen sind nicht eingerichtet')).toBeVisible();

@@ -29,8 +29,7 @@ test('the office imports a bank statement, sees the suggestion and assigns the e
     `${german(today)};-49,90;EUR;Telekom;Rechnung Internet;E2E-${booking.id}-2`,
   ].join('\n');
 
-  await login(page, DEMO.staff);
-  await page.goto('/bank/entry/list');
+  await login(page, DEMO.staff, '/bank/entry/list');
   await expect(page.getByRole('heading', { name: 'Bank transactions' })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({
     name: 'statement.csv',
@@ -65,8 +64,7 @@ test('the administrator keeps the account with its CSV mapping and reads cash fl
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, DEMO.admin);
-  await page.goto('/bank/list');
+  await login(page, DEMO.admin, '/bank/list');
   await expect(page.getByRole('heading', { name: 'Bank accounts' })).toBeVisible();
   await page.getByRole('cell', { name: 'Hausbank' }).first().click();
   const drawer = page.getByRole('dialog');
@@ -106,8 +104,7 @@ test('the administrator maps a Deutsche Bank statement: lines around the entries
     name,
     csvMapping: { columns: { date: 'Buchungstag', amount: 'Betrag' } },
   });
-  await login(page, DEMO.admin);
-  await page.goto('/bank/list');
+  await login(page, DEMO.admin, '/bank/list');
   await page.getByRole('cell', { name }).first().click();
   const drawer = page.getByRole('dialog');
   await drawer.getByRole('textbox', { name: 'Lines before the columns' }).fill('4');
@@ -153,8 +150,7 @@ test('the office imports an MT940 statement through the same button; a second im
       buffer: Buffer.from(mt940, 'utf8'),
     });
 
-  await login(page, DEMO.staff);
-  await page.goto('/bank/entry/list');
+  await login(page, DEMO.staff, '/bank/entry/list');
   await expect(page.getByRole('button', { name: 'Import statement' })).toBeVisible();
   await upload();
   const result = page.getByRole('status').filter({ hasText: 'Statement imported' });

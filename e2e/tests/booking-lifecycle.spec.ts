@@ -87,8 +87,7 @@ test('staff rebook a liveaboard booking, revert the rebook and change its cabin'
   })) as TBooking;
   const number = booking.bookingNo ?? '';
 
-  await login(page, DEMO.staff);
-  await page.goto(`/booking/${booking.id}`);
+  await login(page, DEMO.staff, `/booking/${booking.id}`);
   await page.getByRole('button', { name: 'Rebook', exact: true }).click();
   const rebook = page.getByRole('dialog', { name: 'Rebook to another departure' });
   await rebook.getByRole('combobox', { name: 'Departure' }).click();

@@ -51,8 +51,7 @@ test('staff pins a price and lets the engine choose again on the calculation car
   const booking = (await created.json()) as { id: number };
   const stored = async () => (await get(`/api/bookings/${booking.id}`)) as { priceId: number | null };
 
-  await login(page, DEMO.staff);
-  await page.goto(`/booking/${booking.id}`);
+  await login(page, DEMO.staff, `/booking/${booking.id}`);
   const price = page.getByRole('combobox', { name: 'Price', exact: true });
   await expect(price).toHaveValue('Chosen by the engine');
   await expect(page.getByRole('combobox', { name: 'Commission', exact: true })).toHaveValue(

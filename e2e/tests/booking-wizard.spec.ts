@@ -33,8 +33,7 @@ test('staff books a resort stay with the wizard, moves it on the grid, cancels i
     masterData: { lastName: string };
   };
 
-  await login(page, DEMO.staff);
-  await page.goto('/booking/wizard');
+  await login(page, DEMO.staff, '/booking/wizard');
   await expect(page.getByRole('heading', { name: 'New booking' })).toBeVisible();
 
   // 1 asset
@@ -222,8 +221,7 @@ test('the demo agent books a stay for its client with the wizard and finds it in
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, DEMO.agent);
-  await page.goto('/booking/resort');
+  await login(page, DEMO.agent, '/booking/resort');
   await expect(page.getByRole('heading', { name: 'New resort booking' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Resort' }).click();
   await page.getByRole('option', { name: RESORT }).click();

@@ -86,8 +86,7 @@ test('staff finds a reservation in the list, sees its price and why, confirms it
   const number = created.reservationNo ?? '';
   expect(number).toMatch(/^R\d{2}-\d{5}$/);
 
-  await login(page, DEMO.staff);
-  await page.goto('/booking/list');
+  await login(page, DEMO.staff, '/booking/list');
   await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
   await searchList(page, number);
   const table = page.getByRole('table', { name: 'Bookings' });
@@ -208,8 +207,7 @@ test('the demo agent sees only its agency’s bookings', async ({ page, request 
   const otherNo = other.offerNo ?? '';
   expect(ownNo).toMatch(/^O\d{2}-\d{5}$/);
 
-  await login(page, DEMO.agent);
-  await page.goto('/booking/list');
+  await login(page, DEMO.agent, '/booking/list');
   await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
   // No agency filter for an agent: the server shows its own agency's bookings only.
   await expect(page.getByRole('combobox', { name: 'Agency' })).toHaveCount(0);
@@ -235,8 +233,7 @@ test('the demo agent sees only its agency’s bookings', async ({ page, request 
 });
 
 test('staff saves a list filter under a name and opens the list with it again', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/booking/list?states=planned&sort=from&order=1');
+  await login(page, DEMO.staff, '/booking/list?states=planned&sort=from&order=1');
   await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
   await page.getByRole('button', { name: 'Saved filters' }).click();
   await page.getByRole('menuitem', { name: 'Save or delete filters…' }).click();
@@ -267,8 +264,7 @@ test('on a phone the booking’s next step stays a button and its other actions 
   const staff = await staffApi(request);
   const created = await staff.book({ room: 2, days: 300, state: 'planned' });
   await page.setViewportSize({ width: 375, height: 800 });
-  await login(page, DEMO.staff);
-  await page.goto(`/booking/${created.id}`);
+  await login(page, DEMO.staff, `/booking/${created.id}`);
   await expect(page.getByRole('button', { name: 'Confirm booking' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   await page.getByRole('button', { name: 'More' }).click();

@@ -195,8 +195,7 @@ test('staff sees a stay in its room and day, drags it two days on, and a drag on
 });
 
 test('staff sees the demo departures on the vessel and trip calendars', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/booking/calendar');
+  await login(page, DEMO.staff, '/booking/calendar');
   await expect(page.getByRole('heading', { name: 'Vessel calendar' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Vessel' })).toHaveValue(VESSEL);
   const table = page.getByRole('table');

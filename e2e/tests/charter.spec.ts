@@ -59,8 +59,7 @@ test('staff charter the whole vessel with the wizard and see one "Full charter" 
   if (!departure) return;
   expect(departure.index).toBeGreaterThanOrEqual(0);
 
-  await login(page, DEMO.staff);
-  await page.goto('/booking/wizard');
+  await login(page, DEMO.staff, '/booking/wizard');
   await page
     .getByRole('radiogroup', { name: 'Resort or vessel' })
     .getByText('Vessel', { exact: true })

@@ -56,8 +56,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 test('an administrator edits the company and uploads a logo that the shell shows after reload', async ({
   page,
 }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/config');
+  await login(page, DEMO.admin, '/config');
   await expect(page.getByRole('heading', { name: 'Configuration', level: 1 })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'config-hub');
@@ -104,8 +103,7 @@ test('an administrator edits the company and uploads a logo that the shell shows
 });
 
 test('switching a module off removes its menu entry', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/config/modules');
+  await login(page, DEMO.admin, '/config/modules');
   await expect(page.getByRole('heading', { name: 'Modules', level: 1 })).toBeVisible();
   await expect(menu(page).getByRole('link', { name: 'To-dos' })).toBeVisible();
   const todo = page.getByRole('switch', { name: 'To-dos' });
@@ -138,8 +136,7 @@ test('once module accounts are named, another administrator sees the switches lo
     (await api.post('/api/settings/group/system', { moduleAccounts: [DEMO.admin.email] })).status(),
   ).toBe(200);
   try {
-    await login(page, other);
-    await page.goto('/config/modules');
+    await login(page, other, '/config/modules');
     await expect(
       page.getByText(`Only these accounts may switch modules: ${DEMO.admin.email}.`),
     ).toBeVisible();
@@ -184,8 +181,7 @@ test('an overridden text shows after reload and can be reset', async ({ page }) 
 });
 
 test('an administrator creates a booking source; taxes and booking settings are listed', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/config/settings/bookingsources');
+  await login(page, DEMO.admin, '/config/settings/bookingsources');
   const rows = page.locator('table tbody tr');
   await expect(rows.filter({ hasText: 'Walk-in' })).toHaveCount(1);
   await page.getByRole('button', { name: 'New' }).click();
@@ -241,8 +237,7 @@ test('every settings type opens, in both languages', async ({ page }) => {
 });
 
 test('staff cannot open the company settings', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/config/company');
+  await login(page, DEMO.staff, '/config/company');
   await expect(page.getByText('You may not open this page.')).toBeVisible();
   await expect(page).not.toHaveURL(/\/config\/company/);
 });

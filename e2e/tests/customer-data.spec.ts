@@ -6,8 +6,7 @@ test.use({ locale: 'en-GB' });
 const rows = (page: Page, table: string) => page.locator(`table[aria-label="${table}"] tbody tr`);
 
 test('staff creates a customer group', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/customer/group');
+  await login(page, DEMO.staff, '/customer/group');
   await expect(page.getByRole('heading', { name: 'Customer groups' })).toBeVisible();
   await expect(rows(page, 'Customer groups').filter({ hasText: 'Stammgäste' })).toHaveCount(1);
   await expectAccessible(page);
@@ -30,8 +29,7 @@ test('staff creates a customer group', async ({ page }) => {
 });
 
 test('an administrator adds a field to a data group and moves it to another group', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/customerdatagroup');
+  await login(page, DEMO.admin, '/customerdatagroup');
   await expect(page.getByRole('heading', { name: 'Customer data groups' })).toBeVisible();
   const groups = rows(page, 'Customer data groups');
   await expect(groups.filter({ hasText: 'Diving' })).toHaveCount(1);
@@ -77,8 +75,7 @@ test('an administrator adds a field to a data group and moves it to another grou
 });
 
 test('staff adds credit to a customer and sees the balance; overdrawing is refused', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/ccredits');
+  await login(page, DEMO.staff, '/ccredits');
   await expect(page.getByRole('heading', { name: 'Customer credits' })).toBeVisible();
   const balances = rows(page, 'Customer credits');
   await expect(balances.filter({ hasText: 'Maria Sommer' })).toContainText('€150.00');
@@ -113,8 +110,7 @@ test('staff adds credit to a customer and sees the balance; overdrawing is refus
 });
 
 test('staff sees agency credit', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/credits');
+  await login(page, DEMO.staff, '/credits');
   await expect(rows(page, 'Agency credits').filter({ hasText: 'Blue Reef Travel' })).toHaveCount(2);
   await rows(page, 'Agency credits').filter({ hasText: 'US$300.00' }).getByRole('button').click();
   await expect(

@@ -76,8 +76,7 @@ test('staff plans tomorrow’s two trips with guests in house and a day guest, p
   const benName = `Ben Diver ${stamp}`;
   const wanda = `Wanda Walk-in ${stamp}`;
 
-  await login(page, DEMO.admin);
-  await page.goto('/dive/plan');
+  await login(page, DEMO.admin, '/dive/plan');
   await expect(page.getByRole('heading', { name: 'Dive planning' })).toBeVisible();
   await page.getByLabel('Day').fill(dayFromToday(1));
 

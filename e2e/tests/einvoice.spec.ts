@@ -19,8 +19,7 @@ test('staff download an invoice as XRechnung and ZUGFeRD and the year for DATEV'
   const invoices = await staff.get(`/api/invoices?bookingId=${booking.id}`);
   const number: string = invoices.data[0].number;
 
-  await login(page, DEMO.staff);
-  await page.goto('/finance/invoices');
+  await login(page, DEMO.staff, '/finance/invoices');
   const row = page.getByRole('row').filter({ hasText: number });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'E-invoice' }).click();
@@ -55,8 +54,7 @@ test('staff download an invoice as XRechnung and ZUGFeRD and the year for DATEV'
 });
 
 test('the admin sets the e-invoice syntax and the DATEV chart', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/config/settings/accounting');
+  await login(page, DEMO.admin, '/config/settings/accounting');
   await expect(page.getByRole('heading', { name: 'Accounting' })).toBeVisible();
   await expect(page.getByLabel('DATEV consultant number')).toBeVisible();
   await expectAccessible(page);
@@ -74,8 +72,7 @@ test('the admin downloads the DATEV file of a month from /stats/export, and it r
   const invoice = (await staff.get(`/api/invoices?bookingId=${booking.id}`)).data[0];
   const [year, month] = (invoice.date as string).split('-');
 
-  await login(page, DEMO.admin);
-  await page.goto('/stats/export');
+  await login(page, DEMO.admin, '/stats/export');
   const datev = page.getByRole('region', { name: 'DATEV export (Buchungsstapel)' });
   await expect(datev).toBeVisible();
   await datev.getByRole('combobox', { name: 'Year' }).click();
@@ -115,8 +112,7 @@ test('the admin downloads the DATEV file of a month from /stats/export, and it r
 test('the admin gives an agency its Leitweg-ID, checked on the form', async ({ page, request }) => {
   const admin = await apiAs(request, DEMO.admin);
   const agency = (await admin.get('/api/agencies?search=Blue%20Reef')).data[0];
-  await login(page, DEMO.admin);
-  await page.goto(`/agency/${agency.id}`);
+  await login(page, DEMO.admin, `/agency/${agency.id}`);
   const field = page.getByRole('textbox', { name: 'Leitweg-ID (XRechnung)' });
   await field.fill('991-12345-67');
   await field.blur();

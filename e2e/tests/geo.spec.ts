@@ -6,8 +6,7 @@ test.use({ locale: 'en-GB' });
 const rows = (page: Page) => page.locator('table tbody tr');
 
 test('an administrator finds the Philippines with their regions', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/geo/country');
+  await login(page, DEMO.admin, '/geo/country');
   await expect(page.getByRole('heading', { name: 'Countries' })).toBeVisible();
   await searchList(page, 'Philipp');
   await expect(rows(page)).toHaveCount(1);
@@ -63,8 +62,7 @@ test('an administrator adds a destination and a port in it', async ({ page }) =>
 });
 
 test('an administrator finds an airport by its IATA code', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/geo/airport');
+  await login(page, DEMO.admin, '/geo/airport');
   await searchList(page, 'MNL');
   const manila = rows(page).filter({ hasText: 'Ninoy Aquino International Airport' });
   await expect(manila).toHaveCount(1);
@@ -74,8 +72,7 @@ test('an administrator finds an airport by its IATA code', async ({ page }) => {
 });
 
 test('an administrator enters an exchange rate and sees the conversion', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/config/settings/currencies');
+  await login(page, DEMO.admin, '/config/settings/currencies');
   const converter = page.getByRole('heading', { name: 'Currency converter' });
   const registered = await converter
     .waitFor({ timeout: 5000 })

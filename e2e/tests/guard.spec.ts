@@ -92,8 +92,7 @@ test('a logged-in customer who opens the club login again is sent home, never to
 });
 
 test('an agent opening /users gets the forbidden message and goes back', async ({ page }) => {
-  await login(page, DEMO.agent);
-  await page.goto('/users');
+  await login(page, DEMO.agent, '/users');
   await expect(page.getByText('You may not open this page.')).toBeVisible();
   await expect(page).not.toHaveURL(/\/users/);
 });
@@ -138,8 +137,7 @@ test('an agent typing the mailbox address sees the forbidden message and goes ba
 });
 
 test('an unknown address shows the not-found page', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/no/such/page');
+  await login(page, DEMO.staff, '/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expectAccessible(page);
 });

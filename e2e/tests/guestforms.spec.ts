@@ -67,8 +67,7 @@ test('a guest fills both guest forms from the mailed link on a phone; staff add 
     await phone.close();
 
     // Staff see both submitted on the booking and add them.
-    await login(page, DEMO.staff);
-    await page.goto(`/booking/${booking.id}`);
+    await login(page, DEMO.staff, `/booking/${booking.id}`);
     const card = page.getByTestId('booking-guestforms');
     await expect(card.getByText('submitted')).toHaveCount(2);
     await page.getByRole('button', { name: 'Add all submitted forms (2) to the booking' }).click();

@@ -29,8 +29,7 @@ test('staff issue an invoice and open its PDF; a guest opens the public link and
   // The lead guest is billed: a name in scripts the PDF standard fonts cannot print.
   const booking = await confirmedCabinBooking(staff, ['Łukasz Ősz Dvořák-Şahin', 'Jon Invoice']);
 
-  await login(page, DEMO.staff);
-  await page.goto(`/booking/${booking.id}`);
+  await login(page, DEMO.staff, `/booking/${booking.id}`);
   await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
   await expect(page.getByText('No invoice issued yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Issue invoice' }).click();

@@ -48,8 +48,7 @@ test('staff edit a mail template, send a booking mail, see it sent in the queue,
     const booking = (await created.json()) as { id: number; bookingNo: string };
 
     // The template: staff change the English confirmation's subject; the preview fills the placeholders.
-    await login(page, DEMO.staff);
-    await page.goto('/config/mailtemplates');
+    await login(page, DEMO.staff, '/config/mailtemplates');
     await expect(page.getByRole('heading', { name: 'Mail templates' })).toBeVisible();
     await page.getByRole('link', { name: 'Booking confirmation', exact: true }).click();
     const subject = page.getByRole('textbox', { name: 'Subject' });
@@ -111,8 +110,7 @@ test('staff edit a mail template, send a booking mail, see it sent in the queue,
 });
 
 test('the administrator adds an SMTP account; its password is never shown again', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/config/mail');
+  await login(page, DEMO.admin, '/config/mail');
   await expect(page.getByRole('heading', { name: 'Mail settings' })).toBeVisible();
   await page.getByRole('button', { name: 'New' }).click();
   const drawer = page.getByRole('dialog');

@@ -24,8 +24,7 @@ test('staff uploads an image, captions it and moves it to a folder', async ({ pa
   const stamp = Date.now();
   const fileName = `sea-${stamp}.png`;
   const folderName = `Lagoon ${stamp}`;
-  await login(page, DEMO.staff);
-  await page.goto('/media/list');
+  await login(page, DEMO.staff, '/media/list');
   await expect(page.getByRole('heading', { name: 'Media', exact: true })).toBeVisible();
 
   // A new folder; the library then shows it, so go back to all media to upload.

@@ -124,8 +124,7 @@ async function guestFormsFromMail(page: Page, text: string, bookingId: number, g
     });
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-  await login(page, DEMO.staff);
-  await page.goto(`/booking/${bookingId}`);
+  await login(page, DEMO.staff, `/booking/${bookingId}`);
   await expect(page.getByTestId('booking-guestforms').getByText('submitted')).toHaveCount(guests.length);
 }
 

@@ -27,8 +27,7 @@ test('staff add a payment and see the balance; the guest sees the result of the 
   const euro = (value: number) =>
     new Intl.NumberFormat('en-GB', { style: 'currency', currency: booking.currency }).format(value);
 
-  await login(page, DEMO.staff);
-  await page.goto(`/booking/${booking.id}`);
+  await login(page, DEMO.staff, `/booking/${booking.id}`);
   const card = page.getByTestId('payment-summary');
   await expect(page.getByRole('heading', { name: 'Payments', exact: true })).toBeVisible();
   await expect(card.getByTestId('payment-status')).toHaveText('Not paid');

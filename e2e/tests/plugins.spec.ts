@@ -15,8 +15,7 @@ test.describe('in English', () => {
   test.use({ locale: 'en-GB' });
 
   test('an administrator adds a Xero connection', async ({ page }) => {
-    await login(page, DEMO.admin);
-    await page.goto('/plugins');
+    await login(page, DEMO.admin, '/plugins');
     await expect(page.getByRole('heading', { name: 'Plugins', level: 1 })).toBeVisible();
     await page.getByRole('textbox', { name: 'Name' }).fill('Xero Buchhaltung');
     await page.getByRole('textbox', { name: 'Client id (Xero app)' }).fill('client-e2e');
@@ -35,8 +34,7 @@ test.describe('auf Deutsch', () => {
   test.use({ locale: 'de-DE' });
 
   test('die Erweiterungen sind übersetzt', async ({ page }) => {
-    await login(page, DEMO.admin);
-    await page.goto('/plugins');
+    await login(page, DEMO.admin, '/plugins');
     await expect(page.getByRole('heading', { name: 'Erweiterungen', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Neue Xero-Verbindung' })).toBeVisible();
   });

@@ -56,8 +56,7 @@ test('a cashier sells to a room tab and a walk-in, keeps selling offline, and ev
     guests: ['Counter Anna', 'Counter Ben'],
   });
 
-  await login(page, DEMO.admin);
-  await page.goto('/pos/counter');
+  await login(page, DEMO.admin, '/pos/counter');
   await expect(page.getByRole('heading', { name: 'Point of sale' })).toBeVisible();
   const synced = page.getByTestId('pos-pending');
   const sell = (p: { name: string }) => page.getByRole('button', { name: new RegExp(`^${p.name}`) }).click();

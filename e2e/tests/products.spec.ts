@@ -22,8 +22,7 @@ test('the office adds a new product to a booking and sees its line and the new t
 
   // The catalogue: a new product, 35.00 per booking.
   const name = `Airport transfer ${Date.now()}`;
-  await login(page, DEMO.admin);
-  await page.goto('/product/list');
+  await login(page, DEMO.admin, '/product/list');
   await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'New' }).click();
   const drawer = page.getByRole('dialog');
@@ -69,8 +68,7 @@ test('the category and stock screens are accessible', async ({ page, request }) 
   });
   expect(product.status()).toBe(201);
 
-  await login(page, DEMO.admin);
-  await page.goto('/product/category');
+  await login(page, DEMO.admin, '/product/category');
   await expect(page.getByRole('heading', { name: 'Product categories' })).toBeVisible();
   await expectAccessible(page);
 

@@ -21,8 +21,7 @@ test('a guest registers: mismatching passwords are caught, then the account wait
 });
 
 test('a user changes their own password in the profile; a wrong current one is refused', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/users/profile');
+  await login(page, DEMO.staff, '/users/profile');
   const current = page.getByRole('textbox', { name: 'Current password' });
   await current.fill('not-my-password');
   await page.getByRole('textbox', { name: 'New password' }).fill('demo-staff-2');

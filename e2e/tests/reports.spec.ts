@@ -79,8 +79,7 @@ test('staff sees charts and tables on every /stats screen', async ({ page, reque
 });
 
 test('finance sees the finance screen and downloads an export that parses', async ({ page, request }) => {
-  await login(page, DEMO.admin);
-  await page.goto(`/stats/base?${range}`);
+  await login(page, DEMO.admin, `/stats/base?${range}`);
   const finance = page.getByRole('table', { name: 'Revenue, payments and open amounts' });
   await expect(finance.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('report-chart').first()).toBeVisible();

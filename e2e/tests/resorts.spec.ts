@@ -9,8 +9,7 @@ test('staff creates a resort, allows arrival on Saturdays only and sees it in th
   // Create, rule and preview: a long journey on a busy machine.
   test.setTimeout(90_000);
   const name = `Lagoon Lodge ${Date.now()}`;
-  await login(page, DEMO.staff);
-  await page.goto('/resort/list');
+  await login(page, DEMO.staff, '/resort/list');
   await expect(page.getByRole('heading', { name: 'Resorts' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'New' }).click();
   await expect(page).toHaveURL(/\/resort\/create$/);
@@ -79,8 +78,7 @@ test('staff creates a room type that starts with the defaults 2 / 1 / 2', async 
   expect(resortRes.status(), await resortRes.text()).toBe(201);
   const resort = await resortRes.json();
 
-  await login(page, DEMO.staff);
-  await page.goto('/room/type/list');
+  await login(page, DEMO.staff, '/room/type/list');
   // The page's code loads on first use: allow a busy machine more than the default 5 s.
   await expect(page.getByRole('heading', { name: 'Cabin and room types' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('main').getByRole('button', { name: 'New' }).click();

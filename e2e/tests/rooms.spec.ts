@@ -22,8 +22,7 @@ test('staff creates a room with beds, blocks it for maintenance and changes its 
   });
   expect(typeRes.status(), await typeRes.text()).toBe(201);
 
-  await login(page, DEMO.staff);
-  await page.goto('/room/list');
+  await login(page, DEMO.staff, '/room/list');
   await expect(page.getByRole('heading', { name: 'Rooms and cabins' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'New room' }).click();
   await expect(page).toHaveURL(/\/room\/create$/);

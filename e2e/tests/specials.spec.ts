@@ -111,8 +111,7 @@ test('staff builds a season and an early-bird special and sees the simulator app
 test('the test panel of a special prices a liveaboard departure and marks the special in the why', async ({
   page,
 }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/specials/list');
+  await login(page, DEMO.staff, '/specials/list');
   await page.getByRole('link', { name: 'Group free place 10+1' }).click();
   await expect(page.getByRole('heading', { name: 'Group free place 10+1' })).toBeVisible();
   await expect(

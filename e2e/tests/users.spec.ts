@@ -4,8 +4,7 @@ import { DEMO, expectAccessible, login, screenshots, searchList } from './suppor
 test.use({ locale: 'en-GB' });
 
 test('an administrator finds, creates, edits and deletes a user in the list', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/users');
+  await login(page, DEMO.admin, '/users');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   const rows = page.locator('table tbody tr');
   // Other journeys add users on the same server: expect the demo users, not an exact count.
@@ -62,8 +61,7 @@ test('an administrator finds, creates, edits and deletes a user in the list', as
 });
 
 test('roles are listed and their scopes shown for editing', async ({ page }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/userroles');
+  await login(page, DEMO.admin, '/userroles');
   await expect(page.locator('table tbody tr').filter({ hasText: 'Staff' })).toHaveCount(1);
   await page.locator('table tbody tr').filter({ hasText: 'Staff' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -72,8 +70,7 @@ test('roles are listed and their scopes shown for editing', async ({ page }) => 
 });
 
 test('staff without user rights cannot open the users list', async ({ page }) => {
-  await login(page, DEMO.staff);
-  await page.goto('/users');
+  await login(page, DEMO.staff, '/users');
   await expect(page.getByText('You may not open this page.')).toBeVisible();
   await expect(page).not.toHaveURL(/\/users$/);
 });

@@ -100,8 +100,7 @@ test('staff place a cabin on a deck with the keyboard', async ({ page, request }
   await post('/api/vesseldeck', { vesselId: vessel.id, name: 'Lower deck' });
   await post('/api/rooms', { name: 'Cabin 7', vesselId: vessel.id });
 
-  await login(page, DEMO.staff);
-  await page.goto(`/vesseldeck?vessel=${vessel.id}`);
+  await login(page, DEMO.staff, `/vesseldeck?vessel=${vessel.id}`);
   await expect(page.getByRole('heading', { name: 'Plan of Lower deck' })).toBeVisible();
   const cabin = page.getByRole('row', { name: /Cabin 7/ });
   await cabin.getByRole('button', { name: 'Place on this deck' }).click();

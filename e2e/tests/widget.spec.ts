@@ -156,8 +156,7 @@ test('an iframe-only embed works too, and other origins may not frame it', async
     assetId: vesselId,
     allowedOrigins: [EMBED_ORIGIN],
   });
-  await login(page, DEMO.staff);
-  await page.goto('/widget-admin/list');
+  await login(page, DEMO.staff, '/widget-admin/list');
   await page.getByRole('link', { name: 'Shop frame' }).click();
   const iframeSnippet = (await page.getByTestId('widget-iframe-snippet').textContent()) ?? '';
   expect(iframeSnippet).toContain(`${baseURL}/widget/shop-frame?embed=1`);

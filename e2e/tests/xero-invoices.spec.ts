@@ -47,8 +47,7 @@ test('staff push an invoice to Xero and see why a push failed', async ({ page, r
   await staff.post(`/api/bookings/${booking.id}/store`, { template: 'invoice' }, 201);
   const invoice = (await staff.get(`/api/invoices?bookingId=${booking.id}`)).data[0];
 
-  await login(page, DEMO.staff);
-  await page.goto('/finance/invoices');
+  await login(page, DEMO.staff, '/finance/invoices');
   const row = page.getByRole('row').filter({ hasText: invoice.number });
   await expect(row.getByRole('button', { name: 'Push to Xero' })).toBeVisible();
 

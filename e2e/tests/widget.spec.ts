@@ -173,3 +173,18 @@ test('an iframe-only embed works too, and other origins may not frame it', async
   await framed;
   await expect(page.frameLocator('iframe').locator('[data-widget="shop-frame"]')).toHaveCount(0);
 });
+
+test('a widget that is gone reads "not found", one that failed to load names the failure', async ({
+  page,
+}) => {
+  await login(page, DEMO.staff, '/widget-admin/999999');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('alert', { name: 'Not found' })).toContainText('This record does not exist');
+  await expect(main.getByRole('link', { name: 'Booking widgets' })).toBeVisible();
+
+  // The network fails on the way to the same page: the page says so, not that the widget is missing.
+  await page.route('**/api/widget/*', (route) => route.abort('internetdisconnected'));
+  await page.goto('/widget-admin/999998');
+  await expect(main.getByRole('alert')).toHaveText('No connection to the server.');
+  await expect(main.getByRole('alert', { name: 'Not found' })).toHaveCount(0);
+});

@@ -1,11 +1,12 @@
 import type { TCustomerDataGroup } from '@atoll/domain/customer-data';
 import { hasScope } from '@atoll/domain/scopes';
-import { Alert, Button, Center, Drawer, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Drawer, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { RecordFailure } from '../../../components/DetailPage.tsx';
 import { DRAWER_TITLE_STYLES, useOpenRecord } from '../../../components/useOpenRecord.ts';
 import { dataGroupKeys, useDataGroup, useDataGroups } from '../api.ts';
 import { DataGroupForm } from '../components/DataGroupForm.tsx';
@@ -46,7 +47,7 @@ export default function CustomerDataGroupsPage() {
           <Loader aria-label={t('datatable.loading')} />
         </Center>
       );
-    if (group.isError) return <Alert color="yellow">{t('common.notFoundText')}</Alert>;
+    if (group.isError) return <RecordFailure back={null} error={group.error} />;
     return form(group.data);
   };
 

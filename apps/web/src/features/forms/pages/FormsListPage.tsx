@@ -1,7 +1,6 @@
 import type { FileAnswer, FormField } from '@atoll/domain/forms/rules';
 import { hasScope } from '@atoll/domain/scopes';
 import {
-  Alert,
   Anchor,
   Autocomplete,
   Badge,
@@ -32,6 +31,7 @@ import { showError, showSuccess } from '../../../app/messages.ts';
 import { session, useSession } from '../../../app/session.ts';
 import { DeleteModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { RecordFailure } from '../../../components/DetailPage.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { useOpenRecord } from '../../../components/useOpenRecord.ts';
 import {
@@ -100,7 +100,7 @@ function FormDetail({ id, onClose }: { id: number; onClose: () => void }) {
         <Loader />
       </Center>
     );
-  if (view.isError || !view.data) return <Alert color="red">{t('common.notFoundText')}</Alert>;
+  if (view.isError || !view.data) return <RecordFailure back={null} error={view.error} />;
   const form = view.data;
   const answerable = form.fields.filter((f) => !['Header', 'Text', 'Video', 'Download'].includes(f.type));
   return (

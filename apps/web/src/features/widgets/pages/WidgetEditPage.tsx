@@ -22,7 +22,7 @@ import { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
 import { showError, showSuccess } from '../../../app/messages.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { BackLink, recordId } from '../../../components/DetailPage.tsx';
+import { BackLink, RecordFailure, recordId } from '../../../components/DetailPage.tsx';
 import { fieldErrorsOf, type TFieldErrors } from '../../../components/fieldErrors.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { useDeleteWidget, useSaveWidget, useWidget, useWidgetAssets } from '../api.ts';
@@ -134,7 +134,13 @@ export default function WidgetEditPage() {
   };
 
   if (!isCreate && widget.isLoading) return <Loader />;
-  if (!isCreate && widget.isError) return <Alert color="red">{t('errors.NOT_FOUND')}</Alert>;
+  if (!isCreate && widget.isError)
+    return (
+      <RecordFailure
+        back={<BackLink to={routePath('widgets')} label={t('widgets.list.title')} />}
+        error={widget.error}
+      />
+    );
   const saved = widget.data;
 
   return (

@@ -75,6 +75,38 @@ describe('change feed', () => {
     );
   });
 
+  it('keeps a page by what the route reads: keys it does not take or another order meet the same page', async () => {
+    const before = await firstBooking();
+    await unannounced(sql`update bookings set no_of_pax = no_of_pax + 3 where id = ${before.id}`);
+    // Both are the kept page (the old number), not a fresh read that would show the unannounced write.
+    for (const url of [
+      '/api/bookings?order=1&sort=id&size=5',
+      '/api/bookings?size=5&sort=id&order=1&utm_source=x',
+    ]) {
+      const res = await t.get(url, admin);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().data[0].noOfPax, url).toBe(before.noOfPax);
+    }
+    // What the route does read still makes a page of its own.
+    const other = await t.get('/api/bookings?size=4&sort=id&order=1', admin);
+    expect(other.json().data[0].noOfPax).toBe(before.noOfPax + 3);
+    // The guests' departures the same: a campaign's link is the answer kept, not the departures computed again.
+    const departures = async (query: string) =>
+      ((await t.app.inject({ method: 'GET', url: `/api/book/schedules${query}` })).json() as { id: number }[])
+        .length;
+    const all = await departures('');
+    expect(all).toBeGreaterThan(0);
+    const hidden = await rows<{ id: number }>(sql`select id from schedules where is_visible`);
+    await unannounced(sql`update schedules set is_visible = false where is_visible`);
+    try {
+      expect(await departures('?utm_source=newsletter&fbclid=abc')).toBe(all);
+      expect(await departures(`?month=${new Date().toISOString().slice(0, 7)}`)).toBeLessThan(all);
+    } finally {
+      const ids = `{${hidden.map((r) => r.id).join(',')}}`;
+      await rows(sql`update schedules set is_visible = true where id = any(${ids}::int[])`);
+    }
+  });
+
   it('refuses a token revoked by another process at once', async () => {
     const token = await t.login(...DEMO.staff);
     expect((await t.get('/api/users/self', token)).statusCode).toBe(200);

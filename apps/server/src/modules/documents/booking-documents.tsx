@@ -207,7 +207,8 @@ function PricedBody({ data, t }: { data: TBookingDocData; t: TBookingDocumentTex
   }
   for (const l of terms) {
     sums.push([
-      `${l.type === 'deposit' ? t.deposit : t.rest}${l.dueDate ? `, ${fill(t.dueOn, { date: day(l.dueDate, lang) })}` : ''}`,
+      // An agency booking has the agency's deposit and rest and the guest's own (Direct), often on one day.
+      `${l.type === 'deposit' ? t.deposit : t.rest}${l.customerType === 'Direct' ? ` (${t.direct})` : ''}${l.dueDate ? `, ${fill(t.dueOn, { date: day(l.dueDate, lang) })}` : ''}`,
       money(l.total, cur, lang),
     ]);
   }

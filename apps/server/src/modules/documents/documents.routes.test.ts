@@ -318,6 +318,34 @@ describe('what a document prints adds up', () => {
     expect(reversal).toContain('Eine Zahlung ist nicht zu leisten.');
     expect(reversal).not.toContain('überweisen');
   });
+
+  it('tells the agency’s deposit and rest from what the guest pays directly', async () => {
+    const b = await stay({ agencyId: w.agencyId });
+    ok(
+      await w.t.post(`/api/bookings/${b.id}/calculation`, staff, {
+        type: 'cost',
+        text: 'Boat transfer',
+        amount: '2',
+        price: '40',
+        customerType: 'Direct',
+      }),
+    );
+    const { calculation } = ok(await w.t.get(`/api/bookings/${b.id}`, staff)) as {
+      calculation: { type: string; customerType: string }[];
+    };
+    const terms = calculation.filter((l) => l.type === 'deposit' || l.type === 'rest');
+    expect(terms.filter((l) => l.customerType === 'Direct').length, JSON.stringify(terms)).toBeGreaterThan(0);
+    for (const [lang, word, direct] of [
+      ['de', 'Anzahlung', 'direkt'],
+      ['en', 'Deposit', 'direct'],
+    ] as const) {
+      const text = await pdf(`/api/bookings/${b.bookingNo}/download?kind=confirmation&language=${lang}`);
+      const printed = text.split('\n').filter((l) => l.includes(`${word} (${direct})`) || l.includes(word));
+      // One row per terms line, and the guest's own ones say so: no two rows read the same.
+      expect(new Set(printed).size, text).toBe(printed.length);
+      expect(text).toContain(`(${direct}),`);
+    }
+  });
 });
 
 describe('invoices', () => {

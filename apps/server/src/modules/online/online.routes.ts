@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { today } from '../../clock.ts';
 import { createChangeCache, type TChangeCache, type TChangeFeed } from '../../db/change-feed.ts';
 import { actor } from '../../http/access.ts';
-import { sendCachedJson } from '../../http/cached-json.ts';
+import { requestKey, sendCachedJson } from '../../http/cached-json.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { ZIdParams } from '../../http/request.ts';
@@ -122,7 +122,7 @@ export function registerOnlineRoutes(
     compute: () => Promise<unknown>,
   ) => {
     await changes.sync();
-    return sendCachedJson(reply, searchCache, `${today()} ${request.url}`, compute);
+    return sendCachedJson(reply, searchCache, `${today()} ${requestKey(request)}`, compute);
   };
 
   r.get(

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { TChangeFeed } from '../../../db/change-feed.ts';
 import { createChangeCache } from '../../../db/change-feed.ts';
 import { actor } from '../../../http/access.ts';
-import { sendCachedJson } from '../../../http/cached-json.ts';
+import { requestKey, sendCachedJson } from '../../../http/cached-json.ts';
 import { sendCsv } from '../../../http/csv.ts';
 import { ZIdParams } from '../../../http/request.ts';
 import type { TBookingParts } from '../bookings.parts.ts';
@@ -61,7 +61,7 @@ export function registerBookingQueryRoutes(
       // Staff open the list more often than anyone books: pages are kept, serialized, per user and query
       // until a booking, guest or shown name changes (ADR 0024).
       const user = actor(request);
-      return sendCachedJson(reply, listCache, `${JSON.stringify(user)} ${request.url}`, () =>
+      return sendCachedJson(reply, listCache, `${JSON.stringify(user)} ${requestKey(request)}`, () =>
         queries.list(user, request.query),
       );
     },

@@ -15,6 +15,13 @@ test('the back office opens from its service worker without the network, says th
     await navigator.serviceWorker.ready;
   });
 
+  // Going offline on an open page: one message however often the browser says so, gone once it is back.
+  const message = page.getByText('No connection to the server. Working offline.');
+  await context.setOffline(true);
+  await expect(message).toHaveCount(1);
+  await context.setOffline(false);
+  await expect(message).toHaveCount(0);
+
   await context.setOffline(true);
   await page.reload();
   // The page comes from the worker; without the server it cannot know the user's routes, and says so.

@@ -2,9 +2,11 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button, Group, Notification } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from './messages.ts';
+import { hideMessage, showError } from './messages.ts';
 
 export const OFFLINE_EVENT = 'atoll:offline';
+/** The one "no connection" message: shown once however often the browser says so, gone when it is back online. */
+const OFFLINE_MESSAGE = 'atoll-offline';
 
 /** Registers the service worker at the root and offers a reload when a new version is waiting. */
 export function UpdatePrompt() {
@@ -17,12 +19,15 @@ export function UpdatePrompt() {
   });
 
   useEffect(() => {
-    const offline = () => showError(t('app.offline'));
+    const offline = () => showError(t('app.offline'), OFFLINE_MESSAGE);
+    const online = () => hideMessage(OFFLINE_MESSAGE);
     window.addEventListener(OFFLINE_EVENT, offline);
     window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     return () => {
       window.removeEventListener(OFFLINE_EVENT, offline);
       window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
     };
   }, [t]);
 

@@ -18,7 +18,7 @@ export function ProductGrid(props: {
     groups.set(name, [...(groups.get(name) ?? []), p]);
   }
   return (
-    <Stack gap="md">
+    <Stack component="section" aria-label={t('pos.counter.catalogue')} gap="md">
       {[...groups].map(([name, products]) => (
         <Stack key={name} gap={6}>
           <Title order={2} size="h5">

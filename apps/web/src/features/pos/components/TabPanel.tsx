@@ -8,6 +8,17 @@ import type { TQueued } from '../offline-queue.ts';
 
 type TPendingSale = Extract<TQueued, { kind: 'sale' }>;
 
+/** What is open on a tab: the server's figure with the sales and payments still waiting to sync. */
+export function openOf(answer: TPosAnswer | undefined, pendingSales: TPendingSale[], pendingPaid: string) {
+  return pendingSales
+    .reduce((sum, s) => sum.plus(new D(s.price).times(s.quantity)), new D(answer?.account.open ?? '0'))
+    .minus(pendingPaid)
+    .toFixed(2);
+}
+
+/** The id of the chosen tab's card, for the counter's bar on a narrow screen to scroll to. */
+export const TAB_PANEL_ID = 'pos-tab';
+
 /** The chosen tab: its sales (stored and waiting to sync), what is open, payment, the receipt and closing. */
 export function TabPanel(props: {
   name: string;
@@ -22,14 +33,7 @@ export function TabPanel(props: {
   const currency = props.answer?.account.currency ?? 'EUR';
   const money = (amount: string) => formatMoney(amount, currency, currentLanguage());
   const items = (props.answer?.account.items ?? []).filter((i) => i.voidedAt === null);
-  const pendingTotal = props.pendingSales.reduce(
-    (sum, s) => sum.plus(new D(s.price).times(s.quantity)),
-    new D(0),
-  );
-  const open = new D(props.answer?.account.open ?? '0')
-    .plus(pendingTotal)
-    .minus(props.pendingPaid)
-    .toFixed(2);
+  const open = openOf(props.answer, props.pendingSales, props.pendingPaid);
   const waiting = props.pendingSales.length > 0;
   const tabId = props.answer?.tab.id;
   // The receipt as a PDF for the A4 printer or the 80 mm receipt roll; only of what the server has stored.
@@ -43,7 +47,7 @@ export function TabPanel(props: {
     );
 
   return (
-    <Card withBorder>
+    <Card withBorder id={TAB_PANEL_ID}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {props.name}

@@ -1,20 +1,25 @@
-import { D } from '@atoll/domain/money';
+import { D, formatMoney } from '@atoll/domain/money';
 import type { TProduct } from '@atoll/domain/products';
-import { Grid, Group, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useActiveProducts, useProductCategories } from '../../products/api.ts';
 import { useOpenTabs, useResolveTab, useTabAccount } from '../api.ts';
 import { ProductGrid } from '../components/ProductGrid.tsx';
 import { SyncStatus } from '../components/SyncStatus.tsx';
 import { TabList, type TTabChoice } from '../components/TabList.tsx';
-import { TabPanel } from '../components/TabPanel.tsx';
+import { openOf, TAB_PANEL_ID, TabPanel } from '../components/TabPanel.tsx';
 import { useCounterAsset } from '../counterAsset.ts';
 import { newKey, sameTab, type TTabIdentity, type TTabRef } from '../offline-queue.ts';
 import { useCounter } from '../useCounter.ts';
+import classes from './PosCounterPage.module.css';
 
-/** The counter's own widths: two columns (catalogue and tab) from `sm`, three (the tabs beside them) from `lg`. */
+/**
+ * The counter's own widths: two columns (catalogue and tab) from `sm`, three (the tabs beside them) from `lg`.
+ * PosCounterPage.module.css repeats `sm` for the bar of the one-column counter.
+ */
 const COUNTER_WIDTHS = { xs: '30em', sm: '45em', md: '62em', lg: '75em', xl: '88em' };
 
 /**
@@ -119,6 +124,31 @@ export default function PosCounterPage() {
             disabled={!current}
             onSell={(p) => void sell(p)}
           />
+          {current && (
+            <Paper withBorder shadow="md" p="xs" className={classes.bar}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" truncate>
+                    {current.name}
+                  </Text>
+                  <Text fw={700}>
+                    {formatMoney(
+                      openOf(answer, pendingSales, pendingPaid),
+                      answer?.account.currency ?? 'EUR',
+                      currentLanguage(),
+                    )}
+                  </Text>
+                </Stack>
+                <Button
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                  onClick={() => document.getElementById(TAB_PANEL_ID)?.scrollIntoView({ block: 'start' })}
+                >
+                  {t('pos.counter.showTab')}
+                </Button>
+              </Group>
+            </Paper>
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>
           {current && (

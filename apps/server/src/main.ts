@@ -16,6 +16,8 @@ await database.exclusive(async () => {
   if (config.seed !== 'none') {
     await seedDemo(database.db);
     if (config.seed === 'demo') {
+      // Once per installation, and long enough (about a minute) that a silent terminal would look stuck.
+      console.log('First start: writing the demo season (about 300 bookings through the booking flows)…');
       const season = await seedSeason(seasonServices(database, config));
       console.log(`Demo season: ${season.bookings} bookings in ${(season.ms / 1000).toFixed(1)} s`);
       for (const refused of season.skipped) console.warn(`  left out: ${refused}`);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiAs } from './support/booking-api.ts';
 import { DEMO, expectAccessible, login, screenshots } from './support/helpers.ts';
 
 test.use({ locale: 'en-GB' });
@@ -142,12 +143,37 @@ test('an unknown address shows the not-found page', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('a route without its screen yet says so, still guarded', async ({ page }) => {
-  await login(page, DEMO.staff);
-  // The notifications screen is not built yet (the home shows the latest).
-  await page.goto('/notifications');
-  await expect(page.getByText('Not yet available')).toBeVisible();
+test('a route without its screen yet says so, still guarded', async ({ page, request }) => {
+  // The contests of the contest feature have no screen yet.
+  const admin = await apiAs(request, DEMO.admin);
+  await admin.post('/api/settings/group/features', { contest: true }, 200);
+  try {
+    await login(page, DEMO.admin, '/contest/list');
+    await expect(page.getByText('Not yet available')).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await admin.post('/api/settings/group/features', { contest: false }, 200);
+  }
+});
+
+test('the notifications page lists the events the home card shortens', async ({ page }) => {
+  await login(page, DEMO.staff, '/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  // The installation's welcome event, or the empty state: never "not yet available".
+  await expect(
+    page.getByRole('listitem').or(page.getByText('No notifications in the last 30 days.')).first(),
+  ).toBeVisible();
+  await expect(page.getByText('Not yet available')).toHaveCount(0);
+  // Online, with the service worker refused (these journeys block it): no "no connection" message.
+  await expect(page.getByText('No connection to the server. Working offline.')).toHaveCount(0);
   await expectAccessible(page);
+  await screenshots(page, 'notifications');
+});
+
+test("the bank pages' parent opens their list", async ({ page }) => {
+  await login(page, DEMO.admin, '/bank');
+  await expect(page).toHaveURL(/\/bank\/list$/);
+  await expect(page.getByText('Not yet available')).toHaveCount(0);
 });
 
 test('logout returns to the login page and the token stops working', async ({ page }) => {

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hideMessage, showError } from './messages.ts';
 
-export const OFFLINE_EVENT = 'atoll:offline';
 /** The one "no connection" message: shown once however often the browser says so, gone when it is back online. */
 const OFFLINE_MESSAGE = 'atoll-offline';
 
@@ -15,17 +14,19 @@ export function UpdatePrompt() {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
-    onRegisterError: () => window.dispatchEvent(new Event(OFFLINE_EVENT)),
+    // Without the network the worker's script cannot be fetched. Other refusals (a browser that keeps no site data,
+    // an automated browser that blocks workers) leave a working app without offline use: no message for those.
+    onRegisterError: () => {
+      if (!navigator.onLine) showError(t('app.offline'), OFFLINE_MESSAGE);
+    },
   });
 
   useEffect(() => {
     const offline = () => showError(t('app.offline'), OFFLINE_MESSAGE);
     const online = () => hideMessage(OFFLINE_MESSAGE);
-    window.addEventListener(OFFLINE_EVENT, offline);
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {
-      window.removeEventListener(OFFLINE_EVENT, offline);
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };

@@ -1,10 +1,12 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { Navigate } from 'react-router';
 
 type TPage = LazyExoticComponent<ComponentType>;
 
 /** Screens by route name (`routes.ts` in packages/domain). A route without one shows "not yet available". */
 export const PAGES: Record<string, TPage> = {
   home: lazy(() => import('../features/home/pages/HomePage.tsx')),
+  notifications: lazy(() => import('../features/home/pages/NotificationsPage.tsx')),
   login: lazy(() => import('../features/auth/pages/LoginPage.tsx')),
   clubLogin: lazy(() => import('../features/auth/pages/LoginPage.tsx')),
   passwordReset: lazy(() => import('../features/auth/pages/PasswordResetPage.tsx')),
@@ -106,6 +108,8 @@ export const PAGES: Record<string, TPage> = {
   posCounter: lazy(() => import('../features/pos/pages/PosCounterPage.tsx')),
   posList: lazy(() => import('../features/pos/pages/PosListPage.tsx')),
   banks: lazy(() => import('../features/banks/pages/BankListPage.tsx')),
+  // The bank pages' parent: its list.
+  bank: lazy(async () => ({ default: () => createElement(Navigate, { to: '/bank/list', replace: true }) })),
   bankCreate: lazy(() => import('../features/banks/pages/BankEditPage.tsx')),
   bankEdit: lazy(() => import('../features/banks/pages/BankEditPage.tsx')),
   cashflow: lazy(() => import('../features/banks/pages/CashflowPage.tsx')),

@@ -34,6 +34,26 @@ export function NotificationsCard({ userId }: { userId: number }) {
           </Anchor>
         )}
       </Group>
+      <NotificationList query={query} shown={SHOWN} />
+    </Card>
+  );
+}
+
+/**
+ * The events of the query: a skeleton while loading, the failure, "none", or the first `shown` of them (all when
+ * not given). The home card shows five, /notifications all.
+ */
+export function NotificationList({
+  query,
+  shown,
+}: {
+  query: ReturnType<typeof useNotifications>;
+  shown?: number;
+}) {
+  const { t } = useTranslation();
+  const list = query.data?.data ?? [];
+  return (
+    <>
       {query.isPending && (
         <Stack gap="sm" aria-hidden>
           <Skeleton h={40} />
@@ -53,11 +73,11 @@ export function NotificationsCard({ userId }: { userId: number }) {
       )}
       {list.length > 0 && (
         <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {list.slice(0, SHOWN).map((item) => (
+          {list.slice(0, shown).map((item) => (
             <NotificationItem key={item.id} item={item} />
           ))}
         </Stack>
       )}
-    </Card>
+    </>
   );
 }

@@ -299,6 +299,7 @@ const FINANCE_CALLS = [
   'POST /api/bookings/{bookingId}/payment',
   'DELETE /api/bookings/payment/{id}',
   'GET /api/payments/history',
+  'GET /api/tours/{tour}/{schedule}/payments',
   'POST /api/payments/notify/booking/{id}/{provider}',
   'DELETE /api/payments',
   'GET /api/payments/ref/{ref}',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZLocalizedText } from '../geo/geo.ts';
 import { addDays } from '../pricing/dates.ts';
 import { ZFlag } from '../schema.ts';
-import { ZIsoDate } from './availability.ts';
+import { BOOKING_STATES, ZIsoDate } from './availability.ts';
 
 // ─── Tours (itineraries without dates, docs/domain/departures-and-charters.md) ───
 
@@ -238,7 +238,10 @@ export const ZScheduleCustomer = z.object({
   /** The bed's internalId, '' for a whole cabin. */
   unit: z.string(),
   bookingId: z.number().int().nullable(),
-  state: z.string(),
+  /** The booking's number: its booking number, else its reservation's, else its offer's. */
+  bookingNo: z.string().nullable(),
+  state: z.enum(BOOKING_STATES),
+  resolved: z.boolean(),
 });
 export type TScheduleCustomer = z.infer<typeof ZScheduleCustomer>;
 

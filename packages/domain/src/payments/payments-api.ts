@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_STATES } from '../inventory/availability.ts';
 import { noNul } from '../list/list.ts';
 import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, PAYMENT_STATUSES, ZPayment } from './payments.ts';
 
@@ -60,6 +61,39 @@ export const ZBookingPaymentStatus = z.object({
   hasExceededDueDate: z.boolean(),
 });
 export type TBookingPaymentStatus = z.infer<typeof ZBookingPaymentStatus>;
+
+/**
+ * `GET /api/tours/{tour}/{schedule}/payments`: one booking of a departure with its payment state, its lead guest
+ * or agency, and its payments (docs/domain/payments.md, "A departure's payments").
+ */
+export const ZDepartureBookingPayments = ZBookingPaymentStatus.extend({
+  state: z.enum(BOOKING_STATES),
+  resolved: z.boolean(),
+  customerName: z.string().nullable(),
+  agencyName: z.string().nullable(),
+  total: z.string(),
+  /** What the operator receives: paid + open (without an agency's commission; a cancelled one's fee). */
+  due: z.string(),
+  payments: z.array(ZPaymentListItem),
+});
+export type TDepartureBookingPayments = z.infer<typeof ZDepartureBookingPayments>;
+
+/** A departure's bookings (earliest due first) and their sums per booking currency. */
+export const ZDeparturePayments = z.object({
+  bookings: z.array(ZDepartureBookingPayments),
+  totals: z.array(
+    z.object({
+      currency: z.string(),
+      bookings: z.number().int(),
+      due: z.string(),
+      paid: z.string(),
+      open: z.string(),
+      /** The open amount of the bookings whose due date has passed. */
+      overdue: z.string(),
+    }),
+  ),
+});
+export type TDeparturePayments = z.infer<typeof ZDeparturePayments>;
 
 /** `ids` (comma-separated) or a `days` window of due dates (today … today + days). */
 export const ZPaymentStatusQuery = z.object({

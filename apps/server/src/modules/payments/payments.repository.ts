@@ -20,11 +20,21 @@ import {
 } from 'drizzle-orm';
 import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { bookings, calculationLines, paymentProviders, payments } from '../../db/schema.ts';
+import {
+  agencies,
+  bookingGuests,
+  bookingRooms,
+  bookings,
+  calculationLines,
+  customers,
+  paymentProviders,
+  payments,
+  schedules,
+} from '../../db/schema.ts';
 import { compileFilter, compileSearch, type TListFields } from '../../http/filter.ts';
 
-// The only file of the module that queries: payments, the payment fields of their bookings and the
-// bookings' payment lines. Every payment read joins the booking, so the booking visibility of the users
+// The only file of the module that queries: payments, the payment fields of their bookings (with their lead
+// guest and agency for a departure's list) and the bookings' payment lines. Every payment read joins the booking, so the booking visibility of the users
 // in `seenBy` limits what is found.
 
 export type TPaymentRow = typeof payments.$inferSelect;
@@ -108,6 +118,7 @@ export type TPaymentFilter = {
   from?: string | undefined;
   to?: string | undefined;
   bookingId?: number | undefined;
+  bookingIds?: number[] | undefined;
   method?: string | undefined;
   status?: string | undefined;
   seenBy?: readonly TSessionUser[] | undefined;
@@ -149,6 +160,7 @@ function paymentWhere(f: TPaymentFilter) {
     f.agencyId !== undefined ? eq(bookings.agencyId, f.agencyId) : undefined,
     between(f.from, f.to),
     f.bookingId !== undefined ? eq(payments.bookingId, f.bookingId) : undefined,
+    f.bookingIds !== undefined ? inArray(payments.bookingId, f.bookingIds) : undefined,
     f.method !== undefined ? eq(payments.method, f.method) : undefined,
     f.status !== undefined ? eq(payments.status, f.status) : undefined,
     ...visibleTo(f.seenBy),
@@ -250,6 +262,58 @@ export function createPaymentsRepository() {
         .where(statusWhere(filter))
         .orderBy(asc(bookings.nextDueDate), asc(bookings.id))
         .limit(1000);
+    },
+
+    /** Whether the departure `scheduleId` is one of the tour `tourId`. */
+    async isDepartureOf(ex: Executor, tourId: number, scheduleId: number): Promise<boolean> {
+      const [row] = await ex
+        .select({ id: schedules.id })
+        .from(schedules)
+        .where(and(eq(schedules.id, scheduleId), eq(schedules.tourId, tourId)));
+      return row !== undefined;
+    },
+
+    /**
+     * The bookings with a cabin on the departure whose payments matter: reservations and bookings, any other
+     * with something paid (an offer with a deposit, a released or moved one), and cancelled ones with a fee
+     * open or a refund due. Never deleted ones.
+     */
+    departureBookings(ex: Executor, scheduleId: number, seenBy: readonly TSessionUser[]) {
+      return ex
+        .select({
+          bookingId: bookings.id,
+          bookingNo: bookingNumber,
+          state: bookings.state,
+          resolved: bookings.resolved,
+          // The payer, else the first guest (a name given on the booking without a customer record).
+          customerName: sql<
+            string | null
+          >`coalesce(${customers.fullName}, (select g.name from ${bookingGuests} g where g.booking_id = ${bookings.id} and g.name is not null order by g.booking_room_id, g.sort, g.id limit 1))`,
+          agencyName: agencies.name,
+          currency: bookings.currency,
+          total: bookings.total,
+          status: bookings.paymentStatus,
+          paid: bookings.paid,
+          open: bookings.openAmount,
+          nextDueDate: bookings.nextDueDate,
+          hasExceededDueDate: bookings.hasExceededDueDate,
+        })
+        .from(bookings)
+        .leftJoin(customers, eq(customers.id, bookings.customerId))
+        .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
+        .where(
+          and(
+            sql`exists (select 1 from ${bookingRooms} where ${bookingRooms.bookingId} = ${bookings.id} and ${bookingRooms.scheduleId} = ${scheduleId})`,
+            ne(bookings.state, 'deleted'),
+            or(
+              inArray(bookings.state, ['planned', 'confirmed', 'resolved']),
+              ne(bookings.paid, '0'),
+              and(eq(bookings.state, 'aborted'), ne(bookings.openAmount, '0')),
+            ),
+            ...visibleTo(seenBy),
+          ),
+        )
+        .orderBy(sql`${bookings.nextDueDate} asc nulls last`, asc(bookings.id));
     },
 
     /** One payment row, without its booking. */

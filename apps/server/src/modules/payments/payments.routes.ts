@@ -5,6 +5,7 @@ import {
   ZAgencyPaymentsQuery,
   ZBookingPaymentStatus,
   ZBulkPaymentIds,
+  ZDeparturePayments,
   ZKeepCredit,
   ZMarkPaid,
   ZMarkPaidAnswer,
@@ -29,7 +30,8 @@ import { registerPaymentProviderRoutes } from './payment-providers.routes.ts';
 import type { TPaymentsService } from './payments.service.ts';
 
 // Spec booking §7: the booking payment calls (Bookings GET/POST/DELETE), the base path /api/payments
-// and its own calls (history, ref, bulk delete), plus the providers and the online payment calls.
+// and its own calls (history, ref, bulk delete), a departure's payments (Tours), plus the providers and the
+// online payment calls.
 // Reading: the office (bookings.read or bookingpayment.read), agents and customers their own bookings'
 // payments. Writing: bookingpayment.* or bookings.update; agents and customers never.
 
@@ -182,6 +184,27 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: { db: Db; pay
     },
     async (request) =>
       service.agencyPayments(actor(request), request.params.agency, request.query.from, request.query.to),
+  );
+
+  r.get(
+    '/api/tours/:tour/:schedule/payments',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The payments of a departure’s bookings',
+        description:
+          'The bookings with a cabin on the departure (reservations and bookings, any other with something ' +
+          'paid, cancelled ones with something open; never deleted ones), earliest due first: payment status, total, paid, open, next due ' +
+          'date, lead guest, agency and their payments; and per booking currency the bookings’ total, paid, ' +
+          'open and overdue sums. Agents and customers: their own bookings only. 404 when the departure is ' +
+          'not one of the tour.',
+        params: z.object({ tour: ZIdParams.shape.id, schedule: ZIdParams.shape.id }),
+        response: { 200: ZDeparturePayments },
+      },
+    },
+    async (request) =>
+      service.departurePayments(actor(request), request.params.tour, request.params.schedule),
   );
 
   r.post(

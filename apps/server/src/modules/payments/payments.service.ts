@@ -1,8 +1,10 @@
-import type { TBooking } from '@atoll/domain/bookings';
+import type { TBooking, TBookingState } from '@atoll/domain/bookings';
 import type { TListQuery } from '@atoll/domain/list';
+import { round2, sum } from '@atoll/domain/money';
 import type { TPaymentCreate } from '@atoll/domain/payments';
 import type {
   TBookingPaymentStatus,
+  TDeparturePayments,
   TKeepCredit,
   TMarkPaid,
   TPaymentHistoryQuery,
@@ -22,7 +24,6 @@ import {
   createPaymentsRepository,
   PAYMENT_FIELDS,
   type TPaymentRow,
-  type TPaymentsRepository,
   toPaymentItem,
 } from './payments.repository.ts';
 
@@ -48,9 +49,9 @@ function writer(user: TSessionUser): TSessionUser {
   return { ...user, scopes: [...user.scopes, 'bookings.read'] };
 }
 
-const toStatus = (
-  row: Awaited<ReturnType<TPaymentsRepository['statuses']>>[number],
-): TBookingPaymentStatus => ({
+const toStatus = <TRow extends { status: string }>(
+  row: TRow,
+): TRow & Pick<TBookingPaymentStatus, 'status'> => ({
   ...row,
   status: row.status as TBookingPaymentStatus['status'],
 });
@@ -188,6 +189,39 @@ export function createPaymentsService(db: Db) {
         openUntil: addDay(days),
       });
       return rows.map(toStatus);
+    },
+
+    /**
+     * A departure's bookings with their payment state and payments, and the sums per currency (404 when the
+     * departure is not one of the tour). Everyone sees the bookings they may see, a payment clerk all.
+     */
+    async departurePayments(
+      user: TSessionUser,
+      tourId: number,
+      scheduleId: number,
+    ): Promise<TDeparturePayments> {
+      if (!(await repo.isDepartureOf(db, tourId, scheduleId))) throw notFound('Departure');
+      const rows = await repo.departureBookings(db, scheduleId, paymentReaders(user));
+      const made = rows.length ? await repo.find(db, { bookingIds: rows.map((r) => r.bookingId) }) : [];
+      const list = rows.map((row) => ({
+        ...toStatus(row),
+        state: row.state as TBookingState,
+        due: round2(sum([row.paid, row.open])),
+        payments: made.filter((p) => p.bookingId === row.bookingId),
+      }));
+      const currencies = [...new Set(list.map((b) => b.currency))].sort();
+      const totals = currencies.map((currency) => {
+        const of = list.filter((b) => b.currency === currency);
+        return {
+          currency,
+          bookings: of.length,
+          due: round2(sum(of.map((b) => b.due))),
+          paid: round2(sum(of.map((b) => b.paid))),
+          open: round2(sum(of.map((b) => b.open))),
+          overdue: round2(sum(of.filter((b) => b.hasExceededDueDate).map((b) => b.open))),
+        };
+      });
+      return { bookings: list, totals };
     },
 
     /** The agency's payments between two days; agents only their own agency's (another's: 404). */

@@ -1,3 +1,4 @@
+import type { TBookingState } from '@atoll/domain/bookings';
 import { ZLocalizedText } from '@atoll/domain/geo';
 import {
   scheduleDays,
@@ -12,7 +13,18 @@ import {
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.ts';
-import { customers, occupancy, ports, rooms, schedules, tours, vessels } from '../../db/schema.ts';
+import {
+  bookingGuests,
+  bookingRooms,
+  bookings,
+  customers,
+  occupancy,
+  ports,
+  rooms,
+  schedules,
+  tours,
+  vessels,
+} from '../../db/schema.ts';
 import type { TListFields } from '../../http/filter.ts';
 
 export type TTourRow = typeof tours.$inferSelect;
@@ -195,32 +207,66 @@ export function createToursRepository() {
         .orderBy(asc(schedules.from));
     },
 
-    /** The persons held on a departure (holding occupancy rows), by cabin and bed. */
+    /**
+     * The persons on a departure: every guest of the room entries on it that hold their cabin or berths, by
+     * cabin, bed and the guest's place in the booking. A guest without a customer record shows the name and
+     * gender the booking gave it. A guest's bed: the one chosen for it, else the entry's held bed at the
+     * guest's place (the hold gives the beds in guest order); '' in a cabin sold whole.
+     */
     async customersOf(ex: Executor, scheduleId: number): Promise<TScheduleCustomer[]> {
-      const rows = await ex
+      const held = await ex
+        .select({ bookingId: occupancy.bookingId, roomId: occupancy.roomId, unit: occupancy.unit })
+        .from(occupancy)
+        .where(and(eq(occupancy.scheduleId, scheduleId), eq(occupancy.holds, true)))
+        .orderBy(asc(occupancy.id));
+      const units = new Map<string, string[]>();
+      for (const h of held) {
+        const key = `${h.bookingId}:${h.roomId}`;
+        units.set(key, [...(units.get(key) ?? []), h.unit]);
+      }
+      const guests = await ex
         .select({
-          customerId: occupancy.customerId,
-          name: customers.fullName,
-          occupancyGender: occupancy.gender,
-          customerGender: customers.gender,
+          customerId: bookingGuests.customerId,
+          name: sql<string | null>`coalesce(${customers.fullName}, ${bookingGuests.name})`,
+          gender: sql<string>`coalesce(${customers.gender}, ${bookingGuests.gender})`,
           nationality: customers.nationality,
           birthday: customers.birthday,
-          roomId: occupancy.roomId,
+          roomId: bookingRooms.roomId,
           roomName: rooms.name,
-          unit: occupancy.unit,
-          bookingId: occupancy.bookingId,
-          state: occupancy.state,
+          roomSort: rooms.sort,
+          bed: bookingGuests.bed,
+          bookingId: bookings.id,
+          bookingNo: sql<
+            string | null
+          >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`,
+          state: bookings.state,
+          resolved: bookings.resolved,
         })
-        .from(occupancy)
-        .innerJoin(rooms, eq(rooms.id, occupancy.roomId))
-        .leftJoin(customers, eq(customers.id, occupancy.customerId))
-        .where(and(eq(occupancy.scheduleId, scheduleId), eq(occupancy.holds, true)))
-        .orderBy(asc(rooms.sort), asc(rooms.name), asc(occupancy.unit), asc(occupancy.id));
-      return rows.map(({ occupancyGender, customerGender, ...row }) => ({
-        ...row,
-        // The customer record is the truth; the occupancy row keeps the gender when no customer is linked.
-        gender: customerGender ?? occupancyGender,
-      }));
+        .from(bookingGuests)
+        .innerJoin(bookingRooms, eq(bookingRooms.id, bookingGuests.bookingRoomId))
+        .innerJoin(bookings, eq(bookings.id, bookingGuests.bookingId))
+        .innerJoin(rooms, eq(rooms.id, bookingRooms.roomId))
+        .leftJoin(customers, eq(customers.id, bookingGuests.customerId))
+        .where(eq(bookingRooms.scheduleId, scheduleId))
+        .orderBy(asc(bookingGuests.bookingRoomId), asc(bookingGuests.sort), asc(bookingGuests.id));
+      const place = new Map<string, number>();
+      const rows = guests.flatMap(({ bed, roomSort, state, ...guest }) => {
+        const key = `${guest.bookingId}:${guest.roomId}`;
+        const entryUnits = units.get(key);
+        if (!entryUnits) return []; // the entry holds nothing (released, cancelled, waiting)
+        const index = place.get(key) ?? 0;
+        place.set(key, index + 1);
+        const unit = bed ?? entryUnits[index] ?? '';
+        return [{ ...guest, unit, roomSort, state: state as TBookingState }];
+      });
+      rows.sort(
+        (a, b) =>
+          a.roomSort - b.roomSort ||
+          a.roomName.localeCompare(b.roomName) ||
+          a.unit.localeCompare(b.unit) ||
+          a.bookingId - b.bookingId,
+      );
+      return rows.map(({ roomSort, ...row }) => row);
     },
   };
 }

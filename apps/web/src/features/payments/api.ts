@@ -1,6 +1,7 @@
 import type { TPaymentCreate } from '@atoll/domain/payments';
 import type {
   TCheckoutAnswer,
+  TDeparturePayments,
   TKeepCredit,
   TPaymentListItem,
   TPaymentProvider,
@@ -24,6 +25,7 @@ export const paymentKeys = {
   ofBooking: (bookingId: number) => ['payments', 'booking', bookingId] as const,
   agency: (agencyId: number, from: string, to: string) => ['payments', 'agency', agencyId, from, to] as const,
   providers: () => ['payprovider', 'all'] as const,
+  departure: (scheduleId: number) => ['payments', 'departure', scheduleId] as const,
   payOptions: (bookingId: number) => ['payments', 'payOptions', bookingId] as const,
   result: (kind: string, bookingId: number, proof: string) =>
     ['paymentResult', kind, bookingId, proof] as const,
@@ -38,6 +40,15 @@ export function useBookingPayments(bookingId: number) {
         signal,
       }),
     select: (answer) => answer.data,
+  });
+}
+
+/** A departure's bookings with their payments and the sums per currency. */
+export function useDeparturePayments(tourId: number, scheduleId: number) {
+  return useQuery({
+    queryKey: paymentKeys.departure(scheduleId),
+    queryFn: ({ signal }) =>
+      api<TDeparturePayments>(`/tours/${tourId}/${scheduleId}/payments`, { signal, silent: true }),
   });
 }
 

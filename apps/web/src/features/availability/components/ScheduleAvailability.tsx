@@ -41,62 +41,66 @@ export function ScheduleAvailability({ scheduleId }: { scheduleId: number }) {
       </Group>
       {query.isError && <Alert color="red">{t('availability.failed')}</Alert>}
       {answer && (
-        <Table withTableBorder fz="sm" aria-label={t('availability.scheduleTitle')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('availability.cabin')}</Table.Th>
-              <Table.Th>{t('availability.status')}</Table.Th>
-              <Table.Th>{t('availability.beds')}</Table.Th>
-              <Table.Th>{t('availability.genders')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {answer.rooms.map((room) => (
-              <Table.Tr key={room.id}>
-                <Table.Td>
-                  {room.name}
-                  {room.allowSharedRoom && (
-                    <Badge ml="xs" size="xs" variant="outline">
-                      {t('availability.shared')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {!room.sellable
-                    ? t('availability.notSellable')
-                    : room.blocks.length > 0
-                      ? t(`availability.blockKinds.${room.blocks[0]?.kind}`)
-                      : room.free
-                        ? t('availability.free')
-                        : t('availability.taken')}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {room.beds.map((bed) => (
-                      <Badge
-                        key={bed.internalId}
-                        size="sm"
-                        color={bed.free ? 'green' : 'gray'}
-                        variant="light"
-                      >
-                        {bed.internalId} {bed.free ? t('availability.free') : t('availability.taken')}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {room.genders.map((g) => (
-                      <Badge key={g} size="sm" color={GENDER_COLORS[g]} variant="outline">
-                        {t(`availability.genderNames.${g}`)}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={360}>
+          <Table withTableBorder fz="sm" aria-label={t('availability.scheduleTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('availability.cabin')}</Table.Th>
+                <Table.Th>{t('availability.status')}</Table.Th>
+                <Table.Th>{t('availability.beds')}</Table.Th>
+                <Table.Th>{t('availability.genders')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {answer.rooms.map((room) => (
+                <Table.Tr key={room.id}>
+                  <Table.Td>
+                    {room.name}
+                    {room.allowSharedRoom && (
+                      <Badge ml="xs" size="xs" variant="outline">
+                        {t('availability.shared')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {!room.sellable
+                      ? t('availability.notSellable')
+                      : room.blocks.length > 0
+                        ? t(`availability.blockKinds.${room.blocks[0]?.kind}`)
+                        : room.free
+                          ? t('availability.free')
+                          : t('availability.taken')}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {room.beds.map((bed) => (
+                        <Badge
+                          key={bed.internalId}
+                          size="sm"
+                          color={bed.free ? 'green' : 'gray'}
+                          variant="light"
+                          // The tint tells free from taken; dark text keeps 4.5:1 on the light green.
+                          c="var(--mantine-color-text)"
+                        >
+                          {bed.internalId} {bed.free ? t('availability.free') : t('availability.taken')}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {room.genders.map((g) => (
+                        <Badge key={g} size="sm" color={GENDER_COLORS[g]} variant="outline">
+                          {t(`availability.genderNames.${g}`)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </SectionCard>
   );

@@ -1,11 +1,14 @@
-import { Alert, Loader, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Loader, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ApiError } from '../../../app/api.ts';
 import { apiErrorText } from '../../../app/api-error-text.ts';
 import { formatDay } from '../../../components/format.ts';
+import { routePath } from '../../../components/routePath.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useCountryName } from '../../../components/useReferenceData.ts';
+import { BookingStateBadge } from '../../bookings/components/BookingStateBadge.tsx';
 import { useScheduleCustomers } from '../api.ts';
 
 /** The persons held on a departure, cabin by cabin and bed by bed. */
@@ -42,11 +45,19 @@ export function ScheduleCustomersCard({ scheduleId }: { scheduleId: number }) {
                 <Table.Td>{c.roomName}</Table.Td>
                 <Table.Td>{c.unit || t('common.none')}</Table.Td>
                 <Table.Td>{c.name ?? t('common.none')}</Table.Td>
-                <Table.Td>{c.gender}</Table.Td>
+                <Table.Td>{t(`customers.genders.${c.gender}`)}</Table.Td>
                 <Table.Td>{country(c.nationality)}</Table.Td>
                 <Table.Td>{formatDay(c.birthday, i18n.language)}</Table.Td>
-                <Table.Td>{c.bookingId ?? ''}</Table.Td>
-                <Table.Td>{c.state}</Table.Td>
+                <Table.Td>
+                  {c.bookingId !== null && (
+                    <Anchor component={Link} to={routePath('bookingDetail', { id: c.bookingId })} fz="sm">
+                      {c.bookingNo ?? `#${c.bookingId}`}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <BookingStateBadge state={c.state} resolved={c.resolved} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -17,6 +17,7 @@ import {
 import { routePath } from '../../../components/routePath.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { ScheduleAvailability } from '../../availability/components/ScheduleAvailability.tsx';
+import { DeparturePaymentsCard } from '../../payments/components/DeparturePaymentsCard.tsx';
 import { useScheduleInfo } from '../api.ts';
 import { formatRange } from '../components/format.ts';
 import { ScheduleCustomersCard } from '../components/ScheduleCustomersCard.tsx';
@@ -33,7 +34,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /schedule/:schedule: a departure with its tour, vessel, ports, capacity, guests and cabins. */
+/** /schedule/:schedule: a departure with its tour, vessel, ports, capacity, guests, payments and cabins. */
 export default function ScheduleDetailPage() {
   const { t, i18n } = useTranslation();
   const params = useParams();
@@ -114,6 +115,9 @@ export default function ScheduleDetailPage() {
       </SimpleGrid>
       {hasScope(scopes, ['customers.read', 'bookings.read']) && (
         <ScheduleCustomersCard scheduleId={schedule.id} />
+      )}
+      {hasScope(scopes, ['bookingpayment.read', 'bookings.read', 'agencies.self']) && (
+        <DeparturePaymentsCard tourId={tour.id} scheduleId={schedule.id} />
       )}
       <ScheduleAvailability scheduleId={schedule.id} />
     </Stack>

@@ -18,6 +18,78 @@ export const ZHistoryDiff = z.object({
 });
 export type THistoryDiff = z.infer<typeof ZHistoryDiff>;
 
+/**
+ * What a version row says was done: every booking write names one of these, and the history shows it in words
+ * (the web's `bookings.history.actions`, German and English; a test keeps the two in step).
+ */
+export const BOOKING_ACTIONS = [
+  'create',
+  'change',
+  'cancell',
+  'release',
+  'reloadPrice',
+  'rebook',
+  'changeRoom',
+  'revertRebook',
+  'splitByCustomer',
+  'reindex',
+  'revert',
+  'checkin',
+  'checkout',
+  'delete',
+  'abandon',
+  'addRoom',
+  'agency',
+  'cancel',
+  'changeCustomer',
+  'changePrice',
+  'changeTerms',
+  'commission',
+  'confirm',
+  'confirmPayment',
+  'currency',
+  'expire',
+  'language',
+  'lockUnlockRoom',
+  'moveDates',
+  'payment',
+  'removeCustomer',
+  'removePayment',
+  'removeRoom',
+  'resolve',
+  'updateRoom',
+  'variant',
+  'setGuests',
+  'split',
+  'addProduct',
+  'addAddon',
+  'onsiteAdd',
+  'onsiteUpdate',
+  'onsiteDelete',
+  'onsiteVoid',
+  'onsitePayment',
+  'onsiteRemovePayment',
+  'onsiteMoveOut',
+  'onsiteMoveIn',
+  'diveCharge',
+  'posSale',
+  'solveTodo',
+  'calculation.add',
+  'calculation.edit',
+  'calculation.delete',
+  'calculation.refresh',
+  'calculation.rename',
+  'calculation.sort',
+  'calculation.special',
+  'calculation.removeCancellationFee',
+  'calculation.updatePaymentPolicy',
+  'refund',
+  'posCharge',
+  'posChange',
+  'posRemove',
+] as const;
+export type TBookingAction = (typeof BOOKING_ACTIONS)[number];
+
 /** Fields that change on every write and say nothing about the booking. */
 export const DIFF_IGNORED = ['version', 'updatedAt'] as const;
 

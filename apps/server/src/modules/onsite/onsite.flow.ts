@@ -1,4 +1,5 @@
 import type { TBooking } from '@atoll/domain/bookings';
+import type { TBookingAction } from '@atoll/domain/bookings/history';
 import { D } from '@atoll/domain/money';
 import {
   convertPrice,
@@ -217,7 +218,7 @@ export function createOnsiteFlow(deps: { db: Db }) {
     tx: Tx,
     user: TSessionUser,
     bookingId: number,
-    action: string,
+    action: TBookingAction,
     step: (ctx: TBookingCtx) => Promise<unknown>,
     locked?: TBookingRow,
   ) {
@@ -244,7 +245,7 @@ export function createOnsiteFlow(deps: { db: Db }) {
     tx: Tx,
     user: TSessionUser,
     bookingId: number,
-    action: string,
+    action: TBookingAction,
     step: (ctx: TBookingCtx) => Promise<unknown>,
   ): Promise<TOnsiteAnswer> {
     const { booking, onsite } = await writeBookingIn(tx, user, bookingId, action, step);
@@ -270,7 +271,7 @@ export function createOnsiteFlow(deps: { db: Db }) {
   const onBooking = (
     user: TSessionUser,
     bookingId: number,
-    action: string,
+    action: TBookingAction,
     step: (ctx: TBookingCtx) => Promise<unknown>,
   ) => db.transaction((tx) => onBookingIn(tx, user, bookingId, action, step));
 

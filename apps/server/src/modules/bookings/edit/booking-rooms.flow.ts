@@ -5,7 +5,7 @@ import {
   type TBookingState,
   type TBookingType,
 } from '@atoll/domain/bookings';
-import type { TFieldChange } from '@atoll/domain/bookings/history';
+import type { TBookingAction, TFieldChange } from '@atoll/domain/bookings/history';
 import { addDays, customerAge } from '@atoll/domain/customers';
 import type { TGender } from '@atoll/domain/inventory/availability';
 import { daysBetween } from '@atoll/domain/inventory/resorts';
@@ -119,7 +119,7 @@ export type TEffect = {
 };
 
 export type TRunOptions = {
-  action: string;
+  action: TBookingAction;
   /** Agents (agencies.self) may make this call on their own bookings. */
   agents?: boolean;
   /** The booking must be editable (not for check-in/out and the room lock). */

@@ -1,4 +1,5 @@
 import { isEditable, type TBooking, type TBookingState } from '@atoll/domain/bookings';
+import type { TBookingAction } from '@atoll/domain/bookings/history';
 import { D } from '@atoll/domain/money';
 import type { TCalcLine, TChosenSpecial } from '@atoll/domain/pricing/engine-types';
 import { computeTotals } from '@atoll/domain/pricing/totals';
@@ -133,7 +134,7 @@ export function createCalculationFlow(deps: Pick<TBookingFlowDeps, 'db' | 'refer
     user: TSessionUser,
     id: number,
     version: number | null,
-    action: string,
+    action: TBookingAction,
     step: TStep,
     options: { reprice?: boolean; states?: (state: TBookingState) => boolean } = {},
   ): Promise<TBooking> {

@@ -1,4 +1,5 @@
 import { canRelease, isEditable, type TBooking, type TBookingState } from '@atoll/domain/bookings';
+import type { TBookingAction } from '@atoll/domain/bookings/history';
 import { hasScope } from '@atoll/domain/scopes';
 import type { Tx } from '../../../db/client.ts';
 import { forbidden } from '../../../http/errors.ts';
@@ -31,7 +32,7 @@ export function createReleaseBookingFlow(deps: TBookingFlowDeps) {
     scope: string,
     id: number,
     version: number | null,
-    action: string,
+    action: TBookingAction,
     step: TStep,
   ): Promise<TBooking> {
     if (!hasScope(user.scopes, [scope])) throw forbidden();

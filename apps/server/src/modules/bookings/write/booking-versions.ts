@@ -1,5 +1,5 @@
 import type { TBooking } from '@atoll/domain/bookings';
-import { diffSnapshots, type TFieldChange } from '@atoll/domain/bookings/history';
+import { diffSnapshots, type TBookingAction, type TFieldChange } from '@atoll/domain/bookings/history';
 import type { TReads } from '../../../db/change-feed.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { bookingRooms } from '../../../db/schema.ts';
@@ -74,7 +74,7 @@ export async function recordVersion(
     bookingId: number;
     version: number;
     userId: number | null;
-    action: string;
+    action: TBookingAction;
     before?: TBooking;
     created?: TCreatedBooking;
     /** The reference data of the write (the state-mail switch), when the caller keeps it in memory. */

@@ -1,3 +1,4 @@
+import type { TBookingAction } from '@atoll/domain/bookings/history';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { rowOf } from '../../../db/row-of.ts';
@@ -338,7 +339,8 @@ export function createBookingWritesRepository() {
       await tx.insert(calculationLines).values({ ...line, bookingId });
     },
 
-    async insertVersion(tx: Tx, values: typeof bookingVersions.$inferInsert) {
+    /** A version row; its action is one the history names in words. */
+    async insertVersion(tx: Tx, values: typeof bookingVersions.$inferInsert & { action: TBookingAction }) {
       await tx.insert(bookingVersions).values(values);
     },
   };

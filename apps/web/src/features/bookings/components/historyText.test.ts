@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { BOOKING_ACTIONS } from '@atoll/domain/bookings/history';
 import { describe, expect, it } from 'vitest';
 import { actionText, humanize, pathLabel, readableChanges, type TTexts, valueText } from './historyText.ts';
 
@@ -94,5 +96,31 @@ describe('the booking history in words', () => {
     expect(actionText('moveDates', texts)).toBe('Dates moved');
     expect(actionText('someNewThing', texts)).toBe('Some new thing');
     expect(humanize('paymentStatus')).toBe('Payment status');
+  });
+});
+
+describe('every action a booking write records', () => {
+  // Each feature brings the words of its own actions (the to-dos theirs): all features' files together.
+  const features = new URL('../../', import.meta.url);
+  const actionsOf = (language: string) =>
+    Object.assign(
+      {},
+      ...readdirSync(features).map((feature) => {
+        const file = new URL(`${feature}/i18n/${language}.json`, features);
+        if (!existsSync(file)) return {};
+        return JSON.parse(readFileSync(file, 'utf8')).bookings?.history?.actions ?? {};
+      }),
+    ) as Record<string, unknown>;
+  const textOf = (tree: Record<string, unknown>, path: string) =>
+    path
+      .split('.')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
+
+  it('has its words in German and English, so the history never shows a code', () => {
+    for (const language of ['de', 'en']) {
+      const actions = actionsOf(language);
+      const missing = BOOKING_ACTIONS.filter((action) => typeof textOf(actions, action) !== 'string');
+      expect(missing, language).toEqual([]);
+    }
   });
 });

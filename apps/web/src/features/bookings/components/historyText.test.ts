@@ -62,7 +62,7 @@ describe('the booking history in words', () => {
     expect(valueText({ name: 'Ann', age: null }, 'rooms[id=1].guests[id=2]', 'en', 'EUR', texts)).toBe(
       'Name: Ann',
     );
-    // A line's id, list key, order and working data say nothing to a person.
+    // A line's id, list key, order, flags and working data say nothing to a person.
     expect(
       valueText(
         {
@@ -70,6 +70,9 @@ describe('the booking history in words', () => {
           key: 'onsite:36',
           sort: 9999,
           text: 'Guided boat dive',
+          editable: false,
+          deletable: true,
+          unique: false,
           customData: { generator: 'onsite', productId: 36 },
         },
         'calculation[key=onsite:36]',
@@ -80,9 +83,10 @@ describe('the booking history in words', () => {
     ).toBe('Text: Guided boat dive');
   });
 
-  it('leaves out the changes of a line’s working data', () => {
+  it('leaves out the changes of a line’s working data and flags', () => {
     const changes = [
       { path: 'calculation[key=special:1].customData.rules' },
+      { path: 'calculation[key=special:1].deletable' },
       { path: 'calculation[key=special:1].total' },
       { path: 'why[2].matchedRules' },
     ];

@@ -44,14 +44,23 @@ const CODES: Record<string, string> = {
 };
 
 /**
- * Keys of a changed record that tell a person nothing: its id, its key in the list, its place in the order and a
- * line's working data (its rate, generator, charging basis: the line's own fields say what it is).
+ * A line's flags for the engine and the screens (whether it may be edited, deleted, or stands once): a person
+ * reads what the line is and costs, not these.
  */
-const TECHNICAL = new Set(['id', 'key', 'sort', 'position', 'customData']);
+const LINE_FLAGS = new Set(['editable', 'deletable', 'unique']);
 
-/** The changes a person reads: not those of a line's working data (`calculation[key=…].customData.rules`). */
+/**
+ * Keys of a changed record that tell a person nothing: its id, its key in the list, its place in the order, a
+ * line's working data (its rate, generator, charging basis: the line's own fields say what it is) and its flags.
+ */
+const TECHNICAL = new Set(['id', 'key', 'sort', 'position', 'customData', ...LINE_FLAGS]);
+
+/** The changes a person reads: not those of a line's working data (`calculation[key=…].customData.rules`) or flags. */
 export const readableChanges = <T extends { path: string }>(changes: readonly T[]): T[] =>
-  changes.filter((change) => !change.path.split('.').some((segment) => segment === 'customData'));
+  changes.filter(
+    (change) =>
+      !change.path.split('.').some((segment) => segment === 'customData' || LINE_FLAGS.has(segment)),
+  );
 
 /** "someField" → "Some field": a name no text exists for, still readable. */
 export const humanize = (name: string) => {

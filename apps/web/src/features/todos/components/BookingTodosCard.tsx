@@ -6,7 +6,7 @@ import { langOf } from '../../../components/pricing/format.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useBookingTodos } from '../api.ts';
 import { SolveTodoButton } from './SolveTodoButton.tsx';
-import { todoText } from './todoText.ts';
+import { todoGroup, todoText } from './todoText.ts';
 
 /** The todos of one booking on its detail page, open ones first, each open one with "Solve". */
 export function BookingTodosCard({ bookingId, version }: { bookingId: number; version: number }) {
@@ -38,7 +38,7 @@ export function BookingTodosCard({ bookingId, version }: { bookingId: number; ve
                 <Table.Tr key={todo.id}>
                   <Table.Td>{formatDay(todo.due, lang) || '—'}</Table.Td>
                   <Table.Td>{todoText(t, todo)}</Table.Td>
-                  <Table.Td>{todo.group}</Table.Td>
+                  <Table.Td>{todoGroup(t, todo)}</Table.Td>
                   <Table.Td>
                     {todo.open ? (
                       <SolveTodoButton todo={todo} />

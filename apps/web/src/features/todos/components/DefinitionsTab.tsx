@@ -4,6 +4,7 @@ import { Badge, MultiSelect } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage, type TResourceField } from '../../../components/resource/ResourcePage.tsx';
+import { todoGroup, todoName } from './todoText.ts';
 
 type TTodoDefinitionRow = TTodo & Record<string, unknown>;
 
@@ -60,8 +61,8 @@ export function DefinitionsTab() {
       defaultSort="name"
       scopes={SCOPES}
       columns={[
-        { key: 'name', sortable: true },
-        { key: 'group', sortable: true },
+        { key: 'name', sortable: true, render: (row) => todoName(t, row) },
+        { key: 'group', sortable: true, render: (row) => todoGroup(t, row) },
         { key: 'calcType', sortable: true, render: (row) => ruleText(t, row) },
         {
           key: 'code',

@@ -7,7 +7,7 @@ import { langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { TODO_LISTS, type TTodoList, type TTodoRow, todoKeys, todoListPath } from '../api.ts';
 import { SolveTodoButton } from './SolveTodoButton.tsx';
-import { todoText } from './todoText.ts';
+import { todoGroup, todoText } from './todoText.ts';
 
 const isList = (value: string | null): value is TTodoList => TODO_LISTS.includes(value as TTodoList);
 
@@ -73,7 +73,7 @@ export function OpenTodosTab() {
               </Anchor>
             ),
           },
-          { key: 'group', sortable: true },
+          { key: 'group', sortable: true, render: (row) => todoGroup(t, row) },
           {
             key: 'open',
             render: (row) =>

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session.ts';
 import { DataTable, type TColumn, type TListFilter } from '../../../components/DataTable.tsx';
+import { formatNumber, langOf } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { agencyKeys, useAgencyGroups } from '../api.ts';
 import { AgencyTypeBadge, agencyTypeOptions } from '../components/AgencyTypeBadge.tsx';
-import { formatPercent } from '../components/format.ts';
 
 /** /agency/list: every agency with search, filters by type, group and state, CSV and "new agency". */
 export default function AgencyListPage() {
@@ -33,7 +33,7 @@ export default function AgencyListPage() {
       sortable: true,
       render: (row) => (
         <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {row.commission === undefined ? '' : `${formatPercent(row.commission, i18n.language)} %`}
+          {row.commission === undefined ? '' : `${formatNumber(row.commission, langOf(i18n.language))} %`}
         </Text>
       ),
     },

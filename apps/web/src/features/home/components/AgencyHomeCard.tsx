@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n.ts';
+import { formatNumber } from '../../../components/pricing/format.ts';
 import { useAgencyDashboard } from '../api.ts';
 import { Figure, FigureGrid } from './Figure.tsx';
 
@@ -62,7 +63,9 @@ function Figures({ data, canList }: { data: TAgencyDashboard; canList: boolean }
       <Figure label={t('home.agency.commission')}>
         <Amounts rows={data.money.map((m) => ({ currency: m.currency, amount: m.commission }))} />
         <Text size="sm" c="dimmed">
-          {t('home.agency.commissionRate', { percent: data.agency.commission })}
+          {t('home.agency.commissionRate', {
+            percent: formatNumber(data.agency.commission, currentLanguage()),
+          })}
         </Text>
       </Figure>
       <Figure label={t('home.agency.credit')}>

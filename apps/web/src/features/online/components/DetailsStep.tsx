@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api.ts';
 import { newIdempotencyKey, type TGuestChoice, useCreateOnline, usePrice } from '../api.ts';
-import { formatMoney } from './format.ts';
+import { formatMoney, formatPercent } from './format.ts';
 import type { TSelection } from './OnlineBookingFlow.tsx';
 
 type TProps = {
@@ -288,7 +288,10 @@ export function PriceLines({ price, lang }: { price: TOnlinePrice; lang: string 
           </Text>
           {price.terms.cancellation.map((tier) => (
             <Text size="sm" key={tier.daysBefore}>
-              {t('online.cancellationTier', { days: tier.daysBefore, percent: tier.percent })}
+              {t('online.cancellationTier', {
+                days: tier.daysBefore,
+                percent: formatPercent(tier.percent, lang),
+              })}
             </Text>
           ))}
           {price.terms.cancellation.length === 0 && <Text size="sm">{t('online.cancellationFree')}</Text>}

@@ -21,7 +21,7 @@ export const formatDate = (t: TTranslate, iso: string) =>
 export const monthTitle = (t: TTranslate, month: string) =>
   t('online.monthYear', { month: t(`online.months.${Number(month.slice(5, 7))}`), year: month.slice(0, 4) });
 
-/** Intl number formats, created once per language and currency (creating one is what costs). */
+/** Intl number formats, created once per language and currency or kind (creating one is what costs). */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 export const formatMoney = (amount: string, currency: string, lang: string) => {
@@ -52,3 +52,14 @@ export const shiftMonth = (month: string, by: number) => {
 
 /** The last day of a YYYY-MM month. */
 export const monthEnd = (month: string) => addDays(`${shiftMonth(month, 1)}-01`, -1);
+
+/** A percentage of the terms (50, "12.50") as the language writes it: "50", "12,5". */
+export const formatPercent = (value: string | number, lang: string) => {
+  const key = `${lang}|%`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+    moneyFormats.set(key, format);
+  }
+  return format.format(Number(value));
+};

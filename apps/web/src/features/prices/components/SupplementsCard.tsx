@@ -5,13 +5,16 @@ import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconSquarePlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '../../../components/pricing/format.ts';
 import { routePath } from '../../../components/routePath.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useSupplementsOf } from '../api.ts';
 
 /** "€12.00" in the price currency, or "50 %". */
 export function supplementValue(s: TSupplement, currency: string, lang: TLanguage) {
-  return s.valueType === 'percent' ? `${s.value} %` : formatMoney(s.value, currency, lang);
+  return s.valueType === 'percent'
+    ? `${formatNumber(s.value, lang)} %`
+    : formatMoney(s.value, currency, lang);
 }
 
 /** The supplements of a price, read-only; they are edited on the supplement screen, filtered to it. */

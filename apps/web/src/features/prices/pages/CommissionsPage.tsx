@@ -3,6 +3,7 @@ import { hasScope } from '@atoll/domain/scopes';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
+import { formatNumber, langOf } from '../../../components/pricing/format.ts';
 import { ResourcePage, type TResourceField } from '../../../components/resource/ResourcePage.tsx';
 import { BOOKING_WRITE, type TOption, useAgencyOptions, useAssetOptions } from '../api.ts';
 import { dateField } from '../components/resourceFields.tsx';
@@ -38,7 +39,8 @@ function fieldsOf(
 
 /** /commission: an agency's commission for an asset and travel dates (docs/domain/tax-and-commission.md, priority 2). */
 export default function CommissionsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const percent = (value: string) => `${formatNumber(value, langOf(i18n.language))} %`;
   const { user } = useSession();
   const agencies = useAgencyOptions(hasScope(user?.scopes ?? [], ['agencies.read']));
   const { resorts, vessels } = useAssetOptions();
@@ -52,7 +54,7 @@ export default function CommissionsPage() {
       intro={t('prices.commissions.intro')}
       defaultSort="agencyId"
       scopes={BOOKING_WRITE}
-      nameOf={(row) => `${nameIn(agencyOptions, row.agencyId)} ${row.percent} %`}
+      nameOf={(row) => `${nameIn(agencyOptions, row.agencyId)} ${percent(row.percent)}`}
       columns={[
         { key: 'agencyId', sortable: true, render: (row) => nameIn(agencyOptions, row.agencyId) },
         {
@@ -73,7 +75,7 @@ export default function CommissionsPage() {
               ? `${row.validFrom ?? open} – ${row.validTo ?? open}`
               : t('prices.commissions.anyDates'),
         },
-        { key: 'percent', sortable: true, render: (row) => `${row.percent} %` },
+        { key: 'percent', sortable: true, render: (row) => percent(row.percent) },
       ]}
       filters={[{ key: 'agencyId', options: agencyOptions, toFilter: (v) => ({ agencyId: Number(v) }) }]}
       fields={fieldsOf(t, agencyOptions, resorts, vessels)}

@@ -1,6 +1,7 @@
 import type { TTerms } from '@atoll/domain/pricing/entities';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, langOf } from '../../../components/pricing/format.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
 import { BOOKING_WRITE } from '../api.ts';
 import { TiersEditor } from '../components/TiersEditor.tsx';
@@ -9,7 +10,7 @@ type TTermsRow = TTerms & Record<string, unknown>;
 
 /** /terms: deposit, rest and cancellation tiers of the terms of payment (docs/domain/cancellation.md and payments.md). */
 export default function TermsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const days = (n: number) => t('prices.terms.days', { count: n });
   return (
     <ResourcePage<TTermsRow>
@@ -36,7 +37,10 @@ export default function TermsPage() {
         {
           key: 'depositPercent',
           sortable: true,
-          render: (row) => (row.depositAbsolute ? row.depositAbsolute : `${row.depositPercent} %`),
+          render: (row) =>
+            row.depositAbsolute
+              ? row.depositAbsolute
+              : `${formatNumber(row.depositPercent, langOf(i18n.language))} %`,
         },
         { key: 'depositDueDays', sortable: true, render: (row) => days(row.depositDueDays) },
         {

@@ -34,8 +34,8 @@ import {
 import { compileFilter, compileSearch, type TListFields } from '../../http/filter.ts';
 
 // The only file of the module that queries: payments, the payment fields of their bookings (with their lead
-// guest and agency for a departure's list) and the bookings' payment lines. Every payment read joins the booking, so the booking visibility of the users
-// in `seenBy` limits what is found.
+// guest and agency for a departure's list) and the bookings' payment lines. Every payment read joins the
+// booking, so the booking visibility of the users in `seenBy` limits what is found.
 
 export type TPaymentRow = typeof payments.$inferSelect;
 export type TNewPaymentRow = typeof payments.$inferInsert;
@@ -275,7 +275,7 @@ export function createPaymentsRepository() {
 
     /**
      * The bookings with a cabin on the departure whose payments matter: reservations and bookings, any other
-     * with something paid (an offer with a deposit, a released or moved one), and cancelled ones with a fee
+     * with something paid (an offer with a deposit, a released one), and cancelled ones with a fee
      * open or a refund due. Never deleted ones.
      */
     departureBookings(ex: Executor, scheduleId: number, seenBy: readonly TSessionUser[]) {

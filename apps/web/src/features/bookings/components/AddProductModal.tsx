@@ -49,11 +49,16 @@ export function AddProductModal({ booking }: { booking: TBooking }) {
   return (
     <>
       <Group>
+        {/* The German label is longer than a phone's card is wide: it wraps rather than being cut. */}
         <Button
           variant="light"
           leftSection={<IconPackage size={16} />}
           onClick={() => setOpened(true)}
           disabled={!isEditable(booking.state)}
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
         >
           {t('bookings.products.add')}
         </Button>

@@ -64,44 +64,48 @@ export function RoomBlocksCard({ room, canEdit }: { room: TRoom; canEdit: boolea
             {t('rooms.blocks.none')}
           </Text>
         ) : (
-          <Table aria-label={t('rooms.edit.blocks')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('rooms.blocks.kind')}</Table.Th>
-                <Table.Th>{t('rooms.blocks.from')}</Table.Th>
-                <Table.Th>{t('rooms.blocks.to')}</Table.Th>
-                <Table.Th>{t('rooms.blocks.reason')}</Table.Th>
-                {canEdit && <Table.Th w={40} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {room.blocked.map((block) => (
-                <Table.Tr key={block.id}>
-                  <Table.Td>
-                    <Badge color={BLOCK_COLORS[block.kind]} variant="light" radius="sm">
-                      {t(`rooms.blockKinds.${block.kind}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDay(block.from, i18n.language)}</Table.Td>
-                  <Table.Td>{formatDay(block.to, i18n.language)}</Table.Td>
-                  <Table.Td>{block.reason}</Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('rooms.blocks.remove', { from: formatDay(block.from, i18n.language) })}
-                        loading={remove.isPending && remove.variables === block.id}
-                        onClick={() => remove.mutate(block.id)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  )}
+          <Table.ScrollContainer minWidth={420}>
+            <Table aria-label={t('rooms.edit.blocks')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('rooms.blocks.kind')}</Table.Th>
+                  <Table.Th>{t('rooms.blocks.from')}</Table.Th>
+                  <Table.Th>{t('rooms.blocks.to')}</Table.Th>
+                  <Table.Th>{t('rooms.blocks.reason')}</Table.Th>
+                  {canEdit && <Table.Th w={40} />}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {room.blocked.map((block) => (
+                  <Table.Tr key={block.id}>
+                    <Table.Td>
+                      <Badge color={BLOCK_COLORS[block.kind]} variant="light" radius="sm">
+                        {t(`rooms.blockKinds.${block.kind}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDay(block.from, i18n.language)}</Table.Td>
+                    <Table.Td>{formatDay(block.to, i18n.language)}</Table.Td>
+                    <Table.Td>{block.reason}</Table.Td>
+                    {canEdit && (
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('rooms.blocks.remove', {
+                            from: formatDay(block.from, i18n.language),
+                          })}
+                          loading={remove.isPending && remove.variables === block.id}
+                          onClick={() => remove.mutate(block.id)}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         {canEdit && (
           <form onSubmit={submit} noValidate>

@@ -26,6 +26,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { bookingNumber } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   agencies,
@@ -91,10 +92,6 @@ export const toBankEntry = (row: TEntryWithAssignments): TBankEntry => ({
   userId: row.userId,
   createdAt: row.createdAt.toISOString(),
 });
-
-const bookingNumber = sql<
-  string | null
->`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`;
 
 /** Which entries: every condition given holds. */
 export type TEntryFilter = {

@@ -12,7 +12,7 @@ import { ZTerms } from '@atoll/domain/pricing/entities';
 import { hasScope } from '@atoll/domain/scopes';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
+import { bookingNumber, bookingVisibility, canReadAllBookings } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   agencies,
@@ -374,9 +374,7 @@ async function withNumbers(ex: Executor, references: readonly TBookingReference[
   const rows = await ex
     .select({
       id: bookings.id,
-      number: sql<
-        string | null
-      >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`,
+      number: bookingNumber,
     })
     .from(bookings)
     .where(inArray(bookings.id, [...new Set(references.map((r) => r.bookingId))]));

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { bookingNumber } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookings, customers, formDefs, forms, mailQueue, storedFiles } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -19,9 +20,7 @@ export const formListColumns = {
   customerName: customers.fullName,
   customerEmail: customers.email,
   bookingId: forms.bookingId,
-  bookingNo: sql<
-    string | null
-  >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`,
+  bookingNo: bookingNumber,
   language: forms.language,
   status: forms.status,
   data: forms.data,

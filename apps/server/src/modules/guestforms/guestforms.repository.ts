@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { missingGuestformCondition } from '../../db/booking-conditions.ts';
+import { bookingNumber, missingGuestformCondition } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookingGuests, bookings, customers, guestForms, storedFiles } from '../../db/schema.ts';
 import { createBookingQueriesRepository } from '../bookings/read/bookings-queries.repository.ts';
@@ -33,9 +33,7 @@ export const newGuestFormToken = () => randomBytes(24).toString('base64url');
 const listColumns = {
   form: guestForms,
   guestName: sql<string | null>`coalesce(${customers.fullName}, ${bookingGuests.name})`,
-  bookingNo: sql<
-    string | null
-  >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`,
+  bookingNo: bookingNumber,
   from: bookings.from,
   to: bookings.to,
 };

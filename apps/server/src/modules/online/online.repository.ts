@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
+import { bookingNumber, bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   arrivalDepartureRules,
@@ -19,7 +19,6 @@ import {
   vessels,
 } from '../../db/schema.ts';
 import type { TSessionUser } from '../auth/auth.service.ts';
-import { bookingNumber } from '../payments/payments.repository.ts';
 
 // What the online channel reads and writes (spec booking §7): departures, resorts, room types, add-ons and
 // vessels as the channel may sell them (docs/domain/availability.md: active, visible, not hidden; open,

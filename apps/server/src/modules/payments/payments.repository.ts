@@ -18,7 +18,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
+import { bookingNumber, bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   agencies,
@@ -41,10 +41,6 @@ export type TPaymentRow = typeof payments.$inferSelect;
 export type TNewPaymentRow = typeof payments.$inferInsert;
 type TBookingRow = typeof bookings.$inferSelect;
 type TLineRow = typeof calculationLines.$inferSelect;
-
-export const bookingNumber = sql<
-  string | null
->`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`;
 
 const columns = {
   payment: payments,

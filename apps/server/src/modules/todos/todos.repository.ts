@@ -2,7 +2,7 @@ import type { TListQuery } from '@atoll/domain/list';
 import type { TBookingTodo, TTodo, TTodoCode, TTodoListItem } from '@atoll/domain/todos';
 import type { TSessionUser } from '@atoll/domain/users';
 import { and, asc, count, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { bookingVisibility } from '../../db/booking-conditions.ts';
+import { bookingNumber, bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { bookingRooms, bookings, bookingTodos, todos } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -49,11 +49,6 @@ export const toBookingTodo = (row: TBookingTodoRow): TBookingTodo => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** The number a booking is known by: booking, else reservation, else offer number. */
-const bookingNumber = sql<
-  string | null
->`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`;
 
 /** What the todo lists (open, own, allTodos) sort, filter and search by. */
 export const TODO_LIST_FIELDS: TListFields = {

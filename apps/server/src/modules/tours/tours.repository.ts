@@ -12,6 +12,7 @@ import {
 } from '@atoll/domain/inventory/tours';
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { bookingNumber } from '../../db/booking-conditions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   bookingGuests,
@@ -222,7 +223,9 @@ export function createToursRepository() {
       const units = new Map<string, string[]>();
       for (const h of held) {
         const key = `${h.bookingId}:${h.roomId}`;
-        units.set(key, [...(units.get(key) ?? []), h.unit]);
+        const entry = units.get(key);
+        if (entry) entry.push(h.unit);
+        else units.set(key, [h.unit]);
       }
       const guests = await ex
         .select({
@@ -236,9 +239,7 @@ export function createToursRepository() {
           roomSort: rooms.sort,
           bed: bookingGuests.bed,
           bookingId: bookings.id,
-          bookingNo: sql<
-            string | null
-          >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`,
+          bookingNo: bookingNumber,
           state: bookings.state,
           resolved: bookings.resolved,
         })

@@ -3,7 +3,7 @@ import type { TSessionUser } from '@atoll/domain/users';
 import { and, asc, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { operatorTimeZone } from '../../../clock.ts';
-import { bookingVisibility, holdingCondition } from '../../../db/booking-conditions.ts';
+import { bookingNumber, bookingVisibility, holdingCondition } from '../../../db/booking-conditions.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import {
   agencies,
@@ -25,10 +25,6 @@ import {
 // caller's visibility condition (bookingVisibility) and, where it says so, the holding condition. The
 // service passes who asks and plain values; the conditions are built here.
 
-/** The booking's number as people name it: booking, else reservation, else offer number. */
-const numberOf = sql<
-  string | null
->`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`;
 /**
  * The operator's time zone as an SQL literal: a parameter would make each use a different expression, and
  * GROUP BY needs the select's. The clock holds only names Intl knows; quotes are doubled all the same.
@@ -46,7 +42,7 @@ const guestCount = sql<number>`(select count(*)::int from booking_guests g where
 
 const stayColumns = {
   bookingId: bookings.id,
-  number: numberOf,
+  number: bookingNumber,
   state: bookings.state,
   entryId: bookingRooms.id,
   roomId: bookingRooms.roomId,
@@ -113,7 +109,7 @@ async function reportBookings(ex: Executor, where: SQL | undefined) {
   return ex
     .select({
       bookingId: bookings.id,
-      number: numberOf,
+      number: bookingNumber,
       state: bookings.state,
       from: bookings.from,
       to: bookings.to,
@@ -186,7 +182,7 @@ async function guestsInHouse(ex: Executor, where: SQL | undefined) {
   return ex
     .select({
       bookingId: bookings.id,
-      number: numberOf,
+      number: bookingNumber,
       state: bookings.state,
       entryId: bookingRooms.id,
       roomId: bookingRooms.roomId,

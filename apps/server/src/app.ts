@@ -37,6 +37,7 @@ import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
 import { registerGuestFormsRoutes } from './modules/guestforms/guestforms.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
+import { registerMailScheduleRoutes } from './modules/mail/mail-schedule.routes.ts';
 import type { TMailWorker } from './modules/mail/mail-worker.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOnlineRoutes } from './modules/online/online.routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(opts: TAppOptions) {
     mailWorker: c.mailWorker,
     customersRepository: c.customersRepository,
   });
+  registerMailScheduleRoutes(app, { db: c.db, settings: c.settings, schedules: c.mailSchedules });
   registerGuestFormsRoutes(app, {
     db: c.db,
     settings: c.settings,

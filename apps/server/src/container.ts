@@ -34,6 +34,7 @@ import { createGeoService } from './modules/geo/geo.service.ts';
 import { createGuestFormsService } from './modules/guestforms/guestforms.service.ts';
 import { configureStateMails } from './modules/mail/booking-state-mail.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { createMailScheduleService } from './modules/mail/mail-schedule.service.ts';
 import { createMailWorker } from './modules/mail/mail-worker.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
@@ -132,7 +133,6 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   });
   const reference = createReferenceCache(opts.changes);
   const bookings = createBookingParts({ db, settings, availability, reference });
-  const jobs = createJobs({ db, bookings });
   const onlineConfirm = createOnlineConfirmFlow({ availability });
   const documents = createDocumentsService({
     db,
@@ -143,6 +143,13 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const mailWorker = createMailWorker({ db, config: opts.config, log: opts.log, documents });
   const mail = createMailService({ db, appUrl: opts.config.appUrl, nudge: () => mailWorker.nudge() });
   configureStateMails({ appUrl: opts.config.appUrl });
+  const mailSchedules = createMailScheduleService({
+    db,
+    isOn: async () => (await settings.features()).mailScheduler,
+    appUrl: opts.config.appUrl,
+    nudge: () => mailWorker.nudge(),
+  });
+  const jobs = createJobs({ db, bookings, mailSchedules });
   const widgets = createWidgetsService(db);
   const guestForms = createGuestFormsService({ db, settings });
   const xero = createXeroService({ db });
@@ -218,6 +225,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     documents,
     mailWorker,
     mail,
+    mailSchedules,
     widgets,
     guestForms,
     backups,

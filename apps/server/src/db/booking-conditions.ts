@@ -10,12 +10,12 @@ import { bookingGuests, bookings, guestForms } from './schema.ts';
 // their rooms, and the number a booking is known by. They sit below the modules so that none of them imports
 // bookings for a WHERE clause.
 
-/** Staff who read bookings; everyone else (agents: agencies.self, customers: customers.self) is redacted. */
 /** The number a booking is known by: its booking, else its reservation, else its offer number. */
 export const bookingNumber = sql<
   string | null
 >`coalesce(${bookings.bookingNo}, ${bookings.reservationNo}, ${bookings.offerNo})`;
 
+/** Staff who read bookings; everyone else (agents: agencies.self, customers: customers.self) is redacted. */
 export const canReadAllBookings = (user: TSessionUser) => hasScope(user.scopes, ['bookings.read']);
 
 /** Bookings within the user's resorts and vessels (an empty list: every asset of that kind). */

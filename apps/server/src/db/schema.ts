@@ -22,7 +22,7 @@ export * from './schema/documents.ts'; // invoice_counters, invoices, document_t
 export * from './schema/forms.ts'; // form_defs, forms
 export * from './schema/geo.ts'; // countries, destinations, ports, airports, airlines
 export * from './schema/guestforms.ts'; // guest_forms
-export * from './schema/mail.ts'; // mail_accounts, mail_templates, mail_queue
+export * from './schema/mail.ts'; // mail_accounts, mail_templates, mail_queue, mail_schedules, mail_schedule_skips
 export * from './schema/media.ts'; // media_folders, media, media_data
 export * from './schema/online.ts'; // online_requests
 export * from './schema/onsite.ts'; // pos_tabs, onsite_items, onsite_payments

@@ -29,6 +29,8 @@ export const STAFF_SCOPES = [
   'mailtemplates.update',
   'mailqueue.read',
   'mailqueue.update',
+  // The mail scheduler's rules (reminders before arrival, thanks after departure) and its planned mails.
+  ...crud('mailschedule'),
   // The bank's statements: import, match and assign (the accounts themselves are the administrator's).
   'banks.read',
   'bankentries.read',

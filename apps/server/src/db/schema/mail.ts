@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -14,7 +15,9 @@ import { agencies } from './agencies.ts';
 import { bookings } from './bookings.ts';
 import { timestamps } from './columns.ts';
 import { customers } from './customers.ts';
+import { resorts } from './resorts.ts';
 import { users } from './users.ts';
+import { vessels } from './vessels.ts';
 
 /** SMTP accounts (`/api/mailaccount`): the password is write-only. */
 export const mailAccounts = pgTable('mail_accounts', {
@@ -94,4 +97,41 @@ export const mailQueue = pgTable(
     index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_queue_booking_idx').on(t.bookingId),
   ],
+);
+
+/**
+ * Rules of the mail scheduler (`/api/mailschedule`): a template per language, mailed to a booking's guest on
+ * the day `days` from its arrival, departure or booking day (docs/domain/mail-schedule.md).
+ */
+export const mailSchedules = pgTable('mail_schedules', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  /** arrival, departure or booked */
+  anchor: text('anchor').notNull(),
+  days: integer('days').notNull(),
+  templateIdDe: integer('template_id_de').references(() => mailTemplates.id, { onDelete: 'restrict' }),
+  templateIdEn: integer('template_id_en').references(() => mailTemplates.id, { onDelete: 'restrict' }),
+  /** Booking states mailed: planned, confirmed, resolved. */
+  states: jsonb('states').notNull().default(['confirmed', 'resolved']),
+  resortId: integer('resort_id').references(() => resorts.id, { onDelete: 'cascade' }),
+  vesselId: integer('vessel_id').references(() => vessels.id, { onDelete: 'cascade' }),
+  includeAgencyBookings: boolean('include_agency_bookings').notNull().default(false),
+  ...timestamps,
+});
+
+/** A rule's mail the office chose not to send for one booking (`DELETE /api/mailschedule/scheduled/{id}`). */
+export const mailScheduleSkips = pgTable(
+  'mail_schedule_skips',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => mailSchedules.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.bookingId] })],
 );

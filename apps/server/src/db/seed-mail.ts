@@ -1,6 +1,6 @@
 import type { TMailAttachmentKind, TMailTemplateState } from '@atoll/domain/mail';
 import type { Executor } from './client.ts';
-import { mailTemplates } from './schema.ts';
+import { mailSchedules, mailTemplates, settings } from './schema.ts';
 
 // The default mail templates in German and English: one per booking state or event.
 // Operators change them at /config/mailtemplates; {{placeholders}} are listed in @atoll/domain/mail.
@@ -115,4 +115,64 @@ export async function seedMail(ex: Executor) {
       })),
     ),
   );
+}
+
+const SCHEDULED_TEMPLATES = {
+  reminder: {
+    de: {
+      name: 'Reise in Kürze',
+      subject: 'In einer Woche geht es los: {{bookingNo}}',
+      body: 'Hallo {{guestName}},\n\nin einer Woche beginnt Ihre Reise ({{asset}}, {{from}} bis {{to}}). Falls noch nicht geschehen, füllen Sie bitte das Gästeformular aus:\n{{guestFormLink}}\n\nOffen: {{openAmount}}',
+    },
+    en: {
+      name: 'Trip coming up',
+      subject: 'Your trip starts in a week: {{bookingNo}}',
+      body: 'Hello {{guestName}},\n\nYour trip ({{asset}}, {{from}} to {{to}}) starts in a week. If you have not done so yet, please fill in the guest form:\n{{guestFormLink}}\n\nOpen: {{openAmount}}',
+    },
+  },
+  thanks: {
+    de: {
+      name: 'Danke für Ihren Besuch',
+      subject: 'Danke für Ihren Besuch ({{bookingNo}})',
+      body: 'Hallo {{guestName}},\n\nvielen Dank, dass Sie bei uns waren ({{asset}}, {{from}} bis {{to}}). Wir freuen uns, Sie wiederzusehen.',
+    },
+    en: {
+      name: 'Thank you for your visit',
+      subject: 'Thank you for your visit ({{bookingNo}})',
+      body: 'Hello {{guestName}},\n\nThank you for staying with us ({{asset}}, {{from}} to {{to}}). We look forward to seeing you again.',
+    },
+  },
+} as const;
+
+/**
+ * The living demo's mail scheduler: a reminder a week before arrival and a thank-you three days after departure,
+ * in both languages, with the switch on.
+ */
+export async function seedMailSchedules(ex: Executor) {
+  const rules = [
+    { key: 'reminder', name: 'Reminder a week before arrival', anchor: 'arrival', days: -7 },
+    { key: 'thanks', name: 'Thank you after departure', anchor: 'departure', days: 3 },
+  ] as const;
+  for (const rule of rules) {
+    const ids: Record<'de' | 'en', number> = { de: 0, en: 0 };
+    for (const language of ['de', 'en'] as const) {
+      const text = SCHEDULED_TEMPLATES[rule.key][language];
+      const [row] = await ex
+        .insert(mailTemplates)
+        .values({ ...text, body: text.body + SIGNATURE[language], state: 'custom', language })
+        .returning({ id: mailTemplates.id });
+      ids[language] = row?.id ?? 0;
+    }
+    await ex.insert(mailSchedules).values({
+      name: rule.name,
+      anchor: rule.anchor,
+      days: rule.days,
+      templateIdDe: ids.de,
+      templateIdEn: ids.en,
+    });
+  }
+  await ex
+    .insert(settings)
+    .values({ group: 'features', key: 'mailScheduler', value: true })
+    .onConflictDoNothing();
 }

@@ -10,6 +10,7 @@ import { VERSION } from '../../version.ts';
 import { NO_CHANGE_FEED } from '../change-feed.ts';
 import type { Database } from '../client.ts';
 import { agencies, bankAccounts, customers, roomBlocks, rooms, schedules, users } from '../schema.ts';
+import { seedMailSchedules } from '../seed-mail.ts';
 import { seedCatalogue } from './season-catalogue.ts';
 import { seedDiveWeek } from './season-dive.ts';
 import { seasonBuilder } from './season-lives.ts';
@@ -241,5 +242,6 @@ export async function seedSeason(deps: TSeasonDeps, now = new Date()): Promise<T
   // What the hourly job would find: due dates passed without the money (overdue).
   await settleDueDates(db, now);
   await seedDiveWeek(deps, admin, day0);
+  await seedMailSchedules(db);
   return { bookings: season.count(), skipped: season.skipped, ms: Date.now() - started };
 }

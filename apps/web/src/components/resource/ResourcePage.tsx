@@ -29,6 +29,8 @@ type TProps<Row extends TResourceRow> = {
   nameOf?: (row: Row) => string;
   uniqueField?: string;
   defaultSort?: string;
+  /** Shown under the form of a stored record (a rule's test mail). */
+  extra?: (row: Row) => ReactNode;
 };
 
 /**
@@ -85,7 +87,12 @@ export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
               : t('datatable.error')}
         </Alert>
       );
-    return form(item.data);
+    return (
+      <>
+        {form(item.data)}
+        {props.extra?.(item.data)}
+      </>
+    );
   };
 
   return (

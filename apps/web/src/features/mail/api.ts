@@ -5,6 +5,12 @@ import type {
   TMailTemplateState,
   TSendMailAnswer,
 } from '@atoll/domain/mail';
+import type {
+  TMailSchedule,
+  TScheduledMail,
+  TTestMailAnswer,
+  TTestMailSchedule,
+} from '@atoll/domain/mail/schedule';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import type { TListAnswer } from '../../components/DataTable.tsx';
@@ -105,5 +111,50 @@ export function useSendBookingMail() {
     mutationFn: (body: TSendBookingMailBody) =>
       api<TSendMailAnswer>('/bookings/sendMail', { method: 'POST', body }),
     onSuccess: () => refreshQueue(client),
+  });
+}
+
+/** The mail scheduler's planned mails (`GET /api/mailschedule/scheduled`). */
+export const scheduledKeys = {
+  all: () => ['mailschedule', 'scheduled'] as const,
+  list: (query: TScheduledQuery) => ['mailschedule', 'scheduled', query] as const,
+};
+export type TScheduledQuery = { from: string; to: string; scheduleId?: number | undefined };
+
+export function useScheduledMails(query: TScheduledQuery) {
+  return useQuery({
+    queryKey: scheduledKeys.list(query),
+    queryFn: ({ signal }) =>
+      api<{ data: TScheduledMail[]; total: number }>('/mailschedule/scheduled', { query, signal }),
+    select: (answer) => answer.data,
+    enabled: query.from !== '' && query.to !== '' && query.from <= query.to,
+  });
+}
+
+export function useSkipScheduledMail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ id: string }>(`/mailschedule/scheduled/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: scheduledKeys.all() }),
+  });
+}
+
+export function useTestMailSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TTestMailSchedule }) =>
+      api<TTestMailAnswer>(`/mailschedule/${id}/test`, { method: 'POST', body }),
+    onSuccess: () => refreshQueue(client),
+  });
+}
+
+/** Every rule of the scheduler by name (the planned mails' filter). */
+export function useMailScheduleRules() {
+  return useQuery({
+    queryKey: ['mailschedule', 'options'] as const,
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TMailSchedule>>('/mailschedule', { query: { size: 0, sort: 'name' }, signal }),
+    select: (answer) => answer.data,
   });
 }

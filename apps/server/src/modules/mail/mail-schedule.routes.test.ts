@@ -131,6 +131,8 @@ describe('rules', () => {
       includeAgencyBookings: false,
     });
     rule = created.id;
+    // A template a rule sends cannot be deleted under it.
+    expectError(await w.t.del(`/api/mail/template/${deTemplate}`, w.tokens.admin), 409, 'CONFLICT');
     // A change is checked against the stored rule: removing both templates is refused.
     expectError(
       await w.t.post(`/api/mailschedule/${rule}`, w.tokens.staff, { templateIdDe: null, templateIdEn: null }),

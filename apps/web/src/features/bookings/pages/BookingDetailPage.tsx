@@ -20,6 +20,7 @@ import { BookingPaymentsCard } from '../../payments/components/BookingPaymentsCa
 import { BookingTodosCard } from '../../todos/components/BookingTodosCard.tsx';
 import { useBooking } from '../api.ts';
 import { BookingCalculationCard } from '../components/BookingCalculationCard.tsx';
+import { BookingCommentsCard } from '../components/BookingCommentsCard.tsx';
 import { BookingFacts } from '../components/BookingFacts.tsx';
 import { BookingHistoryCard } from '../components/BookingHistoryCard.tsx';
 import { BookingLifecycle } from '../components/BookingLifecycle.tsx';
@@ -90,6 +91,7 @@ export default function BookingDetailPage() {
       {hasScope(scopes, ['customers.read', 'bookings.read', 'agencies.self', 'customers.self']) && (
         <BookingGuestFormsCard booking={booking} />
       )}
+      <BookingCommentsCard bookingId={booking.id} />
       <BookingHistoryCard bookingId={booking.id} version={booking.version} currency={booking.currency} />
       {hasScope(scopes, ['todo.read', 'todo.update']) && (
         <BookingTodosCard bookingId={booking.id} version={booking.version} />

@@ -32,7 +32,7 @@ import { shownNumber } from '../components/bookingState.ts';
 
 /**
  * /booking/:id: the booking with its numbers, state, rooms and guests, calculation and why, totals,
- * history and the actions its state allows. A booking the user may not see answers 404 (agents see
+ * history, comments and the actions its state allows. A booking the user may not see answers 404 (agents see
  * their agency's only) and shows as not found.
  */
 export default function BookingDetailPage() {

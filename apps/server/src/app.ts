@@ -23,6 +23,7 @@ import { registerAgenciesRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { registerBanksRoutes } from './modules/banks/banks.routes.ts';
+import { registerBookingCommentsRoutes } from './modules/bookings/booking-comments.routes.ts';
 import { registerBookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerCommissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(opts: TAppOptions) {
   registerTermsRoutes(app, { db: c.db, terms: c.terms });
   registerCommissionsRoutes(app, { db: c.db, commissions: c.commissions });
   registerBookingsRoutes(app, { ...c.bookings, changes });
+  registerBookingCommentsRoutes(app, { db: c.db });
   registerTodosRoutes(app, { db: c.db, settings: c.settings, todos: c.todos });
   registerProductsRoutes(app, { db: c.db, settings: c.settings, products: c.products });
   registerDiveRoutes(app, { db: c.db, settings: c.settings, plans: c.divePlans, logs: c.diveLogs });

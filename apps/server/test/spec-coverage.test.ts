@@ -477,6 +477,17 @@ describe('spec calls (docs/spec/calls.json)', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every booking comment call is registered (the seven standard calls of /api/bookingcomment)', () => {
+    const owned = calls.filter(
+      (c) =>
+        c.note.startsWith('generic:') &&
+        c.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, '') === '/api/bookingcomment',
+    );
+    expect(owned.length).toBe(7);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
   it('every call of the payments, banks, documents and mail issue is registered (and the backups)', () => {
     const owned = calls.filter(ownedByFinance);
     expect(owned.length).toBe(FINANCE_CALLS.length + 7 * FINANCE_BASES.length);

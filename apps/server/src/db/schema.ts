@@ -10,7 +10,7 @@ export * from './schema/agencies.ts'; // agency_groups, agencies, agency_contact
 export * from './schema/auth.ts'; // auth_tokens, one_time_tokens, user_logins
 export * from './schema/availability.ts'; // occupancy
 export * from './schema/banks.ts'; // bank_accounts, bank_entries
-export * from './schema/bookings.ts'; // bookings, booking_rooms, booking_guests, calculation_lines, booking_versions, booking_counters
+export * from './schema/bookings.ts'; // bookings, booking_rooms, booking_guests, calculation_lines, booking_versions, booking_counters, booking_comments
 export * from './schema/commissions.ts'; // commissions
 export * from './schema/credits.ts'; // credit_entries
 export * from './schema/currencies.ts'; // currencies, exchange_rates

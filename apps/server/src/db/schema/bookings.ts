@@ -259,3 +259,26 @@ export const bookingCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.year] })],
 );
+
+/**
+ * Comments on a booking (`/api/bookingcomment`, docs/domain/lifecycle.md "Comments"): internal ones for the
+ * office, public ones (internal = false) also for the booking's agency and customer.
+ */
+export const bookingComments = pgTable(
+  'booking_comments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    internal: boolean('internal').notNull().default(true),
+    /** The author; the comment stays when their user goes. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('booking_comments_booking_idx').on(t.bookingId, t.createdAt),
+    check('booking_comments_text_length', sql`char_length(${t.text}) between 1 and 5000`),
+  ],
+);

@@ -6,6 +6,11 @@ import type {
   TCreateBooking,
   TWritableState,
 } from '@atoll/domain/bookings';
+import type {
+  TBookingComment,
+  TCreateBookingComment,
+  TUpdateBookingComment,
+} from '@atoll/domain/bookings/comments';
 import type { THistoryDiff } from '@atoll/domain/bookings/history';
 import type { TBookingCustomer } from '@atoll/domain/bookings/queries';
 import type { TDeparture } from '@atoll/domain/inventory/tours';
@@ -26,6 +31,7 @@ export const bookingKeys = {
   detail: (id: number) => [...bookingKeys.details(), id] as const,
   history: (id: number) => [...bookingKeys.detail(id), 'history'] as const,
   diff: (id: number, from: number, to: number) => [...bookingKeys.history(id), 'diff', from, to] as const,
+  comments: (id: number) => [...bookingKeys.all, 'comments', id] as const,
 };
 
 export type TBookingPageQuery = TBookingListQuery & { page: number; size: number };
@@ -185,6 +191,48 @@ export function useBookingCall(booking: Pick<TBooking, 'id' | 'version'>) {
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'VERSION_CONFLICT') refresh();
     },
+  });
+}
+
+// ─── Comments ───────────────────────────────────────────────────────────────────────────────────
+
+/** The comments of a booking the user may read, newest first (agents and customers get the public ones). */
+export function useBookingComments(bookingId: number) {
+  return useQuery({
+    queryKey: bookingKeys.comments(bookingId),
+    queryFn: ({ signal }) =>
+      api<TListAnswer<TBookingComment>>('/bookingcomment', {
+        query: { size: 0, sort: 'createdAt', order: -1, filter: JSON.stringify({ bookingId }) },
+        signal,
+        silent: true,
+      }),
+    select: (answer) => answer.data,
+  });
+}
+
+export type TCommentCall =
+  | { kind: 'add'; body: Omit<TCreateBookingComment, 'bookingId'> }
+  | { kind: 'change'; id: number; body: TUpdateBookingComment }
+  | { kind: 'delete'; id: number };
+
+/** Adds, changes or deletes a comment of the booking; the message bar shows a failure; the thread is read again. */
+export function useBookingCommentCall(bookingId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (call: TCommentCall) => {
+      switch (call.kind) {
+        case 'add':
+          return api<TBookingComment>('/bookingcomment', {
+            method: 'POST',
+            body: { ...call.body, bookingId },
+          });
+        case 'change':
+          return api<TBookingComment>(`/bookingcomment/${call.id}`, { method: 'POST', body: call.body });
+        default:
+          return api<{ id: number }>(`/bookingcomment/${call.id}`, { method: 'DELETE' });
+      }
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: bookingKeys.comments(bookingId) }),
   });
 }
 

@@ -20,6 +20,7 @@ import { BookingPaymentsCard } from '../../payments/components/BookingPaymentsCa
 import { BookingTodosCard } from '../../todos/components/BookingTodosCard.tsx';
 import { useBooking } from '../api.ts';
 import { BookingCalculationCard } from '../components/BookingCalculationCard.tsx';
+import { BookingCommentsCard } from '../components/BookingCommentsCard.tsx';
 import { BookingFacts } from '../components/BookingFacts.tsx';
 import { BookingHistoryCard } from '../components/BookingHistoryCard.tsx';
 import { BookingLifecycle } from '../components/BookingLifecycle.tsx';
@@ -31,7 +32,7 @@ import { shownNumber } from '../components/bookingState.ts';
 
 /**
  * /booking/:id: the booking with its numbers, state, rooms and guests, calculation and why, totals,
- * history and the actions its state allows. A booking the user may not see answers 404 (agents see
+ * history, comments and the actions its state allows. A booking the user may not see answers 404 (agents see
  * their agency's only) and shows as not found.
  */
 export default function BookingDetailPage() {
@@ -90,6 +91,7 @@ export default function BookingDetailPage() {
       {hasScope(scopes, ['customers.read', 'bookings.read', 'agencies.self', 'customers.self']) && (
         <BookingGuestFormsCard booking={booking} />
       )}
+      <BookingCommentsCard bookingId={booking.id} />
       <BookingHistoryCard bookingId={booking.id} version={booking.version} currency={booking.currency} />
       {hasScope(scopes, ['todo.read', 'todo.update']) && (
         <BookingTodosCard bookingId={booking.id} version={booking.version} />

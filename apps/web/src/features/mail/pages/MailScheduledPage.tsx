@@ -71,7 +71,7 @@ export default function MailScheduledPage() {
     if (mails.isError) return <Alert color="red">{t('datatable.error')}</Alert>;
     if (mails.data.length === 0) return <Text c="dimmed">{t('mail.scheduled.empty')}</Text>;
     return (
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={900}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -106,7 +106,7 @@ export default function MailScheduledPage() {
                 </Table.Td>
                 <Table.Td>{m.guestName}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {m.to ?? '–'}
                   </Text>
                   <Text size="xs" c="dimmed">

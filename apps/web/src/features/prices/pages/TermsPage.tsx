@@ -37,9 +37,12 @@ export default function TermsPage() {
         {
           key: 'depositPercent',
           sortable: true,
+          // An amount per person (in the booking's currency) instead of the percentage; 0 is unset, as the rule reads it.
           render: (row) =>
-            row.depositAbsolute
-              ? row.depositAbsolute
+            row.depositAbsolute && Number(row.depositAbsolute) !== 0
+              ? t('prices.terms.depositPerPerson', {
+                  amount: formatNumber(row.depositAbsolute, langOf(i18n.language)),
+                })
               : `${formatNumber(row.depositPercent, langOf(i18n.language))} %`,
         },
         { key: 'depositDueDays', sortable: true, render: (row) => days(row.depositDueDays) },

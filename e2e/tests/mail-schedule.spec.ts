@@ -35,6 +35,8 @@ test('the office plans a mail, tests it and skips one', async ({ page, request }
       email: string;
     };
     const booking = await confirmedCabinBooking(staff, ['Wera Welcome', 'Willi Welcome'], maria.id);
+    // Guests known by name only: nobody to mail.
+    const nameless = await confirmedCabinBooking(staff, ['Nora Nomail', 'Ned Nomail']);
 
     // The rule in the list, said in words; its drawer sends a test to the office.
     await login(page, DEMO.staff, '/config/mailschedule');
@@ -63,6 +65,7 @@ test('the office plans a mail, tests it and skips one', async ({ page, request }
     const planned = page.getByRole('row').filter({ hasText: booking.bookingNo });
     await expect(planned).toContainText(to as string);
     await expect(planned).toContainText('Planned');
+    await expect(page.getByRole('row').filter({ hasText: nameless.bookingNo })).toContainText('No address');
     await expect(planned.getByRole('link', { name: booking.bookingNo })).toHaveAttribute(
       'href',
       `/booking/${booking.id}`,

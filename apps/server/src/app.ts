@@ -33,6 +33,7 @@ import { registerCustomerGroupsRoutes } from './modules/customer-groups/customer
 import { registerCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerDiveRoutes } from './modules/dive/dive.routes.ts';
+import { registerBookingUploadRoutes } from './modules/documents/booking-uploads.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { registerGeoRoutes } from './modules/geo/geo.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(opts: TAppOptions) {
   registerOnlinePaymentRoutes(app, { onlinePayments: c.onlinePayments });
   registerBanksRoutes(app, { db: c.db, settings: c.settings, banks: c.banks, currencies: c.currencies });
   registerDocumentsRoutes(app, { documents: c.documents, config: opts.config });
+  registerBookingUploadRoutes(app, { uploads: c.bookingUploads });
   registerMailRoutes(app, {
     db: c.db,
     config: opts.config,

@@ -27,6 +27,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createDiveRepository } from './modules/dive/dive.repository.ts';
 import { createDiveLogService } from './modules/dive/dive-log.service.ts';
 import { createDivePlanService } from './modules/dive/dive-plan.service.ts';
+import { createBookingUploads } from './modules/documents/booking-uploads.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createGeoRepository } from './modules/geo/geo.repository.ts';
@@ -134,12 +135,14 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   const reference = createReferenceCache(opts.changes);
   const bookings = createBookingParts({ db, settings, availability, reference });
   const onlineConfirm = createOnlineConfirmFlow({ availability });
+  const documentsRepository = createDocumentsRepository();
   const documents = createDocumentsService({
     db,
     config: opts.config,
-    repository: createDocumentsRepository(),
+    repository: documentsRepository,
     payments: createPaymentsRepository(),
   });
+  const bookingUploads = createBookingUploads({ db, repository: documentsRepository });
   const mailWorker = createMailWorker({ db, config: opts.config, log: opts.log, documents });
   const mail = createMailService({ db, appUrl: opts.config.appUrl, nudge: () => mailWorker.nudge() });
   configureStateMails({ appUrl: opts.config.appUrl });
@@ -223,6 +226,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     online,
     onlinePayments,
     documents,
+    bookingUploads,
     mailWorker,
     mail,
     mailSchedules,

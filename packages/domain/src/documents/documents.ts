@@ -295,7 +295,11 @@ export const ZBookingDocument = z.object({
   templateId: z.number().int().nullable(),
   fileId: z.number().int(),
   name: z.string(),
+  /** application/pdf for the kept documents; an upload's type (JPEG, PNG, WebP, GIF or PDF). */
+  mime: z.string(),
   size: z.number().int(),
+  /** Who kept or uploaded it (an upload may be deleted by its uploader). */
+  userId: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type TBookingDocument = z.infer<typeof ZBookingDocument>;

@@ -491,11 +491,23 @@ export function createDocumentsRepository() {
     /** One kept document's file, if it belongs to the booking. */
     async storedDocument(ex: Executor, bookingId: number, documentId: number) {
       const [row] = await ex
-        .select({ name: storedFiles.name, data: storedFiles.data })
+        .select({
+          name: storedFiles.name,
+          data: storedFiles.data,
+          mime: storedFiles.mime,
+          kind: bookingDocuments.kind,
+          fileId: bookingDocuments.fileId,
+          userId: bookingDocuments.userId,
+        })
         .from(bookingDocuments)
         .innerJoin(storedFiles, eq(storedFiles.id, bookingDocuments.fileId))
         .where(and(eq(bookingDocuments.id, documentId), eq(bookingDocuments.bookingId, bookingId)));
       return row;
+    },
+
+    /** A stored file and so the booking document kept with it (its foreign key cascades). */
+    async deleteStoredFile(ex: Executor, fileId: number) {
+      await ex.delete(storedFiles).where(eq(storedFiles.id, fileId));
     },
 
     /** The documents kept with a booking, newest first. */
@@ -508,7 +520,9 @@ export function createDocumentsRepository() {
           templateId: bookingDocuments.templateId,
           fileId: bookingDocuments.fileId,
           name: storedFiles.name,
+          mime: storedFiles.mime,
           size: storedFiles.size,
+          userId: bookingDocuments.userId,
           createdAt: bookingDocuments.createdAt,
         })
         .from(bookingDocuments)

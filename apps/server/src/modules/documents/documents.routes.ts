@@ -14,9 +14,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
-import { sendPdf } from '../../documents/pdf.tsx';
+import { sendDownload, sendPdf } from '../../documents/pdf.tsx';
 import { actor } from '../../http/access.ts';
 import { requestLanguage, ZIdParams } from '../../http/request.ts';
+import { USER_FILE_CSP } from '../../http/security-headers.ts';
 import type { TDocumentsService } from './documents.service.ts';
 import { registerInvoiceRoutes } from './invoices.routes.ts';
 
@@ -51,10 +52,10 @@ const ZBinary = { 200: z.any().describe('application/pdf') };
 const sendPng = (reply: FastifyReply, png: Buffer) =>
   reply.type('image/png').header('cache-control', 'private, no-store').send(png);
 
-/** The documents of spec booking §7 (Bookings GET and POSTs) and the invoices list (an addition to the spec). */
 /** What the document and invoice routes call: the documents service, and the limits of the public invoice page. */
 export type TDocumentsDeps = { documents: TDocumentsService; config: TConfig };
 
+/** The documents of spec booking §7 (Bookings GET and POSTs) and the invoices list (an addition to the spec). */
 export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { documents } = deps;
@@ -242,7 +243,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
       config: READ,
       schema: {
         tags,
-        summary: 'One kept document as PDF (not in the spec)',
+        summary: 'One kept document (a PDF) or uploaded file (not in the spec)',
         description: SEEN,
         params: z.object({ id: ZId, documentId: ZId }),
         response: ZBinary,
@@ -251,7 +252,10 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: TDocumentsDe
     async (request, reply) => {
       const { id, documentId } = request.params;
       const doc = await documents.storedDocument(actor(request), id, documentId);
-      return sendPdf(reply, doc.pdf, doc.fileName);
+      // An uploaded file is a user's: opened sandboxed, its type as checked on upload.
+      if (doc.isUpload)
+        reply.header('content-security-policy', USER_FILE_CSP).header('x-content-type-options', 'nosniff');
+      return sendDownload(reply, doc.data, doc.fileName, doc.mime);
     },
   );
 

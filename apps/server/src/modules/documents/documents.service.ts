@@ -145,7 +145,9 @@ export function createDocumentsService(deps: {
       templateId: row.templateId,
       fileId: row.fileId,
       name: doc.fileName,
+      mime: 'application/pdf',
       size: doc.pdf.length,
+      userId: row.userId,
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -333,12 +335,12 @@ export function createDocumentsService(deps: {
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
 
-    /** One kept document of a booking the user may see. */
-    async storedDocument(user: TSessionUser, bookingId: number, documentId: number): Promise<TPdf> {
+    /** One kept document (or uploaded file) of a booking the user may see. */
+    async storedDocument(user: TSessionUser, bookingId: number, documentId: number) {
       await visibleBooking(db, user, bookingId);
       const row = await repository.storedDocument(db, bookingId, documentId);
       if (!row) throw notFound('Document');
-      return { fileName: row.name, pdf: row.data };
+      return { fileName: row.name, data: row.data, mime: row.mime, isUpload: row.kind === 'upload' };
     },
 
     /** A QR code (PNG) with the link that opens the booking in Atoll. */

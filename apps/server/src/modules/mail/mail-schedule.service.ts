@@ -96,7 +96,7 @@ export function createMailScheduleService(deps: {
       if (to < from) throw badRequest('to lies before from', 'to');
       if (addDays(from, MAIL_SCHEDULED_MAX_DAYS) <= to)
         throw badRequest(`At most ${MAIL_SCHEDULED_MAX_DAYS} days at once`, 'to');
-      const rules = await db.transaction(async (tx) => repo.activeRules(tx, query.scheduleId));
+      const rules = await repo.activeRules(db, query.scheduleId);
       const templates = await templatesOf(db, rules);
       const mails: TScheduledMail[] = [];
       for (const rule of rules) {

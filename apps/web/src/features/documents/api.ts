@@ -67,3 +67,30 @@ export function usePublicInvoice(token: string) {
     retry: false,
   });
 }
+
+/** `POST /api/bookings/{id}/upload`: keeps a file (image or PDF) with the booking; `optimize` re-encodes images. */
+export function useUploadBookingFile(bookingId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, optimize }: { file: File; optimize: boolean }) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return api<TBookingDocument>(`/api/bookings/${bookingId}/upload`, {
+        method: 'POST',
+        query: { optimize: optimize ? '1' : '0' },
+        body,
+      });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.bookingDocuments(bookingId) }),
+  });
+}
+
+/** Deletes an uploaded file (kept documents stay). */
+export function useDeleteBookingFile(bookingId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (documentId: number) =>
+      api<{ id: number }>(`/api/bookings/${bookingId}/documents/${documentId}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.bookingDocuments(bookingId) }),
+  });
+}

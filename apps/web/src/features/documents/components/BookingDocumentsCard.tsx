@@ -13,6 +13,7 @@ import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useXeroInvoices } from '../../plugins/xeroInvoices.ts';
 import { openPdf } from '../../vessels/openPdf.ts';
 import { useBookingDocuments, useInvoices, usePublicLink } from '../api.ts';
+import { BookingFiles } from './BookingFiles.tsx';
 import { InvoiceKindBadges, InvoiceRowActions, IssueInvoiceButton } from './InvoiceParts.tsx';
 
 const KINDS = ['offer', 'reservation', 'confirmation', 'voucher', 'guestlist'] as const;
@@ -104,23 +105,7 @@ export function BookingDocumentsCard({ booking }: { booking: TBooking }) {
             </Table>
           </Table.ScrollContainer>
         )}
-        {documents.length > 0 && (
-          <>
-            <Title order={4}>{t('documents.card.stored')}</Title>
-            <Stack gap={4}>
-              {documents.map((doc) => (
-                <Anchor
-                  key={doc.id}
-                  component="button"
-                  ta="left"
-                  onClick={() => openPdf(`/api/bookings/${booking.id}/documents/${doc.id}`, {}, doc.name)}
-                >
-                  {doc.name} · {formatDay(doc.createdAt.slice(0, 10), lang)}
-                </Anchor>
-              ))}
-            </Stack>
-          </>
-        )}
+        <BookingFiles bookingId={booking.id} files={documents} />
       </Stack>
     </SectionCard>
   );

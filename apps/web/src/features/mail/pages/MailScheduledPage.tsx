@@ -31,7 +31,7 @@ import { useMailScheduleRules, useScheduledMails, useSkipScheduledMail } from '.
 const STATUS_COLORS: Record<TScheduledMail['status'], string> = {
   planned: 'blue',
   skipped: 'gray',
-  noAddress: 'orange',
+  noAddress: 'red',
 };
 
 /**

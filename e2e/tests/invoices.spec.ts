@@ -30,7 +30,7 @@ test('staff issue an invoice and open its PDF; a guest opens the public link and
   const booking = await confirmedCabinBooking(staff, ['Łukasz Ősz Dvořák-Şahin', 'Jon Invoice']);
 
   await login(page, DEMO.staff, `/booking/${booking.id}`);
-  await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Documents', exact: true })).toBeVisible();
   await expect(page.getByText('No invoice issued yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Issue invoice' }).click();
   // It asks first, saying who is billed and how much.

@@ -1,11 +1,14 @@
 // Files kept with a booking (POST /api/bookings/{bookingId}/upload, the delete of an upload): images and PDFs only,
 // optimize re-encodes an image, the bytes and type come back on download, listed with the kept documents; the
-// office and the booking's agent upload, another agency's booking answers 404; a kept document cannot be deleted.
+// office and the booking's agent upload, another agency's booking answers 404; the booking's customer reads its
+// kept documents but not its uploads; a kept document cannot be deleted.
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, ok, type TWorld, tripBody } from '../../../test/booking-test-world.ts';
 import { bearer, expectError } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/png.ts';
+import { users } from '../../db/schema.ts';
 
 let w: TWorld;
 let office: { id: number };
@@ -160,6 +163,40 @@ describe('who may', () => {
     );
     expect(left).toEqual([staffs.id]);
     expectError(await download(agents.id, mine.id, w.tokens.agent), 404, 'NOT_FOUND');
+  });
+});
+
+describe('the guest', () => {
+  it('reads the booking’s kept documents but not the files uploaded to it', async () => {
+    const [me] = await w.db
+      .select({ id: users.customerId })
+      .from(users)
+      .where(eq(users.email, 'customer@example.com'));
+    const own = ok(
+      await w.t.post(
+        '/api/bookings',
+        w.tokens.staff,
+        tripBody(await w.cabin(), w.departure, { state: 'confirmed', customerId: me?.id }),
+      ),
+      201,
+    );
+    const stored = ok(
+      await w.t.post(`/api/bookings/${own.id}/store`, w.tokens.staff, {
+        template: 'confirmation',
+        store: true,
+      }),
+      201,
+    );
+    const scan = (
+      await upload(own.id, pdf, { token: w.tokens.staff, name: 'passport-other-guest.pdf' })
+    ).json();
+    const seen = ok(await w.t.get(`/api/bookings/${own.id}/documents`, w.tokens.customer)).map(
+      (d: { id: number }) => d.id,
+    );
+    expect(seen).toEqual([stored.document.id]);
+    expectError(await download(own.id, scan.id, w.tokens.customer), 404, 'NOT_FOUND');
+    expect((await download(own.id, stored.document.id, w.tokens.customer)).statusCode).toBe(200);
+    expect((await download(own.id, scan.id, w.tokens.staff)).statusCode).toBe(200);
   });
 });
 

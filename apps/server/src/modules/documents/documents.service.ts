@@ -48,6 +48,12 @@ import {
 /** A rendered PDF and the file name it is sent with. */
 export type TPdf = { fileName: string; pdf: Buffer };
 
+/**
+ * Uploaded files (passport scans, tickets) are the office's and the booking agency's: a customer, who may be one
+ * guest of several, reads the booking's documents but not the files kept with it.
+ */
+const seesUploads = (user: TSessionUser) => hasScope(user.scopes, ['bookings.read', 'agencies.self']);
+
 type TCustomTexts = Partial<
   Record<TLanguage, { title?: string | undefined; intro?: string | undefined; closing?: string | undefined }>
 >;
@@ -332,14 +338,16 @@ export function createDocumentsService(deps: {
     async storedDocuments(user: TSessionUser, bookingId: number): Promise<TBookingDocument[]> {
       await visibleBooking(db, user, bookingId);
       const rows = await repository.storedDocuments(db, bookingId);
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return rows
+        .filter((r) => r.kind !== 'upload' || seesUploads(user))
+        .map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
 
     /** One kept document (or uploaded file) of a booking the user may see. */
     async storedDocument(user: TSessionUser, bookingId: number, documentId: number) {
       await visibleBooking(db, user, bookingId);
       const row = await repository.storedDocument(db, bookingId, documentId);
-      if (!row) throw notFound('Document');
+      if (!row || (row.kind === 'upload' && !seesUploads(user))) throw notFound('Document');
       return { fileName: row.name, data: row.data, mime: row.mime, isUpload: row.kind === 'upload' };
     },
 

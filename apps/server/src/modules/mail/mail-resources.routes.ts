@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { mailAccounts, mailQueue, mailTemplates } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, conflict } from '../../http/errors.ts';
 import type { TListFields } from '../../http/filter.ts';
 import { defined, registerResource, type TWriteContext } from '../../http/resource.ts';
 import {
@@ -28,8 +28,10 @@ import {
   type TMailTemplateRow,
   toQueueItem,
 } from './mail.repository.ts';
+import { createMailScheduleRepository } from './mail-schedule.repository.ts';
 
 const mailRepository = createMailRepository();
+const scheduleRepository = createMailScheduleRepository();
 
 // The base paths /api/mailaccount, /api/mail/template, /api/mailqueue and /api/mail (spec booking §7,
 // ADR 0003). Accounts: mail.update (the /config/mail screen); the password is write-only. Templates:
@@ -245,6 +247,10 @@ export function registerMailResources(app: FastifyInstance, db: Db, nudge: () =>
     copyValues: async (_ctx, row: TMailTemplateRow) => {
       const { id: _i, createdAt: _c, updatedAt: _u, ...rest } = row;
       return { ...rest, name: `${row.name} (copy)` };
+    },
+    beforeDelete: async (ctx, row: TMailTemplateRow) => {
+      if (await scheduleRepository.isTemplateUsed(ctx.tx, row.id))
+        throw conflict('A mail schedule sends this template: change the schedule first');
     },
   });
 

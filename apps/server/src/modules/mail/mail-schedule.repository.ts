@@ -1,5 +1,5 @@
 import type { TMailScheduleAnchor } from '@atoll/domain/mail/schedule';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { bookingNumber } from '../../db/booking-conditions.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -47,6 +47,16 @@ export function createMailScheduleRepository() {
         .from(mailSchedules)
         .where(and(eq(mailSchedules.isActive, true), id === undefined ? undefined : eq(mailSchedules.id, id)))
         .orderBy(asc(mailSchedules.id));
+    },
+
+    /** Whether a rule sends this template (it cannot be deleted under it). */
+    async isTemplateUsed(ex: Executor, templateId: number) {
+      const [row] = await ex
+        .select({ id: mailSchedules.id })
+        .from(mailSchedules)
+        .where(or(eq(mailSchedules.templateIdDe, templateId), eq(mailSchedules.templateIdEn, templateId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The active templates among `ids`. */

@@ -57,13 +57,15 @@ function toAppError(error: FastifyError & { code?: string; cause?: unknown }): A
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return new AppError(error.statusCode ?? 400, mapped, error.message);
-  const { code: pgCode, constraint } = pgError(error);
+  const { code: pgCode, constraint, stillReferenced } = pgError(error);
   const known = constraint ? CONSTRAINT_ERRORS[constraint] : undefined;
   if (known) return known();
   if (pgCode && PG_CONFLICT_CODES.has(pgCode)) return conflict('The change conflicts with existing data');
+  // A foreign key refused the write. PostgreSQL says 23503 both for a row that names a missing record and for
+  // deleting a record still referenced (NO ACTION); its detail tells them apart. 23001: a RESTRICT key.
+  if (pgCode === '23001' || (pgCode === '23503' && stillReferenced))
+    return conflict('The record is still in use');
   if (pgCode === '23503') return badRequest('A referenced record does not exist');
-  // A RESTRICT foreign key: the record to delete or change is still referenced (a room with bookings).
-  if (pgCode === '23001') return conflict('The record is still in use');
   if (pgCode && PG_FORMAT_CODES.has(pgCode)) return badRequest('A value has the wrong format or range');
   if (error.statusCode === 429)
     return new AppError(429, 'TOO_MANY_REQUESTS', 'Too many requests, try again later');
@@ -88,11 +90,17 @@ const CONSTRAINT_ERRORS: Record<string, () => AppError> = {
 };
 
 // Drizzle wraps driver errors; the SQLSTATE and constraint may sit on the error or its cause.
-export function pgError(error: unknown): { code?: string; constraint?: string } {
+export function pgError(error: unknown): { code?: string; constraint?: string; stillReferenced?: boolean } {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    const { code, constraint, detail } = e as { code?: unknown; constraint?: unknown; detail?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
-      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
+      return {
+        code,
+        ...(typeof constraint === 'string' ? { constraint } : {}),
+        ...(typeof detail === 'string' && detail.includes('is still referenced')
+          ? { stillReferenced: true }
+          : {}),
+      };
     e = (e as { cause?: unknown }).cause;
   }
   return {};

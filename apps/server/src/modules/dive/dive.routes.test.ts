@@ -191,6 +191,13 @@ describe('the dive plan', () => {
     expect(strict.divers[0]?.readiness.missing).toEqual(['level', 'medicalExpired']);
   });
 
+  it('keeps a boat, site or dive type a plan uses: deleting one answers 409 on either database', async () => {
+    // PostgreSQL raises such a key as 23503, the code of a row naming a missing record; PGlite as 23001.
+    expectError(await w.t.del(`/api/diveboat/${boat}`, admin), 409, 'CONFLICT');
+    expectError(await w.t.del(`/api/divesite/${site}`, admin), 409, 'CONFLICT');
+    expect(ok(await w.t.get(`/api/diveboat/${boat}`, admin)).id).toBe(boat);
+  });
+
   it('prints the boat list in German and English', async () => {
     for (const [lang, title, trip] of [
       ['de', 'Bootsliste', 'Ausfahrt 08:30'],

@@ -1,15 +1,9 @@
-import {
-  bookingMailKey,
-  fillHtml,
-  fillSubject,
-  fillText,
-  type TMailAttachmentKind,
-} from '@atoll/domain/mail';
+import { bookingMailKey } from '@atoll/domain/mail';
 import { DIRECT_READS, type TReads } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createMailRepository } from './mail.repository.ts';
-import { loadBookingMailContext } from './mail-context.ts';
+import { loadBookingMailContext, templateMailRow } from './mail-context.ts';
 
 const repo = createMailRepository();
 
@@ -55,26 +49,12 @@ export async function queueStateMail(
   if (!ctx?.to) return;
   const [template] = await repo.templatesByState(tx, args.after, ctx.language);
   if (!template) return;
-  const kinds = (template.attachments as TMailAttachmentKind[]).filter(
-    (k) => k !== 'invoice' || ctx.latestInvoiceId !== null,
+  await repo.enqueue(
+    tx,
+    templateMailRow({ ...ctx, to: ctx.to }, template, {
+      dedupKey: bookingMailKey(ctx.bookingId, args.after, args.version),
+      userId: args.userId,
+      withInvoice: true,
+    }),
   );
-  await repo.enqueue(tx, {
-    dedupKey: bookingMailKey(ctx.bookingId, args.after, args.version),
-    accountId: template.accountId,
-    templateId: template.id,
-    to: ctx.to,
-    subject: fillSubject(template.subject, ctx.values),
-    text: fillText(template.body, ctx.values),
-    html: fillHtml(template.body, ctx.values),
-    attachments: kinds.map((kind) =>
-      kind === 'invoice'
-        ? { kind, invoiceId: ctx.latestInvoiceId as number }
-        : { kind, bookingId: ctx.bookingId },
-    ),
-    bookingId: ctx.bookingId,
-    customerId: ctx.customerId,
-    agencyId: ctx.agencyId,
-    status: 'queued',
-    userId: args.userId,
-  });
 }

@@ -1,13 +1,19 @@
 import type { TLanguage } from '@atoll/domain/constants';
 import { nightsOf } from '@atoll/domain/inventory/availability';
-import type { TMailValues } from '@atoll/domain/mail';
+import {
+  fillHtml,
+  fillSubject,
+  fillText,
+  type TMailAttachmentKind,
+  type TMailValues,
+} from '@atoll/domain/mail';
 import { formatMoney } from '@atoll/domain/money';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { formatDocumentDate } from '../../documents/texts.ts';
 import { leadGuestFormLink } from '../guestforms/guestforms.service.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
-import { createMailRepository } from './mail.repository.ts';
+import { createMailRepository, type TMailTemplateRow, type TNewQueueRow } from './mail.repository.ts';
 
 const repo = createMailRepository();
 
@@ -76,5 +82,39 @@ export async function loadBookingMailContext(
         (await leadGuestFormLink(ex, b.id, base)) ||
         `${base}/customer/guestform?booking=${encodeURIComponent(number)}`,
     },
+  };
+}
+
+/**
+ * A template mailed for a booking, as a queue row: the placeholders filled from `ctx`, the template's
+ * attachments (an invoice only with `withInvoice` and when the booking has one), to the booking's address.
+ * A test (`test.to`) goes to that address instead, marked [Test] and tied to no booking, customer or agency.
+ */
+export function templateMailRow(
+  ctx: TBookingMailContext & { to: string },
+  template: TMailTemplateRow,
+  o: { dedupKey: string | null; userId: number | null; withInvoice: boolean; test?: { to: string } },
+): TNewQueueRow {
+  const invoiceId = o.withInvoice ? ctx.latestInvoiceId : null;
+  const kinds = (template.attachments as TMailAttachmentKind[]).filter(
+    (kind) => kind !== 'invoice' || invoiceId !== null,
+  );
+  const subject = fillSubject(template.subject, ctx.values);
+  return {
+    dedupKey: o.dedupKey,
+    accountId: template.accountId,
+    templateId: template.id,
+    to: o.test?.to ?? ctx.to,
+    subject: o.test ? `[Test] ${subject}` : subject,
+    text: fillText(template.body, ctx.values),
+    html: fillHtml(template.body, ctx.values),
+    attachments: kinds.map((kind) =>
+      kind === 'invoice' && invoiceId !== null ? { kind, invoiceId } : { kind, bookingId: ctx.bookingId },
+    ),
+    bookingId: o.test ? null : ctx.bookingId,
+    customerId: o.test ? null : ctx.customerId,
+    agencyId: o.test ? null : ctx.agencyId,
+    status: 'queued',
+    userId: o.userId,
   };
 }

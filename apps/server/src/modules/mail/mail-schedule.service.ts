@@ -1,4 +1,3 @@
-import { fillHtml, fillSubject, fillText, type TMailAttachmentKind } from '@atoll/domain/mail';
 import {
   anchorRangeDueOn,
   anchorRangeMeeting,
@@ -22,7 +21,7 @@ import { bookingVisibility } from '../../db/booking-conditions.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { createMailRepository, type TMailTemplateRow } from './mail.repository.ts';
-import { loadBookingMailContext } from './mail-context.ts';
+import { loadBookingMailContext, templateMailRow } from './mail-context.ts';
 import { createMailScheduleRepository, type TMailScheduleRow } from './mail-schedule.repository.ts';
 
 // The mail scheduler's use cases (docs/domain/mail-schedule.md): the mails its rules will send, skipping one,
@@ -40,11 +39,6 @@ function templateFor(rule: TMailScheduleRow, language: string, templates: TTempl
     (own === null ? undefined : templates.get(own)) ?? (other === null ? undefined : templates.get(other))
   );
 }
-
-const attachmentsOf = (template: TMailTemplateRow, bookingId: number) =>
-  (template.attachments as TMailAttachmentKind[])
-    .filter((kind) => kind !== 'invoice')
-    .map((kind) => ({ kind, bookingId }));
 
 export function createMailScheduleService(deps: {
   db: Db;
@@ -159,23 +153,14 @@ export function createMailScheduleService(deps: {
         const template = templateFor(rule, body.language ?? ctx.language, templates);
         if (!template) throw new AppError(409, 'INVALID_STATE', 'The rule has no active template');
         const to = body.to ?? user.email;
-        const subject = `[Test] ${fillSubject(template.subject, ctx.values)}`;
-        const row = await mailRepo.enqueue(tx, {
+        const mail = templateMailRow({ ...ctx, to }, template, {
           dedupKey: null,
-          accountId: template.accountId,
-          templateId: template.id,
-          to,
-          subject,
-          text: fillText(template.body, ctx.values),
-          html: fillHtml(template.body, ctx.values),
-          attachments: attachmentsOf(template, ctx.bookingId),
-          bookingId: null,
-          customerId: null,
-          agencyId: null,
-          status: 'queued',
           userId: user.id,
+          withInvoice: false,
+          test: { to },
         });
-        return { mailId: row?.id ?? 0, to, subject, bookingId: ctx.bookingId };
+        const row = await mailRepo.enqueue(tx, mail);
+        return { mailId: row?.id ?? 0, to, subject: mail.subject, bookingId: ctx.bookingId };
       });
       deps.nudge();
       return answer;
@@ -198,21 +183,14 @@ export function createMailScheduleService(deps: {
             const ctx = await loadBookingMailContext(tx, m.bookingId, deps.appUrl);
             const template = ctx && templateFor(rule, ctx.language, templates);
             if (!ctx?.to || !template) continue;
-            const row = await mailRepo.enqueue(tx, {
-              dedupKey: m.key,
-              accountId: template.accountId,
-              templateId: template.id,
-              to: ctx.to,
-              subject: fillSubject(template.subject, ctx.values),
-              text: fillText(template.body, ctx.values),
-              html: fillHtml(template.body, ctx.values),
-              attachments: attachmentsOf(template, ctx.bookingId),
-              bookingId: ctx.bookingId,
-              customerId: ctx.customerId,
-              agencyId: ctx.agencyId,
-              status: 'queued',
-              userId: null,
-            });
+            const row = await mailRepo.enqueue(
+              tx,
+              templateMailRow({ ...ctx, to: ctx.to }, template, {
+                dedupKey: m.key,
+                userId: null,
+                withInvoice: false,
+              }),
+            );
             if (row) n++;
           }
           return n;

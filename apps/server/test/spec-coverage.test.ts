@@ -157,10 +157,12 @@ function ownedByPricing(call: TCall): boolean {
 /** 8×7 generic + 11 lookups + the 2 calls about a stored booking. */
 const OWNED_BY_PRICING = 69;
 
-/** The booking write calls: create, change, cancel, release, delete, reloadPrice. */
+/** The booking write calls: create, change (and the generic update), copy, cancel, release, delete, reloadPrice. */
 const BOOKING_WRITES = [
   'POST /api/bookings',
   'POST /api/bookings/{id}/change',
+  'POST /api/bookings/{id}',
+  'POST /api/bookings/{id}/copy',
   'POST /api/bookings/{id}/cancell',
   'POST /api/bookings/{booking}/release',
   'DELETE /api/bookings/{id}',

@@ -1,4 +1,5 @@
 import { ZBooking, ZCancelBooking, ZChangeBooking, ZCreateBooking } from '@atoll/domain/bookings';
+import { copyRequest, ZCopyBooking } from '@atoll/domain/bookings/copy';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actor } from '../../../http/access.ts';
@@ -17,13 +18,13 @@ const tags = ['bookings'];
 const CREATE = ['bookings.create', 'agencies.self'];
 const CHANGE = ['bookings.update', 'agencies.self'];
 
-/** The booking write calls: create, change, cancell, release, delete, reloadPrice, and two price reads. */
+/** The booking write calls: create, change (and update), copy, cancell, release, delete, reloadPrice, and two price reads. */
 export function registerBookingWritesRoutes(
   app: FastifyInstance,
-  deps: Pick<TBookingParts, 'create' | 'change' | 'cancel' | 'release' | 'lookups'>,
+  deps: Pick<TBookingParts, 'create' | 'change' | 'cancel' | 'release' | 'lookups' | 'queries'>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { create, change, cancel, lookups } = deps;
+  const { create, change, cancel, lookups, queries } = deps;
   const lifecycle = deps.release;
 
   r.post(
@@ -38,19 +39,43 @@ export function registerBookingWritesRoutes(
     },
   );
 
+  // `{id}/change`, and the same as the spec's generic update `POST {id}`.
+  for (const url of ['/api/bookings/:id/change', '/api/bookings/:id'])
+    r.post(
+      url,
+      {
+        config: { access: { scopes: CHANGE } },
+        schema: { tags, params: ZIdParams, body: ZChangeBooking, response: { 200: ZBooking } },
+      },
+      async (request) =>
+        change.changeBooking(
+          actor(request),
+          request.params.id,
+          request.body,
+          versionFromHeader(request.headers['if-match']),
+        ),
+    );
+
   r.post(
-    '/api/bookings/:id/change',
+    '/api/bookings/:id/copy',
     {
-      config: { access: { scopes: CHANGE } },
-      schema: { tags, params: ZIdParams, body: ZChangeBooking, response: { 200: ZBooking } },
+      config: { access: { scopes: CREATE } },
+      schema: {
+        tags,
+        summary: 'A new booking made from this one',
+        description:
+          'Its rooms and guests (resort stays moved by shiftDays, cabins on scheduleId if given), customer, agency, terms and notes, through the same checks, holds and pricing as a new booking. Not copied: numbers, hand-made lines, specials and products chosen by hand, payments, documents.',
+        params: ZIdParams,
+        body: ZCopyBooking,
+        response: { 201: ZBooking },
+      },
     },
-    async (request) =>
-      change.changeBooking(
-        actor(request),
-        request.params.id,
-        request.body,
-        versionFromHeader(request.headers['if-match']),
-      ),
+    async (request, reply) => {
+      const user = actor(request);
+      const source = await queries.get(user, request.params.id);
+      const booking = await create.createBooking(user, copyRequest(source, request.body));
+      return reply.status(201).send(booking);
+    },
   );
 
   r.post(

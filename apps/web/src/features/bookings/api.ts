@@ -11,6 +11,7 @@ import type {
   TCreateBookingComment,
   TUpdateBookingComment,
 } from '@atoll/domain/bookings/comments';
+import type { TCopyBooking } from '@atoll/domain/bookings/copy';
 import type { THistoryDiff } from '@atoll/domain/bookings/history';
 import type { TBookingCustomer } from '@atoll/domain/bookings/queries';
 import type { TDeparture } from '@atoll/domain/inventory/tours';
@@ -250,6 +251,19 @@ export function useVesselDepartures(vesselId: number | null) {
       }),
     select: (answer) => answer.data,
     enabled: vesselId !== null,
+  });
+}
+
+/** `POST {id}/copy`: a new booking made from this one; answers the copy, cached under its own id. */
+export function useCopyBooking(bookingId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<TCopyBooking>) =>
+      api<TBooking>(`/bookings/${bookingId}/copy`, { method: 'POST', body }),
+    onSuccess: (copy) => {
+      client.setQueryData(bookingKeys.detail(copy.id), copy);
+      void client.invalidateQueries({ queryKey: bookingKeys.lists() });
+    },
   });
 }
 

@@ -1,12 +1,13 @@
 import type { TBooking } from '@atoll/domain/bookings';
 import { Button, Group, Menu } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Icon, IconDots, IconMail } from '@tabler/icons-react';
+import { type Icon, IconCopy, IconDots, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendBookingMail } from '../../mail/components/SendBookingMail.tsx';
 import { useBookingActions } from './BookingActions.tsx';
 import { useLifecycleActions } from './BookingLifecycle.tsx';
+import { CopyBookingModal } from './CopyBookingModal.tsx';
 
 /** One button of the booking's toolbar. */
 export type TToolbarAction = {
@@ -25,8 +26,8 @@ export type TToolbarAction = {
 const PRIMARY_ON_PHONE = 1;
 
 /**
- * The booking detail's actions in one toolbar: what its state allows, send mail, and the office's lifecycle
- * calls. From 48em all are buttons in one wrapping row; narrower, the state's first action (its next step)
+ * The booking detail's actions in one toolbar: what its state allows, send mail, the office's lifecycle
+ * calls and copy. From 48em all are buttons in one wrapping row; narrower, the state's first action (its next step)
  * stays a button and the rest open from a "More" menu: one row instead of six.
  */
 export function BookingToolbar({
@@ -34,6 +35,7 @@ export function BookingToolbar({
   canAct,
   isOffice,
   canMail,
+  canCopy,
 }: {
   booking: TBooking;
   /** bookings.update or agencies.self: the state's actions. */
@@ -41,16 +43,22 @@ export function BookingToolbar({
   /** bookings.update: the office's actions (lifecycle, release, …). */
   isOffice: boolean;
   canMail: boolean;
+  /** bookings.create or agencies.self: copy the booking. */
+  canCopy: boolean;
 }) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');
   const [mailOpened, setMailOpened] = useState(false);
+  const [copyOpened, setCopyOpened] = useState(false);
   const state = useBookingActions(booking, isOffice, canAct);
   const lifecycle = useLifecycleActions(booking, isOffice);
   const mail: TToolbarAction[] = canMail
     ? [{ key: 'mail', label: t('mail.send.action'), icon: IconMail, onClick: () => setMailOpened(true) }]
     : [];
-  const all = [...state.actions, ...mail, ...lifecycle.actions];
+  const copy: TToolbarAction[] = canCopy
+    ? [{ key: 'copy', label: t('bookings.copy.action'), icon: IconCopy, onClick: () => setCopyOpened(true) }]
+    : [];
+  const all = [...state.actions, ...mail, ...lifecycle.actions, ...copy];
   const shown = phone ? state.actions.slice(0, PRIMARY_ON_PHONE) : all;
   const more = phone ? all.filter((a) => !shown.includes(a)) : [];
 
@@ -104,6 +112,7 @@ export function BookingToolbar({
       )}
       {state.dialogs}
       {lifecycle.dialogs}
+      {copyOpened && <CopyBookingModal booking={booking} onClose={() => setCopyOpened(false)} />}
       {canMail && (
         <SendBookingMail booking={booking} opened={mailOpened} onClose={() => setMailOpened(false)} />
       )}

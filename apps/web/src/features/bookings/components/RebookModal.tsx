@@ -1,9 +1,11 @@
 import type { TBooking } from '@atoll/domain/bookings';
+import type { TDeparture } from '@atoll/domain/inventory/tours';
 import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../components/format.ts';
-import { langOf } from '../../../components/pricing/format.ts';
+import { langOf, type TLang } from '../../../components/pricing/format.ts';
 import { useVesselDepartures } from '../api.ts';
 
 type TProps = {
@@ -13,6 +15,18 @@ type TProps = {
   onClose: () => void;
 };
 
+/** The vessel's departures as choices: tour, dates and free berths. */
+export const departureOptions = (departures: readonly TDeparture[], t: TFunction, lang: TLang) =>
+  departures.map((d) => ({
+    value: String(d.id),
+    label: t('bookings.lifecycle.rebook.option', {
+      tour: d.tourName,
+      from: formatDay(d.from, lang),
+      to: formatDay(d.to, lang),
+      berths: d.freeBerths ?? '–',
+    }),
+  }));
+
 /** Rebooks to another departure of the same vessel: a new booking, this one becomes "rebooked". */
 export function RebookModal({ booking, busy, onRebook, onClose }: TProps) {
   const { t, i18n } = useTranslation();
@@ -21,17 +35,9 @@ export function RebookModal({ booking, busy, onRebook, onClose }: TProps) {
   const [scheduleId, setScheduleId] = useState<string | null>(null);
   const [keepPrice, setKeepPrice] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const options = (departures.data ?? [])
-    .filter((d) => d.id !== booking.scheduleId)
-    .map((d) => ({
-      value: String(d.id),
-      label: t('bookings.lifecycle.rebook.option', {
-        tour: d.tourName,
-        from: formatDay(d.from, lang),
-        to: formatDay(d.to, lang),
-        berths: d.freeBerths ?? '–',
-      }),
-    }));
+  const options = departureOptions(departures.data ?? [], t, lang).filter(
+    (o) => o.value !== String(booking.scheduleId),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!scheduleId) {

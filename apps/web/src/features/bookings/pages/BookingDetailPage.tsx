@@ -73,6 +73,7 @@ export default function BookingDetailPage() {
         canAct={hasScope(scopes, ['bookings.update', 'agencies.self'])}
         isOffice={hasScope(scopes, ['bookings.update'])}
         canMail={hasScope(scopes, ['mail.create', 'bookings.update', 'agencies.self'])}
+        canCopy={hasScope(scopes, ['bookings.create', 'agencies.self'])}
       />
       <BookingLifecycle booking={booking} />
       <BookingFacts booking={booking} assetName={assetName} />

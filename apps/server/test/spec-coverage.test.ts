@@ -163,6 +163,8 @@ const BOOKING_WRITES = [
   'POST /api/bookings/{id}/change',
   'POST /api/bookings/{id}',
   'POST /api/bookings/{id}/copy',
+  'GET /api/bookings/import/types',
+  'POST /api/bookings/import/{type}',
   'POST /api/bookings/{id}/cancell',
   'POST /api/bookings/{booking}/release',
   'DELETE /api/bookings/{id}',

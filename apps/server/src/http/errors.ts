@@ -41,7 +41,8 @@ const PG_CONFLICT_CODES = new Set(['23505', '23P01']);
 /** Bad text or numbers the database refused: syntax, range, dates, a NUL or another character UTF-8 text cannot hold. */
 const PG_FORMAT_CODES = new Set(['22P02', '22003', '22007', '22008', '22021', '22P05']);
 
-function toAppError(error: FastifyError & { code?: string; cause?: unknown }): AppError {
+/** The answer an error gets: its own, a mapped framework or database error, else 500. */
+export function toAppError(error: FastifyError & { code?: string; cause?: unknown }): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.map((issue) => ({

@@ -21,6 +21,7 @@ import { createSplitBookingFlow } from './lifecycle/split-booking.flow.ts';
 import { createBookingQueries } from './read/bookings-queries.service.ts';
 import { createBookingReports } from './reports/bookings-reports.service.ts';
 import { createCreateBookingFlow } from './write/create-booking.flow.ts';
+import { createImportBookingsFlow } from './write/import-bookings.flow.ts';
 
 /**
  * Every read, flow and job of the bookings, built once by the composition root (container.ts) and handed to
@@ -35,12 +36,14 @@ export function createBookingParts(deps: {
   const { db, settings, availability, reference } = deps;
   const flowDeps = { db, availability, reference };
   const rooms = createBookingRoomsFlow(flowDeps);
+  const create = createCreateBookingFlow(flowDeps);
   return {
     queries: createBookingQueries({ db, settings }),
     reports: createBookingReports({ db, settings }),
     calendar: createBookingCalendar({ db }),
     lookups: createBookingLookups({ db, reference }),
-    create: createCreateBookingFlow(flowDeps),
+    create,
+    importer: createImportBookingsFlow({ db, create }),
     change: createChangeBookingFlow(flowDeps),
     cancel: createCancelBookingFlow(flowDeps),
     release: createReleaseBookingFlow(flowDeps),

@@ -9,6 +9,7 @@ import { registerCalculationRoutes } from './edit/calculation.routes.ts';
 import { registerBookingLifecycleRoutes } from './lifecycle/bookings-lifecycle.routes.ts';
 import { registerBookingQueryRoutes } from './read/bookings-queries.routes.ts';
 import { registerBookingReportRoutes } from './reports/bookings-reports.routes.ts';
+import { registerBookingImportRoutes } from './write/bookings-import.routes.ts';
 import { registerBookingWritesRoutes } from './write/bookings-writes.routes.ts';
 
 /** Every booking call, one registration per file of routes. */
@@ -16,6 +17,7 @@ export function registerBookingsRoutes(app: FastifyInstance, deps: TBookingParts
   registerBookingQueryRoutes(app, deps);
   registerBookingReportRoutes(app, deps);
   registerBookingWritesRoutes(app, deps);
+  registerBookingImportRoutes(app, deps);
   registerBookingRoomsRoutes(app, deps);
   registerBookingChoicesRoutes(app, deps);
   registerBookingProductsRoutes(app, deps);

@@ -177,6 +177,13 @@ export function createCreateBookingFlow(deps: TBookingFlowDeps) {
       return redactBooking(user, booking);
     },
 
+    /** The same inside the caller's transaction (the booking import); answers the booking as stored. */
+    createInTransaction(tx: Tx, user: TSessionUser, input: TCreateBooking): Promise<TBooking> {
+      const writer = writerOf(user, ['bookings.create']);
+      assertForce(writer, input.force);
+      return write(tx, writer, input);
+    },
+
     /**
      * The online channel (/api/book, widget): the same write as the guest writer (channel
      * CustomerDirectBooking, sellable inventory only, never force) inside the caller's transaction, so the

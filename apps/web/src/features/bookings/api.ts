@@ -13,6 +13,7 @@ import type {
 } from '@atoll/domain/bookings/comments';
 import type { TCopyBooking } from '@atoll/domain/bookings/copy';
 import type { THistoryDiff } from '@atoll/domain/bookings/history';
+import type { TBookingImportAnswer } from '@atoll/domain/bookings/import';
 import type { TBookingCustomer } from '@atoll/domain/bookings/queries';
 import type { TDeparture } from '@atoll/domain/inventory/tours';
 import type { TSimulateRequest, TSimulateResult } from '@atoll/domain/pricing/engine-types';
@@ -263,6 +264,27 @@ export function useCopyBooking(bookingId: number) {
     onSuccess: (copy) => {
       client.setQueryData(bookingKeys.detail(copy.id), copy);
       void client.invalidateQueries({ queryKey: bookingKeys.lists() });
+    },
+  });
+}
+
+/** `POST import/csv`: all bookings of the file or none; `dryRun` checks and prices only. */
+export function useImportBookings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => {
+      const body = new FormData();
+      body.append('file', file);
+      // The import dialog shows the refused rows itself.
+      return api<TBookingImportAnswer>('/bookings/import/csv', {
+        method: 'POST',
+        body,
+        query: { dryRun: dryRun ? 1 : 0 },
+        silent: true,
+      });
+    },
+    onSuccess: (answer) => {
+      if (!answer.dryRun) void client.invalidateQueries({ queryKey: bookingKeys.lists() });
     },
   });
 }

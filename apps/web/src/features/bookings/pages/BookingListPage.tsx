@@ -11,6 +11,7 @@ import { DataTableToolbar } from '../../../components/DataTableToolbar.tsx';
 import { useListState } from '../../../components/useListState.ts';
 import { useAgencyOptions, useAssetOptions, useBookings } from '../api.ts';
 import { BookingFilters } from '../components/BookingFilters.tsx';
+import { BookingImport } from '../components/BookingImport.tsx';
 import { BookingsTable } from '../components/BookingsTable.tsx';
 import {
   LATEST_FIRST,
@@ -104,7 +105,7 @@ export default function BookingListPage() {
         state={state}
         update={update}
         filters={[]}
-        actions={null}
+        actions={hasScope(scopes, ['bookings.create']) ? <BookingImport /> : null}
         csvPath="/bookings/csvExport"
         csvQuery={{ ...toBookingFilter(state) }}
       />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { csvColumns, csvLine, csvValue, type TCsvFormat } from './csv.ts';
+import { csvColumns, csvLine, csvValue, readCsvFile, type TCsvFormat } from './csv.ts';
+import { AppError } from './errors.ts';
 
 const EN: TCsvFormat = { separator: ',', decimal: '.' };
 const DE: TCsvFormat = { separator: ';', decimal: ',' };
@@ -130,5 +131,23 @@ describe('csvColumns and csvValue', () => {
     expect(csvValue(row, 'contact.email')).toBe('a@b.de');
     expect(csvValue(row, 'address.street')).toBeNull();
     expect(csvValue(row, 'address.geo.lat')).toBeNull();
+  });
+});
+
+describe('readCsvFile', () => {
+  it('keeps separators, doubled quotes and line breaks inside quotes; tells the separator by the first line', () => {
+    expect(readCsvFile('\uFEFFa,"b,c","say ""hi""","line\r\nbreak"\r\nd,e\n')).toEqual({
+      records: [
+        ['a', 'b,c', 'say "hi"', 'line\r\nbreak'],
+        ['d', 'e'],
+      ],
+      separator: ',',
+    });
+    expect(readCsvFile('x;;z').records).toEqual([['x', '', 'z']]);
+    expect(readCsvFile('x\ty,z').separator).toBe('\t');
+  });
+
+  it('refuses a file that is not CSV with a 400', () => {
+    expect(() => readCsvFile('a,b\n"open,quote')).toThrow(AppError);
   });
 });

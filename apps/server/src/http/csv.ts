@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { TCsvQuery } from '@atoll/domain/list';
+import { parse } from 'csv-parse/sync';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from './errors.ts';
 import { requestLanguage } from './request.ts';
 
 // The one CSV writer of every export (docs/domain/csv-exports.md): a byte-order mark so that Excel reads
@@ -116,4 +118,27 @@ export async function sendCsv(request: FastifyRequest, reply: FastifyReply, rows
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .send(Readable.from(lines()));
+}
+
+/**
+ * The one CSV reader of the file imports (rates, bookings): the byte-order mark dropped, the separator told by
+ * the first line (semicolon, else tab, else comma), RFC 4180 quoting (separators, doubled quotes and line breaks
+ * inside quotes). A file that is not CSV answers 400 naming it.
+ */
+export function readCsvFile(text: string): { records: string[][]; separator: ';' | '\t' | ',' } {
+  const body = text.replace(/^\uFEFF/, '');
+  const first = body.slice(0, body.search(/\r|\n|$/));
+  const separator = first.includes(';') ? ';' : first.includes('\t') ? '\t' : ',';
+  try {
+    const records: string[][] = parse(body, {
+      delimiter: separator,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+    });
+    return { records, separator };
+  } catch (error) {
+    throw new AppError(400, 'ValidationError', 'The file is not a CSV file', [
+      { path: 'file', code: 'invalid', message: error instanceof Error ? error.message : 'unreadable' },
+    ]);
+  }
 }

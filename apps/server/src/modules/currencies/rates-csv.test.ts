@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseRateCsv } from './rates-csv.ts';
+import { parseRateCsv } from './rates-csv.ts';
 
 const KNOWN = new Set(['EUR', 'USD', 'PHP']);
-
-describe('parseCsv (RFC 4180)', () => {
-  it('keeps delimiters, doubled quotes and line breaks inside quotes', () => {
-    expect(parseCsv('a,"b,c","say ""hi""","line\r\nbreak"\r\nd,e\n', ',')).toEqual([
-      ['a', 'b,c', 'say "hi"', 'line\r\nbreak'],
-      ['d', 'e'],
-    ]);
-  });
-
-  it('keeps a last record without a line break, and empty cells', () => {
-    expect(parseCsv('x;;z', ';')).toEqual([['x', '', 'z']]);
-  });
-});
 
 describe('parseRateCsv', () => {
   it('maps columns by the header, in any order, and upper-cases codes', () => {

@@ -4,6 +4,7 @@ import {
   ZCreateExchangeRate,
 } from '@atoll/domain/currencies';
 import type { TErrorBody } from '@atoll/domain/errors';
+import { readCsvFile } from '../../http/csv.ts';
 
 type TDetail = NonNullable<TErrorBody['details']>[number];
 export type TParsedRates = { rates: TCreateExchangeRate[]; errors: TDetail[] };
@@ -12,47 +13,14 @@ const COLUMNS = ['from', 'to', 'rate', 'validFrom'] as const;
 /** An answer lists this many bad rows at most; a wrong file would otherwise answer thousands. */
 const MAX_ERRORS = 100;
 
-/** RFC 4180 records: quoted cells may hold the delimiter, quotes ("") and line breaks. */
-export function parseCsv(text: string, delimiter: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === delimiter) {
-      record.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || record.length > 0) records.push([...record, cell]);
-  return records;
-}
-
 /**
  * Exchange rates from a CSV file: columns from,to,rate,validFrom, in that order or named by a header
  * row. A spreadsheet's semicolon file may write the rate with a decimal comma. Every row is checked
  * (format, known currency codes, no pair twice on one day); row numbers count the header.
  */
 export function parseRateCsv(text: string, knownCodes: ReadonlySet<string>): TParsedRates {
-  const body = text.replace(/^\uFEFF/, '');
-  const firstLine = body.slice(0, body.search(/\r|\n|$/));
-  // A comma file has no semicolons; a semicolon file may have decimal commas.
-  const delimiter = firstLine.includes(';') ? ';' : ',';
-  const records = parseCsv(body, delimiter);
+  // A semicolon file may have decimal commas.
+  const { records, separator: delimiter } = readCsvFile(text);
   const header = records[0]?.map((h) => h.trim().toLowerCase());
   const hasHeader = header?.includes('from') && header.includes('to');
   const index = COLUMNS.map((name, i) => (hasHeader ? (header?.indexOf(name.toLowerCase()) ?? -1) : i));

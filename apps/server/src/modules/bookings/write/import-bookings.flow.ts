@@ -5,10 +5,10 @@ import {
   type TImportBooking,
   type TImportProblem,
 } from '@atoll/domain/bookings/import';
-import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { agencies, bookings, customers, resorts, rooms, schedules, vessels } from '../../../db/schema.ts';
+import { readCsvFile } from '../../../http/csv.ts';
 import { AppError, toAppError } from '../../../http/errors.ts';
 import type { TSessionUser } from '../../auth/auth.service.ts';
 import type { TCreateBookingFlow } from './create-booking.flow.ts';
@@ -22,20 +22,6 @@ import type { TCreateBookingFlow } from './create-booking.flow.ts';
 const ROLLBACK = Symbol('rollback');
 
 type TRoomRow = { id: number; name: string; vesselId: number | null; asset: string | null };
-
-/** The file's records, its separator told by the header (semicolon, tab or comma). */
-export function importRecords(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, '');
-  const header = body.slice(0, body.search(/\r|\n|$/));
-  const delimiter = header.includes(';') ? ';' : header.includes('\t') ? '\t' : ',';
-  try {
-    return parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true });
-  } catch (error) {
-    throw new AppError(400, 'ValidationError', 'The file is not a CSV file', [
-      { path: 'file', code: 'invalid', message: error instanceof Error ? error.message : 'unreadable' },
-    ]);
-  }
-}
 
 /** What the file names: rooms with their resort or vessel, departures, customers, agencies, references. */
 async function lookups(tx: Tx, list: readonly TImportBooking[]) {
@@ -157,7 +143,7 @@ export function createImportBookingsFlow(deps: { db: Db; create: TCreateBookingF
   return {
     /** Imports the file's bookings, all or none; `dryRun` writes nothing. */
     async importCsv(user: TSessionUser, text: string, dryRun: boolean): Promise<TBookingImportAnswer> {
-      const read = readBookingImport(importRecords(text));
+      const read = readBookingImport(readCsvFile(text).records);
       const problems = [...read.problems];
       const answer: TBookingImportAnswer = { dryRun, created: [], skipped: [] };
       try {

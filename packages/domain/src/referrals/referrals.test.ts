@@ -43,10 +43,11 @@ describe('referralProblems', () => {
 });
 
 describe('settledStatus', () => {
-  it('moves open to booked with a booking and booked back to open without, unless the status is given', () => {
+  it('moves open to booked with a booking, and booked back to open without unless booked is given', () => {
     expect(settledStatus({ ...base, bookingId: 9 }, false)).toBe('booked');
     expect(settledStatus({ ...base, status: 'booked' }, false)).toBe('open');
     expect(settledStatus({ ...base, status: 'booked' }, true)).toBe('booked');
+    expect(settledStatus({ ...base, bookingId: 9 }, true)).toBe('booked');
     expect(settledStatus({ ...base, status: 'declined', bookingId: 9 }, false)).toBe('declined');
   });
 });

@@ -13,7 +13,8 @@ export type TReferralStatus = (typeof REFERRAL_STATUSES)[number];
 export const REWARDABLE_BOOKING_STATES = ['confirmed', 'resolved'] as const;
 
 const ZId = z.number().int().positive().max(2_147_483_647);
-const ZPositiveMoney = ZMoney.refine((a) => !a.startsWith('-') && /[1-9]/.test(a), 'an amount above 0');
+/** A reward: a decimal string above 0 with at most two places. */
+export const ZRewardAmount = ZMoney.refine((a) => !a.startsWith('-') && /[1-9]/.test(a), 'an amount above 0');
 
 export const ZReferral = z.object({
   id: z.number().int(),
@@ -47,7 +48,7 @@ const fields = {
   referredEmail: z.email().trim().max(254).nullish(),
   bookingId: ZId.nullish(),
   status: z.enum(REFERRAL_STATUSES).optional(),
-  rewardAmount: ZPositiveMoney.nullish(),
+  rewardAmount: ZRewardAmount.nullish(),
   rewardCurrency: ZCurrencyCode.nullish(),
   note: z.string().trim().max(2000).nullish(),
 };
@@ -91,13 +92,12 @@ export const sameAmount = (a: string | null, b: string | null) =>
   a === null || b === null ? a === b : new Decimal(a).eq(b);
 
 /**
- * The status after a change: naming a booking moves an open referral to booked, removing it moves a booked one back
- * to open (unless the change names the status itself).
+ * The status after a change: an open referral with a booking is booked (also when a form sends "open" with it);
+ * removing the booking moves a booked one back to open, unless the change names booked itself (then refused).
  */
 export function settledStatus(next: TReferralState, statusGiven: boolean): TReferralStatus {
-  if (statusGiven) return next.status;
   if (next.status === 'open' && next.bookingId !== null) return 'booked';
-  if (next.status === 'booked' && next.bookingId === null) return 'open';
+  if (next.status === 'booked' && next.bookingId === null && !statusGiven) return 'open';
   return next.status;
 }
 

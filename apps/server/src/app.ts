@@ -50,6 +50,7 @@ import { registerXeroRoutes } from './modules/plugins/xero.routes.ts';
 import { registerPosRoutes } from './modules/pos/pos.routes.ts';
 import { registerPricesRoutes } from './modules/prices/prices.routes.ts';
 import { registerProductsRoutes } from './modules/products/products.routes.ts';
+import { registerReferralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerResortsRoutes } from './modules/resorts/resorts.routes.ts';
 import { registerRoomTypesRoutes } from './modules/room-types/room-types.routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp(opts: TAppOptions) {
     customersRepository: c.customersRepository,
   });
   registerMailScheduleRoutes(app, { db: c.db, settings: c.settings, schedules: c.mailSchedules });
+  registerReferralsRoutes(app, { db: c.db, settings: c.settings, referrals: c.referrals });
   registerGuestFormsRoutes(app, {
     db: c.db,
     settings: c.settings,

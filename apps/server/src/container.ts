@@ -53,6 +53,8 @@ import { createPricesRepository } from './modules/prices/prices.repository.ts';
 import { createPricesService } from './modules/prices/prices.service.ts';
 import { createSimulateService } from './modules/prices/simulate.service.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
+import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createResortsRepository } from './modules/resorts/resorts.repository.ts';
@@ -121,7 +123,12 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
   });
   const customersRepository = createCustomersRepository();
   const customers = createCustomersService({ db, settings, repository: customersRepository });
-  const credits = createCreditsService({ db, repository: createCreditsRepository() });
+  const creditsRepository = createCreditsRepository();
+  const credits = createCreditsService({ db, repository: creditsRepository });
+  const referrals = createReferralsService({
+    repository: createReferralsRepository(),
+    credits: creditsRepository,
+  });
   const reports = createReportsService({ db, repository: createReportsRepository(), settings });
   const geo = createGeoService({ db, repository: createGeoRepository() });
   const currencies = createCurrenciesService({ db, repository: createCurrenciesRepository() });
@@ -230,6 +237,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     mailWorker,
     mail,
     mailSchedules,
+    referrals,
     widgets,
     guestForms,
     backups,

@@ -481,11 +481,12 @@ describe('spec calls (docs/spec/calls.json)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('every booking comment call is registered (the seven standard calls of /api/bookingcomment)', () => {
+  it.each([
+    ['booking comment', '/api/bookingcomment'],
+    ['referral', '/api/referral'],
+  ])('every %s call is registered (the seven standard calls of %s)', (_name, base) => {
     const owned = calls.filter(
-      (c) =>
-        c.note.startsWith('generic:') &&
-        c.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, '') === '/api/bookingcomment',
+      (c) => c.note.startsWith('generic:') && c.path.replace(/\/(listCSV|\{\w+\}(\/copy)?)$/, '') === base,
     );
     expect(owned.length).toBe(7);
     const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);

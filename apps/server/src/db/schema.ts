@@ -31,6 +31,7 @@ export * from './schema/plugins.ts'; // xero_connections, xero_invoices
 export * from './schema/price-entries.ts'; // price_entries (prices module; apart so that tours.ts and prices.ts need not import each other)
 export * from './schema/prices.ts'; // price_variants, prices, supplements
 export * from './schema/products.ts'; // product_categories, products, product_stock_log, product_asset_stock
+export * from './schema/referrals.ts'; // referrals
 export * from './schema/resorts.ts'; // resorts, arrival_departure_rules
 export * from './schema/room-types.ts'; // bed_types, room_types
 export * from './schema/rooms.ts'; // rooms, room_blocks

@@ -53,6 +53,8 @@ export const STAFF_SCOPES = [
     'todo',
     'forms',
     'formdef',
+    // The club's referrals (/crm/referral, switch crmMaster): who brought whom, and the reward as credit.
+    'referral',
     'widget',
     // The dive centre: plans, log, sites, types, boats and crew (employees and their worklog).
     'divelog',

@@ -111,6 +111,7 @@ export function ResourceForm<Row extends TResourceRow>(props: TProps<Row>) {
               <ResourceFieldInput
                 field={field}
                 value={form[field.key]}
+                values={form}
                 onChange={(value) => set(field.key, value)}
                 label={label(field)}
                 error={errors[field.key]}

@@ -31,6 +31,8 @@ type TProps<Row extends TResourceRow> = {
   defaultSort?: string;
   /** Shown under the form of a stored record (a rule's test mail). */
   extra?: (row: Row) => ReactNode;
+  /** A new key gives a fresh form of the stored record: what `extra` changes (a referral's reward); default the id. */
+  formKey?: (row: Row) => string;
 };
 
 /**
@@ -55,7 +57,7 @@ export function ResourcePage<Row extends TResourceRow>(props: TProps<Row>) {
 
   const form = (row?: Row) => (
     <ResourceForm<Row>
-      key={row?.id ?? 'new'}
+      key={row ? (props.formKey?.(row) ?? row.id) : 'new'}
       resource={resource}
       path={path}
       fields={props.fields}

@@ -20,6 +20,8 @@ export type TFieldProps = {
   error?: string | undefined;
   required?: boolean | undefined;
   disabled?: boolean | undefined;
+  /** The whole form as it is now: a custom field that depends on another (a booking of the chosen customer). */
+  values?: Record<string, unknown>;
 };
 
 /**

@@ -129,6 +129,7 @@ export const PAGES: Record<string, TPage> = {
   mailQueue: lazy(() => import('../features/mail/pages/MailQueuePage.tsx')),
   mailSchedule: lazy(() => import('../features/mail/pages/MailSchedulePage.tsx')),
   mailScheduled: lazy(() => import('../features/mail/pages/MailScheduledPage.tsx')),
+  contests: lazy(() => import('../features/contests/pages/ContestsPage.tsx')),
   mail: lazy(() => import('../features/mail/pages/MailboxPage.tsx')),
   widgets: lazy(() => import('../features/widgets/pages/WidgetListPage.tsx')),
   widgetCreate: lazy(() => import('../features/widgets/pages/WidgetEditPage.tsx')),

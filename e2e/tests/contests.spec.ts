@@ -54,7 +54,12 @@ test('the office runs a contest, the agent takes part and sees only its own plac
     await form.getByRole('textbox', { name: 'To', exact: true }).fill(dayFromToday(60));
     await form.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('Created.')).toBeVisible();
-    await form.getByRole('button', { name: 'Cancel' }).click();
+    // The other agency takes part through the office, in the contest's drawer.
+    await form.getByRole('combobox', { name: 'Add an agency' }).fill(other.name);
+    await page.getByRole('option', { name: other.name }).click();
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('table', { name: 'Standing' })).toContainText(other.name);
+    await page.keyboard.press('Escape');
     const found = (await staff.get(`/api/contest?search=${encodeURIComponent(CONTEST)}`)).data as {
       id: number;
       metric: string;
@@ -62,8 +67,6 @@ test('the office runs a contest, the agent takes part and sees only its own plac
     expect(found).toHaveLength(1);
     expect(found[0]?.metric).toBe('bookings');
     contestId = found[0]?.id ?? 0;
-    // The other agency takes part through the office.
-    await staff.post('/api/contest/subscribe', { contestId, agencyId: other.id });
 
     // The agent subscribes its own agency and sees its place: first of two, with its two bookings.
     await page.context().clearCookies();

@@ -1,6 +1,7 @@
 import type { TContestStanding } from '@atoll/domain/contests';
 import { formatMoney } from '@atoll/domain/money';
-import { Table, Text } from '@mantine/core';
+import { ActionIcon, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n.ts';
 
@@ -13,8 +14,17 @@ export function useFigure(standing: TContestStanding | undefined) {
       : new Intl.NumberFormat(lang).format(Number(figure));
 }
 
-/** The standing's lines: rank, agency and figure (the office sees every agency, an agent its own). */
-export function ContestStandingTable({ standing }: { standing: TContestStanding }) {
+/**
+ * The standing's lines: rank, agency and figure (the office sees every agency, an agent its own); `onRemove`: the
+ * office takes an agency out.
+ */
+export function ContestStandingTable({
+  standing,
+  onRemove,
+}: {
+  standing: TContestStanding;
+  onRemove?: (agencyId: number) => void;
+}) {
   const { t } = useTranslation();
   const figure = useFigure(standing);
   if (standing.rows.length === 0)
@@ -31,6 +41,11 @@ export function ContestStandingTable({ standing }: { standing: TContestStanding 
             <Table.Th>{t('contests.standing.rank')}</Table.Th>
             <Table.Th>{t('contests.standing.agency')}</Table.Th>
             <Table.Th style={{ textAlign: 'right' }}>{t(`contests.metrics.${standing.metric}`)}</Table.Th>
+            {onRemove && (
+              <Table.Th>
+                <VisuallyHidden>{t('contests.agent.unsubscribe')}</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -39,6 +54,18 @@ export function ContestStandingTable({ standing }: { standing: TContestStanding 
               <Table.Td>{row.rank}</Table.Td>
               <Table.Td>{row.agencyName}</Table.Td>
               <Table.Td style={{ textAlign: 'right' }}>{figure(row.figure)}</Table.Td>
+              {onRemove && (
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('contests.standing.remove', { agency: row.agencyName })}
+                    onClick={() => onRemove(row.agencyId)}
+                  >
+                    <IconX size={16} aria-hidden />
+                  </ActionIcon>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

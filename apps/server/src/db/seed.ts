@@ -71,9 +71,13 @@ export const DEMO_LOGINS = [
   {
     email: 'staff@example.com',
     password: 'demo-staff',
-    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo, widgets, forms, counter, dive, worklog)',
+    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo, widgets, forms, counter, dive, worklog, contests)',
   },
-  { email: 'agent@example.com', password: 'demo-agent', role: 'agency Blue Reef Travel (agencies.self)' },
+  {
+    email: 'agent@example.com',
+    password: 'demo-agent',
+    role: 'agency Blue Reef Travel (agencies.self, contest.read)',
+  },
   {
     email: 'customer@example.com',
     password: 'demo-customer',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { agencies, contestSubscriptions, contests } from '../../db/schema.ts';
 import {
@@ -67,7 +67,7 @@ export function createContestsRepository() {
     },
 
     /** The subscribed agencies with their names, by name. */
-    async subscriptions(ex: Executor, contestId: number, where?: SQL) {
+    async subscriptions(ex: Executor, contestId: number) {
       return ex
         .select({
           agencyId: contestSubscriptions.agencyId,
@@ -76,7 +76,7 @@ export function createContestsRepository() {
         })
         .from(contestSubscriptions)
         .innerJoin(agencies, eq(agencies.id, contestSubscriptions.agencyId))
-        .where(and(eq(contestSubscriptions.contestId, contestId), where))
+        .where(eq(contestSubscriptions.contestId, contestId))
         .orderBy(asc(agencies.name));
     },
 

@@ -14,7 +14,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { ratesUpTo } from '../bookings/reports/bookings-reports.repository.ts';
 import { converter } from '../reports/reports.figures.ts';
-import { createContestsRepository, type TContestFigureRow, type TContestRow } from './contests.repository.ts';
+import { createContestsRepository, type TContestRow } from './contests.repository.ts';
 
 // The contests' use cases (docs/domain/contests.md): subscribing an agency and the standing. The office
 // (contest.update) acts for any agency and sees every row; an agent (agencies.self) only for and of its own
@@ -58,7 +58,7 @@ async function figuresOf(db: Db, contest: TContestRow) {
     base,
     rates.map((r) => ({ ...r, rate: normalize(r.rate) })),
   );
-  for (const r of rows as TContestFigureRow[]) {
+  for (const r of rows) {
     const inBase = conv.toBase(r.revenue, r.currency, r.rateDay);
     if (inBase) add(r.agencyId, inBase);
   }

@@ -26,6 +26,7 @@ import { registerBanksRoutes } from './modules/banks/banks.routes.ts';
 import { registerBookingCommentsRoutes } from './modules/bookings/booking-comments.routes.ts';
 import { registerBookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerCommissionsRoutes } from './modules/commissions/commissions.routes.ts';
+import { registerContestRoutes } from './modules/contests/contests.routes.ts';
 import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
 import { registerCurrenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { registerCustomerDataGroupsRoutes } from './modules/customer-data-groups/customer-data-groups.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(opts: TAppOptions) {
   });
   registerMailScheduleRoutes(app, { db: c.db, settings: c.settings, schedules: c.mailSchedules });
   registerReferralsRoutes(app, { db: c.db, settings: c.settings, referrals: c.referrals });
+  registerContestRoutes(app, { db: c.db, settings: c.settings, contests: c.contests });
   registerGuestFormsRoutes(app, {
     db: c.db,
     settings: c.settings,

@@ -14,6 +14,7 @@ import { createBookingParts } from './modules/bookings/bookings.parts.ts';
 import { createBookingQueriesRepository } from './modules/bookings/read/bookings-queries.repository.ts';
 import { createCommissionsRepository } from './modules/commissions/commissions.repository.ts';
 import { createCommissionsService } from './modules/commissions/commissions.service.ts';
+import { createContestsService } from './modules/contests/contests.service.ts';
 import { createCreditsRepository } from './modules/credits/credits.repository.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { createCurrenciesRepository } from './modules/currencies/currencies.repository.ts';
@@ -160,6 +161,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     nudge: () => mailWorker.nudge(),
   });
   const jobs = createJobs({ db, bookings, mailSchedules });
+  const contests = createContestsService({ db });
   const widgets = createWidgetsService(db);
   const guestForms = createGuestFormsService({ db, settings });
   const xero = createXeroService({ db });
@@ -238,6 +240,7 @@ export function createContainer(opts: TAppOptions & { changes: TChangeFeed; log:
     mail,
     mailSchedules,
     referrals,
+    contests,
     widgets,
     guestForms,
     backups,

@@ -493,6 +493,13 @@ describe('spec calls (docs/spec/calls.json)', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every contest call is registered (the seven standard calls of /api/contest, the standing, subscribe, unsubscribe)', () => {
+    const owned = calls.filter((c) => c.path === '/api/contest' || c.path.startsWith('/api/contest/'));
+    expect(owned.length).toBe(10);
+    const missing = owned.filter((c) => !registered(c, routes)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+
   it('every call of the payments, banks, documents and mail issue is registered (and the backups)', () => {
     const owned = calls.filter(ownedByFinance);
     expect(owned.length).toBe(FINANCE_CALLS.length + 7 * FINANCE_BASES.length);

@@ -53,9 +53,14 @@ export type TApi = Awaited<ReturnType<typeof apiAs>>;
 
 /**
  * A confirmed booking of a free whole cabin on the demo vessel's next departure that has one, for these two guests
- * (`lead`: a customer who travels instead of the first).
+ * (`lead`: a customer who travels instead of the first; `extra`: more of the body, an agency).
  */
-export async function confirmedCabinBooking(api: TApi, guests: [string, string], lead?: number) {
+export async function confirmedCabinBooking(
+  api: TApi,
+  guests: [string, string],
+  lead?: number,
+  extra: Record<string, unknown> = {},
+) {
   const vesselId = (await api.get(`/api/vessel?search=${encodeURIComponent(VESSEL)}`)).data[0].id as number;
   const filter = encodeURIComponent(JSON.stringify({ vesselId }));
   const departures = (await api.get(`/api/tours/booking?new=1&size=0&sort=from&filter=${filter}`)).data as {
@@ -70,7 +75,7 @@ export async function confirmedCabinBooking(api: TApi, guests: [string, string],
       allowSharedRoom: boolean;
     }[];
     const cabin = cabins.find((c) => c.free && c.sellable && !c.allowSharedRoom);
-    if (cabin) return bookCabin(api, cabin.id, departure.id, guests, lead);
+    if (cabin) return bookCabin(api, cabin.id, departure.id, guests, lead, extra);
   }
   throw new Error('the demo vessel needs a departure with a free cabin');
 }
@@ -81,8 +86,10 @@ async function bookCabin(
   scheduleId: number,
   guests: [string, string],
   lead: number | undefined,
+  extra: Record<string, unknown>,
 ) {
   return (await api.post('/api/bookings', {
+    ...extra,
     state: 'confirmed',
     language: 'en',
     force: true,

@@ -29,3 +29,15 @@ export function withoutDefaults<T extends z.ZodObject>(schema: T): T {
   }
   return changed ? (schema.safeExtend(shape as never) as unknown as T) : schema;
 }
+
+/** A problem a rule finds in a value: the field it names and what is wrong. */
+export type TProblem = { path: string; message: string };
+
+/**
+ * The schema with a rule's problems as its issues: the same rule checks a create body here and, on the server, a
+ * stored record with a change applied (a partial body cannot be checked alone).
+ */
+export const withProblems = <T extends z.ZodType>(schema: T, problems: (value: z.infer<T>) => TProblem[]) =>
+  schema.superRefine((value, ctx) => {
+    for (const p of problems(value)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+  });

@@ -12,6 +12,7 @@ export * from './schema/availability.ts'; // occupancy
 export * from './schema/banks.ts'; // bank_accounts, bank_entries
 export * from './schema/bookings.ts'; // bookings, booking_rooms, booking_guests, calculation_lines, booking_versions, booking_counters, booking_comments
 export * from './schema/commissions.ts'; // commissions
+export * from './schema/contests.ts'; // contests, contest_subscriptions
 export * from './schema/credits.ts'; // credit_entries
 export * from './schema/currencies.ts'; // currencies, exchange_rates
 export * from './schema/customer-data-groups.ts'; // customer_data_groups

@@ -31,6 +31,8 @@ export const STAFF_SCOPES = [
   'mailqueue.update',
   // The mail scheduler's rules (reminders before arrival, thanks after departure) and its planned mails.
   ...crud('mailschedule'),
+  // Agency sales contests: the office runs them and subscribes agencies (docs/domain/contests.md).
+  ...crud('contest'),
   // The bank's statements: import, match and assign (the accounts themselves are the administrator's).
   'banks.read',
   'bankentries.read',
@@ -71,9 +73,13 @@ export const DEMO_LOGINS = [
   {
     email: 'staff@example.com',
     password: 'demo-staff',
-    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo, widgets, forms, counter, dive, worklog)',
+    role: 'staff (bookings, customers, tours, resort, vessel, price, product, todo, widgets, forms, counter, dive, worklog, contests)',
   },
-  { email: 'agent@example.com', password: 'demo-agent', role: 'agency Blue Reef Travel (agencies.self)' },
+  {
+    email: 'agent@example.com',
+    password: 'demo-agent',
+    role: 'agency Blue Reef Travel (agencies.self, contest.read)',
+  },
   {
     email: 'customer@example.com',
     password: 'demo-customer',
@@ -131,7 +137,8 @@ export async function seedDemo(db: Db) {
         name: 'Demo Agent',
         userType: 'agency',
         agencyId: agency.id,
-        scopes: ['agencies.self'],
+        // Its own agency's records, and the contests on offer (it subscribes its agency to them).
+        scopes: ['agencies.self', 'contest.read'],
         passwordHash: agent,
         verifiedAt,
       },

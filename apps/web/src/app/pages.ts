@@ -130,6 +130,7 @@ export const PAGES: Record<string, TPage> = {
   mailSchedule: lazy(() => import('../features/mail/pages/MailSchedulePage.tsx')),
   mailScheduled: lazy(() => import('../features/mail/pages/MailScheduledPage.tsx')),
   crmReferral: lazy(() => import('../features/referrals/pages/ReferralPage.tsx')),
+  contests: lazy(() => import('../features/contests/pages/ContestsPage.tsx')),
   mail: lazy(() => import('../features/mail/pages/MailboxPage.tsx')),
   widgets: lazy(() => import('../features/widgets/pages/WidgetListPage.tsx')),
   widgetCreate: lazy(() => import('../features/widgets/pages/WidgetEditPage.tsx')),

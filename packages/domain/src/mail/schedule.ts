@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from '../inventory/availability.ts';
 import { addDays } from '../pricing/dates.ts';
+import { withProblems } from '../schema.ts';
 
 // The mail scheduler (spec: /api/mailschedule, /config/mailschedule and /config/mailscheduled, switch
 // mailScheduler): rules that mail a booking's guest on a day counted from its arrival, its departure or the day
@@ -91,12 +92,7 @@ export function ruleProblems(merged: TRuleCheck): { path: string; message: strin
   return problems;
 }
 
-const withRules = <T extends z.ZodType<TRuleCheck>>(schema: T) =>
-  schema.superRefine((value, ctx) => {
-    for (const p of ruleProblems(value)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
-  });
-
-export const ZCreateMailSchedule = withRules(ZRuleFields);
+export const ZCreateMailSchedule = withProblems(ZRuleFields, ruleProblems);
 export type TCreateMailSchedule = z.infer<typeof ZCreateMailSchedule>;
 /** A change of some fields; the rules are checked on the stored rule with the change applied. */
 export const ZUpdateMailSchedule = ZRuleFields.partial();

@@ -254,6 +254,25 @@ describe('the demo season', () => {
     ]);
   });
 
+  it("runs an agency sales contest with two agencies taking part, one of them the demo agent's", async () => {
+    const [contest] = await rows<{ id: number; running: boolean; agencies: string[]; counted: number }>(sql`
+      select c.id, (c.from_date <= ${today()}::date and c.to_date >= ${today()}::date) running,
+             (select array_agg(a.name order by a.name) from contest_subscriptions s join agencies a on a.id = s.agency_id
+               where s.contest_id = c.id) agencies,
+             (select count(*)::int from bookings b join contest_subscriptions s on s.agency_id = b.agency_id and s.contest_id = c.id
+               where b.state = 'confirmed' and (b.booking_date at time zone 'Europe/Berlin')::date between c.from_date and c.to_date) counted
+      from contests c`);
+    expect(contest?.running).toBe(true);
+    expect(contest?.agencies).toHaveLength(2);
+    expect(contest?.agencies).toContain('Blue Reef Travel');
+    // A new user sees a standing with figures, not an empty table.
+    expect(contest?.counted).toBeGreaterThan(0);
+    const [on] = await rows<{ value: unknown }>(
+      sql`select value from settings where "group" = 'features' and key = 'contest'`,
+    );
+    expect(on?.value).toBe(true);
+  });
+
   it('keeps a week of the dive deck: the past days logged and charged, today planned', async () => {
     const day = today();
     const [plans] = await rows<{ logged: number; open: number; days: number; past: number }>(sql`

@@ -10,6 +10,7 @@ import { VERSION } from '../../version.ts';
 import { NO_CHANGE_FEED } from '../change-feed.ts';
 import type { Database } from '../client.ts';
 import { agencies, bankAccounts, customers, roomBlocks, rooms, schedules, users } from '../schema.ts';
+import { seedContest } from '../seed-contests.ts';
 import { seedMailSchedules } from '../seed-mail.ts';
 import { seedCatalogue } from './season-catalogue.ts';
 import { seedDiveWeek } from './season-dive.ts';
@@ -243,5 +244,6 @@ export async function seedSeason(deps: TSeasonDeps, now = new Date()): Promise<T
   await settleDueDates(db, now);
   await seedDiveWeek(deps, admin, day0);
   await seedMailSchedules(db);
+  await seedContest(db, agencyIds);
   return { bookings: season.count(), skipped: season.skipped, ms: Date.now() - started };
 }

@@ -339,7 +339,10 @@ describe('PUT /api/auth/token (refresh)', () => {
     expect(body.token.length).toBeGreaterThan(50);
     expect(body.token).not.toBe(old);
     expect(body).toMatchObject({ expiresIn: t.config.tokenTtlSeconds, version: '1.2.3' });
-    expect(body.user).toMatchObject({ email: 'agent@example.com', scopes: ['agencies.self'] });
+    expect(body.user).toMatchObject({
+      email: 'agent@example.com',
+      scopes: ['agencies.self', 'contest.read'],
+    });
     expect(res.cookies.find((c) => c.name === 'atoll_token')?.value).toBe(body.token);
 
     expect(await selfStatus(body.token)).toBe(200);

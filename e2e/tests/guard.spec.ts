@@ -144,15 +144,15 @@ test('an unknown address shows the not-found page', async ({ page }) => {
 });
 
 test('a route without its screen yet says so, still guarded', async ({ page, request }) => {
-  // The contests of the contest feature have no screen yet.
+  // The customer relations of the customerRelation feature have no screen yet.
   const admin = await apiAs(request, DEMO.admin);
-  await admin.post('/api/settings/group/features', { contest: true }, 200);
+  await admin.post('/api/settings/group/features', { customerRelation: true }, 200);
   try {
-    await login(page, DEMO.admin, '/contest/list');
+    await login(page, DEMO.admin, '/customer/relation');
     await expect(page.getByText('Not yet available')).toBeVisible();
     await expectAccessible(page);
   } finally {
-    await admin.post('/api/settings/group/features', { contest: false }, 200);
+    await admin.post('/api/settings/group/features', { customerRelation: false }, 200);
   }
 });
 
